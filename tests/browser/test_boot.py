@@ -1,0 +1,82 @@
+"""The page boots Python from our own files, shows progress first, and fails plainly."""
+import io
+import shutil
+import zipfile
+
+from conftest import DIST, READY, BOOT_TIMEOUT_MS, serve_folder
+
+
+def test_page_reaches_ready_with_every_request_on_localhost(app, watch):
+    assert app.locator("html").get_attribute("data-app-state") == "ready"
+    fetched = " ".join(watch.requests)
+    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "pyscript.toml", "/app/py-", "icepool-"):
+        assert needed in fetched
+    # watch.check() (after the test) fails on any request off localhost or console error.
+
+
+def test_shell_paints_with_controls_disabled_before_python_is_ready(page, site):
+    held = []
+    page.route("**/*.wasm", lambda route: held.append(route))  # hold Python back
+    page.goto(site)
+    assert page.title() == "Tableside"
+    for system in ("Tension Engine", "Anomaly", "Manner Cards"):
+        tab = page.get_by_role("button", name=system)
+        assert tab.is_visible() and tab.is_disabled()
+    assert page.get_by_role("progressbar", name="Loading").is_visible()
+    assert page.locator("html").get_attribute("data-app-state") == "loading"
+    page.wait_for_timeout(100)
+    for route in held:
+        route.continue_()
+    page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_a_file_that_cannot_load_gives_a_plain_error_with_retry(page, site, watch):
+    watch.expected_errors += ["Failed to load resource", "Tableside failed to start"]
+    page.route("**/*.wasm", lambda route: route.abort())
+    page.goto(site)
+    page.locator("html[data-app-state=error]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    alert = page.get_by_role("alert")
+    assert "could not start" in alert.inner_text()
+    assert "Traceback" not in page.content()
+    page.unroute("**/*.wasm")
+    page.get_by_role("button", name="Retry").click()
+    page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def crashing_app_zip(original: bytes) -> bytes:
+    """Our app zip with ui/app.py replaced by one that fails when imported."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(original)) as source, zipfile.ZipFile(out, "w") as target:
+        for name in source.namelist():
+            data = source.read(name)
+            if name == "ui/app.py":
+                data = b"raise RuntimeError('simulated start-up crash')\n"
+            target.writestr(name, data)
+    return out.getvalue()
+
+
+def test_a_python_crash_at_start_up_gives_a_plain_error(page, site, watch):
+    watch.expected_errors += ["simulated start-up crash", "Tableside failed to start"]
+    [app_zip] = DIST.glob("app/py-*.zip")
+    broken = crashing_app_zip(app_zip.read_bytes())
+    page.route("**/app/py-*.zip", lambda route: route.fulfill(body=broken, content_type="application/zip"))
+    page.goto(site)
+    page.locator("html[data-app-state=error]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_by_role("button", name="Retry").is_visible()
+    assert "RuntimeError" not in page.get_by_role("alert").inner_text()
+
+
+def test_the_deployable_folder_boots_by_itself(browser, tmp_path, watch):
+    alone = tmp_path / "site"
+    shutil.copytree(DIST, alone)
+    server, url = serve_folder(alone)
+    try:
+        context = browser.new_context()
+        watch.attach(context)
+        page = context.new_page()
+        page.goto(url)
+        page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        context.close()
+    finally:
+        server.shutdown()
+    watch.check()

@@ -1,0 +1,97 @@
+"""The deployable folder holds exactly what the page needs, all of it local."""
+import re
+import tomllib
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+
+pytestmark = pytest.mark.skipif(not (DIST / "index.html").exists(), reason="run `make build` first")
+
+
+def pyscript_config():
+    return tomllib.loads((DIST / "pyscript.toml").read_text())
+
+
+def app_zip():
+    [path] = [Path(DIST, name[2:]) for name in pyscript_config()["files"] if "/app/" in name]
+    return path
+
+
+class References(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.urls = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in ("href", "src") and value and not value.startswith("#"):
+                self.urls.append(value)
+
+
+def test_every_python_module_under_py_reaches_the_page():
+    sources = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    with zipfile.ZipFile(app_zip()) as archive:
+        shipped = set(archive.namelist())
+    assert sources and sources == shipped
+
+
+def test_our_code_ships_as_source_for_readable_tracebacks():
+    with zipfile.ZipFile(app_zip()) as archive:
+        assert all(name.endswith(".py") for name in archive.namelist())
+
+
+def test_pyscript_config_loads_nothing_from_another_host():
+    config = pyscript_config()
+    assert "packages" not in config
+    interpreter = config["interpreter"]
+    assert interpreter.startswith("./vendor/pyodide-") and (DIST / interpreter).is_file()
+    for source in config["files"]:
+        assert source.startswith("./") and (DIST / source).is_file(), source
+
+
+def test_page_python_packages_are_the_pinned_ones():
+    pins = [line for line in (ROOT / "requirements/page.txt").read_text().splitlines()
+            if line and not line.startswith("#")]
+    names = {Path(source).name for source in pyscript_config()["files"] if "/vendor/python-" in source}
+    assert names == {pin.replace("==", "-") + ".zip" for pin in pins}
+
+
+def test_every_file_index_html_names_is_in_the_folder():
+    parser = References()
+    parser.feed((DIST / "index.html").read_text())
+    assert parser.urls
+    for url in parser.urls:
+        assert url.startswith("./"), url
+        assert (DIST / url).is_file(), url
+
+
+def test_no_shipped_text_file_names_another_host():
+    shipped = [DIST / "index.html", DIST / "pyscript.toml", *(DIST / "static").rglob("*")]
+    pattern = re.compile(r"https?://(?!localhost|127\.0\.0\.1)[\w.-]+")
+    for path in shipped:
+        if path.is_file() and path.suffix in (".html", ".toml", ".css", ".js", ".json", ".webmanifest"):
+            assert not pattern.search(path.read_text()), path
+
+
+def test_folder_holds_no_development_files():
+    names = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*")}
+    assert not any(part in ("node_modules", "tests", "__pycache__") for name in names for part in name.split("/"))
+    assert not any(name.endswith(".map") for name in names)
+
+
+def test_stdlib_ships_as_bytecode():
+    [stdlib] = DIST.glob("vendor/pyodide-*/python_stdlib.zip")
+    with zipfile.ZipFile(stdlib) as archive:
+        names = archive.namelist()
+    assert "json/__init__.pyc" in names and "json/__init__.py" not in names
+
+
+def test_vendor_folder_names_change_with_their_content():
+    folders = sorted(p.name for p in (DIST / "vendor").iterdir())
+    assert all(re.fullmatch(r"[a-z]+(-[\d.]+)?-[0-9a-f]{10}", name) for name in folders), folders

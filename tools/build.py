@@ -1,0 +1,195 @@
+"""Build the deployable folder `dist/`: exactly the files the page loads.
+
+Inputs: the repo's index.html, pyscript.toml, py/ and static/; Pyodide and
+PyScript from node_modules (pinned in package.json); the page's Python
+packages as wheels pinned in requirements/page.txt. The stdlib and the
+wheels are compiled to bytecode with Pyodide's own Python (tools/precompile.mjs);
+our py/ stays source so tracebacks stay readable.
+
+Every vendored folder and the app zip carry a content hash in their name, so
+they can be cached as immutable; index.html and pyscript.toml name them.
+Stdlib only: runs before any virtualenv exists (Netlify, CI, a fresh clone).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+CACHE = ROOT / "build"
+NODE_MODULES = ROOT / "node_modules"
+
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
+PYODIDE_STDLIB = "python_stdlib.zip"
+PYODIDE_STDLIB_PATH = "/lib/python314.zip/"  # where Pyodide mounts the stdlib zip
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def short_hash(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(paths, key=lambda p: p.name):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+def npm_version(package: str) -> str:
+    return json.loads((NODE_MODULES / package / "package.json").read_text())["version"]
+
+
+def pinned_page_packages() -> list[str]:
+    lines = (ROOT / "requirements" / "page.txt").read_text().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def download_wheels(pins: list[str]) -> list[Path]:
+    """Pure-Python wheels for the page, fetched once into build/wheels."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    wheels = []
+    for pin in pins:
+        name, version = pin.split("==")
+        pattern = f"{name.replace('-', '_')}-{version}-*.whl"
+        found = sorted(folder.glob(pattern))
+        if not found:
+            subprocess.run(
+                [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                 "--only-binary=:all:", "--platform", "any", "--python-version", "3.14",
+                 "--implementation", "py", "--dest", str(folder), pin],
+                check=True,
+            )
+            found = sorted(folder.glob(pattern))
+        if not found:
+            sys.exit(f"build: no pure-Python wheel for {pin}")
+        wheels.append(found[0])
+    return wheels
+
+
+def precompile(sources: list[Path], path_prefix: str) -> list[Path]:
+    """Bytecode zips for `sources`, cached in build/pyc by a hash of their inputs."""
+    recipe = (ROOT / "tools" / "pyc_zip.py").read_bytes() + path_prefix.encode()
+    targets, pending = [], []
+    for source in sources:
+        key = hashlib.sha256(recipe + source.read_bytes()).hexdigest()[:16]
+        name = "-".join(source.stem.split("-")[:2])  # icepool-2.1.3-py3-none-any -> icepool-2.1.3
+        target = CACHE / "pyc" / key / f"{name}.zip"
+        targets.append(target)
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            pending += [str(source), str(target)]
+    if pending:
+        subprocess.run(["node", str(ROOT / "tools" / "precompile.mjs"), path_prefix, *pending],
+                       check=True, cwd=ROOT)
+    return targets
+
+
+def hashed_folder(parent: Path, stem: str, files: list[Path]) -> Path:
+    folder = parent / f"{stem}-{short_hash(files)}"
+    folder.mkdir(parents=True)
+    for file in files:
+        shutil.copy2(file, folder / file.name)
+    return folder
+
+
+def vendor_pyodide(vendor: Path) -> Path:
+    source = NODE_MODULES / "pyodide"
+    [stdlib] = precompile([source / PYODIDE_STDLIB], PYODIDE_STDLIB_PATH)
+    files = [source / name for name in PYODIDE_FILES] + [stdlib]
+    return hashed_folder(vendor, f"pyodide-{npm_version('pyodide')}", files)
+
+
+def vendor_pyscript(vendor: Path) -> Path:
+    source = NODE_MODULES / "@pyscript" / "core" / "dist"
+    files = sorted(p for p in source.iterdir() if p.suffix in (".js", ".css"))
+    return hashed_folder(vendor, f"pyscript-{npm_version('@pyscript/core')}", files)
+
+
+def vendor_python_packages(vendor: Path) -> Path:
+    """Each wheel becomes `<name>-<version>.zip` of bytecode, unpacked by [files]."""
+    wheels = download_wheels(pinned_page_packages())
+    return hashed_folder(vendor, "python", precompile(wheels, "/home/pyodide/"))
+
+
+def zip_app_code(app: Path) -> Path:
+    """Our py/ tree as one zip (one request instead of one per module), as source."""
+    sources = sorted(p for p in (ROOT / "py").rglob("*.py") if "__pycache__" not in p.parts)
+    staging = CACHE / "py.zip"
+    with zipfile.ZipFile(staging, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path in sources:
+            info = zipfile.ZipInfo(path.relative_to(ROOT / "py").as_posix(), FIXED_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+    app.mkdir(parents=True)
+    target = app / f"py-{short_hash([staging])}.zip"
+    shutil.copy2(staging, target)
+    return target
+
+
+def relative(path: Path) -> str:
+    return "./" + path.relative_to(DIST).as_posix()
+
+
+def write_pyscript_toml(pyodide: Path, zips: list[Path]) -> None:
+    template = (ROOT / "pyscript.toml").read_text()
+    interpreter = relative(pyodide / "pyodide.mjs")
+    text = template.replace("./vendor/pyodide/pyodide.mjs", interpreter)
+    if interpreter not in text:
+        sys.exit("build: pyscript.toml must name ./vendor/pyodide/pyodide.mjs as interpreter")
+    files = "\n".join(f'"{relative(path)}" = "./*"' for path in zips)
+    (DIST / "pyscript.toml").write_text(f"{text.rstrip()}\n\n# Generated by tools/build.py\n[files]\n{files}\n")
+
+
+def write_index(pyodide: Path, pyscript: Path) -> None:
+    text = (ROOT / "index.html").read_text()
+    for logical, real in (("./vendor/pyodide/", pyodide), ("./vendor/pyscript/", pyscript)):
+        if logical not in text:
+            sys.exit(f"build: index.html does not reference {logical}")
+        text = text.replace(logical, relative(real) + "/")
+    (DIST / "index.html").write_text(text)
+
+
+def copy_static() -> None:
+    shutil.copytree(ROOT / "static", DIST / "static", ignore=shutil.ignore_patterns("vendor", ".*"))
+    main = ROOT / "py" / "ui" / "main.py"
+    (DIST / "py" / "ui").mkdir(parents=True)
+    shutil.copy2(main, DIST / "py" / "ui" / "main.py")
+
+
+def write_build_manifest() -> None:
+    """Every file in dist with its size and hash; the service worker's precache list."""
+    files = {}
+    for path in sorted(DIST.rglob("*")):
+        if path.is_file():
+            files[path.relative_to(DIST).as_posix()] = {
+                "bytes": path.stat().st_size,
+                "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+            }
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
+    (DIST / "build.json").write_text(json.dumps({"version": version, "files": files}, indent=1))
+
+
+def build() -> None:
+    if not (NODE_MODULES / "pyodide").is_dir():
+        sys.exit("build: node_modules is missing; run `npm ci` first (make build does).")
+    shutil.rmtree(DIST, ignore_errors=True)
+    vendor = DIST / "vendor"
+    pyodide = vendor_pyodide(vendor)
+    pyscript = vendor_pyscript(vendor)
+    packages = vendor_python_packages(vendor)
+    app_zip = zip_app_code(DIST / "app")
+    write_pyscript_toml(pyodide, sorted(packages.iterdir()) + [app_zip])
+    write_index(pyodide, pyscript)
+    copy_static()
+    write_build_manifest()
+    total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    print(f"build: dist/ ready, {total / 1e6:.1f} MB")
+
+
+if __name__ == "__main__":
+    build()

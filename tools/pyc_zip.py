@@ -1,0 +1,48 @@
+"""Rewrite a zip of Python sources as a zip of bytecode (run inside Pyodide).
+
+Executed by tools/precompile.mjs with Pyodide's own Python, so the bytecode
+matches the interpreter the page runs. Each `mod.py` becomes `mod.pyc`
+(zipimport accepts a lone .pyc); anything that does not compile stays source.
+Entries get a fixed date so the same input always gives the same bytes, which
+keeps the content-hashed vendor folder names stable between builds.
+"""
+import importlib._bootstrap_external as bootstrap
+import importlib.util
+import sys
+import zipfile
+
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def entry(name):
+    info = zipfile.ZipInfo(name, FIXED_DATE)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
+def compile_source(name, source, path_prefix):
+    code = compile(source, path_prefix + name, "exec", dont_inherit=True)
+    return bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+
+
+def rewrite(source_zip, target_zip, path_prefix):
+    kept_as_source = []
+    with zipfile.ZipFile(source_zip) as reader, zipfile.ZipFile(target_zip, "w", compresslevel=9) as writer:
+        for name in sorted(reader.namelist()):
+            if name.endswith("/"):
+                continue
+            data = reader.read(name)
+            if name.endswith(".py"):
+                try:
+                    writer.writestr(entry(name[:-3] + ".pyc"), compile_source(name, data, path_prefix))
+                    continue
+                except SyntaxError:
+                    kept_as_source.append(name)
+            writer.writestr(entry(name), data)
+    return kept_as_source
+
+
+if __name__ == "__main__":
+    source_zip, target_zip, path_prefix = sys.argv[1:4]
+    for name in rewrite(source_zip, target_zip, path_prefix):
+        print("kept as source:", name)
