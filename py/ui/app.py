@@ -1,12 +1,89 @@
-"""Start-up: render the table into #app, wire events, then mark the page ready."""
-from pyscript import document
+"""Start-up and the event loop of the page: DOM event -> action -> state -> regions.
 
-from ui import boot_state
+One delegated listener per event type on #app turns a tap on a `data-action`
+element into an `Input` for `ui.actions.dispatch`; the state is then rendered
+and only changed regions are patched. Anything that goes wrong in a handler
+becomes a plain message; the table stays usable.
+"""
+from __future__ import annotations
+
+import asyncio
+import traceback
+
+from pyscript import window
+
+import session as sessions
+
+# Importing the screens registers their actions.
+from ui import layout_actions, roster_actions, screens, tension_actions  # noqa: F401
+from ui import boot_state, dom, offline
+from ui.actions import Input, dispatch
+from ui.state import AppState
+
+BUTTON_EVENTS = ("click",)
+APP = None  # the running App; keeps its event proxies alive for the page's lifetime
+FIELD_EVENTS = ("change", "input")
+
+
+class App:
+    def __init__(self, state: AppState):
+        self.state = state
+        self.page = dom.Page()
+
+    def render(self, typing: bool = False):
+        self.page.patch(screens.page(self.state), typing=typing)
+        if self.state.announcement:
+            dom.announce(self.state.announcement)
+            self.state.announcement = ""
+
+    def handle(self, event, element):
+        tag = element.tagName
+        kind = event.type
+        if kind == "click" and tag != "BUTTON":
+            return
+        if kind in FIELD_EVENTS and tag not in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        if kind == "input" and tag == "SELECT":
+            return
+        if kind == "change" and tag == "INPUT" and element.type not in ("checkbox", "radio"):
+            return  # text fields act on every keystroke ("input"); "change" would repeat it
+        data = dict(window.Object.entries(element.dataset).to_py())
+        event_input = Input(data=data, value=getattr(element, "value", None),
+                            checked=bool(element.checked) if tag == "INPUT" else None)
+        name = data.get("action", "")
+        try:
+            if not dispatch(self.state, name, event_input):
+                return
+        except Exception as error:  # a bug must not take the table down with it
+            traceback.print_exception(error)
+            self.state.fail("Something went wrong with that. Your session is safe; please try again.")
+        self.render(typing=kind == "input")
+
+    def listen(self):
+        for kind in BUTTON_EVENTS + FIELD_EVENTS:
+            self.page.delegate(kind, self.handle)
+
+    async def load_odds(self):
+        """icepool is needed only for odds: load it once the table is on screen."""
+        await asyncio.sleep(0)
+        import rules.odds
+
+        rules.odds.tension_total_distribution(2, 2)  # imports and warms icepool
+        self.state.odds_ready = True
+        self.render()
 
 
 def start():
+    global APP
     try:
-        document.getElementById("app").innerHTML = "<p>Python is here.</p>"
+        state = AppState(session=sessions.new_session())
+        app = App(state)
+        app.render()
+        app.listen()
         boot_state.mark_ready()
     except Exception as error:
         boot_state.mark_failed(error)
+        return
+    APP = app
+    asyncio.ensure_future(app.load_odds())
+    offline.start()

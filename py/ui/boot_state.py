@@ -6,6 +6,7 @@
 import traceback
 
 from pyscript import document
+from pyscript.ffi import is_none
 
 
 def mark_ready():
@@ -15,7 +16,9 @@ def mark_ready():
 def mark_failed(error: BaseException):
     # The traceback goes to the console for developers; the player gets one sentence.
     print("".join(traceback.format_exception(error)))
-    document.getElementById("boot-loading").hidden = True
+    loading = document.getElementById("boot-loading")
+    if not is_none(loading):
+        loading.hidden = True
     document.getElementById("boot-error").hidden = False
     document.getElementById("boot-error-message").textContent = (
         "Something went wrong while setting up the table. Retry usually fixes it."

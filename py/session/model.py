@@ -1,0 +1,187 @@
+"""A table's session as one JSON object: system, roster, Tension, Tension Table, log.
+
+`new_session` makes one; `check_session` turns untrusted JSON (storage, a
+share link, an imported file) into a clean session or raises SessionError
+with a message for players. Sessions are plain dicts; functions here return
+new values and never edit their argument.
+"""
+from __future__ import annotations
+
+import copy
+import secrets
+
+from rules import DEFAULT_TENSION_TABLE, MANNERS, RuleError, check_tension_table
+
+from .errors import SessionError
+
+SCHEMA_VERSION = 1
+SYSTEMS = {"tension": "Tension Engine", "anomaly": "Anomaly", "manners": "Manner Cards"}
+
+MAX_NAME = 60
+MAX_SESSION_NAME = 80
+MAX_RATING = 40
+MAX_POINTS = 99
+MAX_TENSION = 99
+MAX_LIST = 30
+MAX_ROSTER = 60
+MAX_LOG = 5000
+
+
+def new_id() -> str:
+    return secrets.token_hex(6)
+
+
+def new_session(name: str = "New session", system: str = "tension", players: int = 3) -> dict:
+    return {
+        "v": SCHEMA_VERSION,
+        "id": new_id(),
+        "name": name,
+        "system": system,
+        "players": players,
+        "tension": players,
+        "settings": {"ones_feed_tension": True, "tension_explodes": True},
+        "tension_table": list(DEFAULT_TENSION_TABLE),
+        "roster": [],
+        "log": [],
+    }
+
+
+# Checking untrusted input -------------------------------------------------
+
+def need(condition: bool, message: str):
+    if not condition:
+        raise SessionError(message)
+
+
+def whole(value, low: int, high: int, what: str) -> int:
+    need(isinstance(value, int) and not isinstance(value, bool), f"{what} must be a whole number.")
+    need(low <= value <= high, f"{what} must be from {low} to {high}, not {value}.")
+    return value
+
+
+def name_text(value, what: str, limit: int = MAX_NAME, allow_empty: bool = False) -> str:
+    need(isinstance(value, str), f"{what} must be text.")
+    value = " ".join(value.split())
+    need(allow_empty or value != "", f"{what} is empty.")
+    need(len(value) <= limit, f"{what} is too long: {limit} characters at most.")
+    return value
+
+
+def listed(value, what: str, limit: int = MAX_LIST) -> list:
+    need(isinstance(value, list), f"{what} must be a list.")
+    need(len(value) <= limit, f"{what} has too many entries: {limit} at most.")
+    return value
+
+
+def fields(value, what: str) -> dict:
+    need(isinstance(value, dict), f"{what} must be a group of fields.")
+    return value
+
+
+def rated(items, what: str) -> list[dict]:
+    """[{"name", "rating"}] lists: Attributes, Skills, Dread Traits, Spells."""
+    out = []
+    for index, item in enumerate(listed(items, what)):
+        item = fields(item, f"{what} entry {index + 1}")
+        out.append({"name": name_text(item.get("name"), f"A name in {what}"),
+                    "rating": whole(item.get("rating"), 0, MAX_RATING, f"The rating of {item.get('name')!s:.30}")})
+    return out
+
+
+def check_tension_entry(entry: dict, kind: str, who: str) -> dict:
+    if kind == "character":
+        return {"attributes": rated(entry.get("attributes", []), f"{who}'s Attributes"),
+                "skills": rated(entry.get("skills", []), f"{who}'s Skills"),
+                "ap": whole(entry.get("ap", 0), 0, MAX_POINTS, f"{who}'s AP"),
+                "health": whole(entry.get("health", 0), 0, MAX_POINTS, f"{who}'s Health"),
+                "willpower": whole(entry.get("willpower", 0), 0, MAX_POINTS, f"{who}'s Willpower")}
+    return {"power": whole(entry.get("power", 0), 0, MAX_RATING, f"{who}'s Power"),
+            "traits": rated(entry.get("traits", []), f"{who}'s Dread Traits"),
+            "health": whole(entry.get("health", 0), 0, MAX_POINTS, f"{who}'s Health")}
+
+
+def check_modifier(item, who: str) -> dict:
+    item = fields(item, f"A modifier of {who}")
+    return {"name": name_text(item.get("name", ""), f"A modifier name of {who}", allow_empty=True),
+            "kind": name_text(item.get("kind"), f"A modifier kind of {who}", limit=30),
+            "value": whole(item.get("value"), -MAX_POINTS, MAX_POINTS, f"A modifier of {who}"),
+            "stacks": bool(item.get("stacks", False))}
+
+
+def check_anomaly_entry(entry: dict, kind: str, who: str) -> dict:
+    return {"modifiers": [check_modifier(item, who) for item in listed(entry.get("modifiers", []), f"{who}'s modifiers")]}
+
+
+def check_manners_entry(entry: dict, kind: str, who: str) -> dict:
+    manners = fields(entry.get("manners", {}), f"{who}'s Manners")
+    unknown = set(manners) - set(MANNERS)
+    need(not unknown, f"{who} has an unknown Manner: {sorted(unknown)[0]!s:.30}.")
+    skills = rated(entry.get("skills", []), f"{who}'s Skills and Spells")
+    descriptors = []
+    for index, item in enumerate(listed(entry.get("descriptors", []), f"{who}'s descriptors")):
+        item = fields(item, f"Descriptor {index + 1} of {who}")
+        descriptors.append({"name": name_text(item.get("name"), f"A descriptor of {who}"),
+                            "on": name_text(item.get("on"), f"What a descriptor of {who} is attached to")})
+    return {"manners": {manner: whole(manners.get(manner, 0), 0, MAX_RATING, f"{who}'s {manner}") for manner in MANNERS},
+            "skills": skills, "descriptors": descriptors}
+
+
+SHEETS = {"tension": check_tension_entry, "anomaly": check_anomaly_entry, "manners": check_manners_entry}
+
+
+def check_roster_entry(entry) -> dict:
+    entry = fields(entry, "A roster entry")
+    name = name_text(entry.get("name"), "A character's name")
+    system = entry.get("system")
+    need(system in SYSTEMS, f"{name} belongs to an unknown rule system.")
+    kind = entry.get("kind", "character")
+    need(kind in ("character", "adversary"), f"{name} must be a character or an adversary.")
+    entry_id = name_text(entry.get("id") or new_id(), f"{name}'s id", limit=24)
+    return {"id": entry_id, "system": system, "kind": kind, "name": name, **SHEETS[system](entry, kind, name)}
+
+
+def check_log_entry(entry) -> dict:
+    entry = fields(entry, "A log entry")
+    need(isinstance(entry.get("record"), dict), "A log entry has no conflict record.")
+    before = fields(entry.get("before", {}), "A log entry's saved numbers")
+    ap = fields(before.get("ap", {}), "A log entry's saved AP")
+    return {
+        "id": name_text(entry.get("id") or new_id(), "A log entry's id", limit=24),
+        "at": name_text(entry.get("at", ""), "A log entry's time", limit=40, allow_empty=True),
+        "by": name_text(entry.get("by", ""), "Who logged an entry", allow_empty=True),
+        "record": copy.deepcopy(entry["record"]),
+        "before": {"tension": whole(before.get("tension", 0), 0, MAX_TENSION, "Saved Tension"),
+                   "ap": {str(key)[:24]: whole(value, 0, MAX_POINTS, "Saved AP") for key, value in ap.items()}},
+    }
+
+
+def check_session(data, keep_log: bool = True) -> dict:
+    """A clean session from untrusted JSON, or SessionError saying what is wrong."""
+    data = fields(data, "A session")
+    need(data.get("v") == SCHEMA_VERSION,
+         f"This session was made by a different version of Tableside (version {data.get('v')!s:.10}).")
+    system = data.get("system")
+    need(system in SYSTEMS, "This session names an unknown rule system.")
+    players = whole(data.get("players", 3), 1, 20, "The number of players")
+    settings = fields(data.get("settings", {}), "The session settings")
+    try:
+        table = check_tension_table(data.get("tension_table", list(DEFAULT_TENSION_TABLE)))
+    except RuleError as error:
+        raise SessionError(str(error)) from None
+    roster = [check_roster_entry(entry) for entry in listed(data.get("roster", []), "The roster", MAX_ROSTER)]
+    ids = [entry["id"] for entry in roster]
+    need(len(ids) == len(set(ids)), "Two roster entries share one id.")
+    log = listed(data.get("log", []), "The log", MAX_LOG) if keep_log else []
+    return {
+        "v": SCHEMA_VERSION,
+        "id": name_text(data.get("id") or new_id(), "The session id", limit=24),
+        "name": name_text(data.get("name", "Session"), "The session name", MAX_SESSION_NAME),
+        "system": system,
+        "players": players,
+        "tension": whole(data.get("tension", players), 0, MAX_TENSION, "Tension"),
+        "settings": {"ones_feed_tension": bool(settings.get("ones_feed_tension", True)),
+                     "tension_explodes": bool(settings.get("tension_explodes", True))},
+        "tension_table": table,
+        "roster": roster,
+        "log": [check_log_entry(entry) for entry in log],
+    }

@@ -1,0 +1,96 @@
+"""The only place that touches the DOM: patch rendered regions into #app,
+delegate events to `data-action` elements, keep focus, announce results.
+
+Views return `[(region_id, Markup), ...]`; `Page.patch` replaces only the
+regions whose markup changed, so a tap re-renders a few hundred bytes, and a
+field the user is typing in is never replaced under their fingers.
+"""
+from __future__ import annotations
+
+from pyscript import document
+from pyscript.ffi import create_proxy, is_none
+
+TEXT_INPUTS = {"text", "search", "number", "tel", "url", "email", ""}
+
+
+class Page:
+    def __init__(self, root_id: str = "app"):
+        self.root = document.getElementById(root_id)
+        self.rendered: dict[str, str] = {}
+        self.order: list[str] = []
+        self.listeners = []  # proxies handed to JS must stay alive
+
+    def patch(self, regions, typing: bool = False):
+        """Show `regions`; while `typing`, leave the region holding the focused field alone."""
+        order = [region_id for region_id, _ in regions]
+        focus = remember_focus()
+        if order != self.order:
+            self.root.innerHTML = "".join(
+                f'<div id="{region_id}" class="region">{markup}</div>' for region_id, markup in regions)
+            self.rendered = dict(regions)
+            self.order = order
+        else:
+            busy = focused_region(focus) if typing else None
+            for region_id, markup in regions:
+                if self.rendered.get(region_id) != markup and region_id != busy:
+                    document.getElementById(region_id).innerHTML = markup
+                    self.rendered[region_id] = markup
+        restore_focus(focus)
+
+    def invalidate(self):
+        """Forget what is on screen (after something else changed the DOM)."""
+        self.rendered = {}
+        self.order = []
+
+    def delegate(self, event_type: str, handler):
+        """Call handler(event, element) for events inside #app on a [data-action] element."""
+
+        def on_event(event):
+            target = event.target
+            element = target.closest("[data-action]") if hasattr(target, "closest") else None
+            if element is not None and not is_none(element) and self.root.contains(element):
+                handler(event, element)
+
+        proxy = create_proxy(on_event)
+        self.listeners.append(proxy)
+        self.root.addEventListener(event_type, proxy)
+
+
+def remember_focus():
+    element = document.activeElement
+    if is_none(element) or not element.id:
+        return None
+    selection = None
+    if element.tagName == "INPUT" and element.type in ("text", "search"):
+        selection = (element.selectionStart, element.selectionEnd)
+    return element.id, selection
+
+
+def focused_region(focus):
+    if focus is None:
+        return None
+    element = document.getElementById(focus[0])
+    if is_none(element) or element.tagName not in ("INPUT", "TEXTAREA"):
+        return None
+    region = element.closest(".region")
+    return None if is_none(region) else region.id
+
+
+def restore_focus(focus):
+    if focus is None:
+        return
+    element_id, selection = focus
+    element = document.getElementById(element_id)
+    if is_none(element) or element == document.activeElement:
+        return
+    element.focus()
+    if selection is not None and not is_none(selection[0]):
+        element.setSelectionRange(*selection)
+
+
+def announce(sentence: str):
+    """Say one sentence to screen readers (the #announcer aria-live region)."""
+    announcer = document.getElementById("announcer")
+    if not is_none(announcer):
+        announcer.textContent = ""
+        announcer.textContent = sentence
