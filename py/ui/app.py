@@ -15,7 +15,8 @@ from pyscript import window
 import session as sessions
 
 # Importing the screens registers their actions.
-from ui import layout_actions, roster_actions, screens, tension_actions  # noqa: F401
+from ui import (anomaly_actions, layout_actions, log_actions, manners_actions, roster_actions,  # noqa: F401
+                screens, session_actions, tables_actions, tension_actions)
 from ui import boot_state, dom, offline
 from ui.actions import Input, dispatch
 from ui.state import AppState

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from session import SYSTEMS
 
-from ui import roster_tension
+from ui import roster_anomaly, roster_manners, roster_tension
 from ui.html import Markup, h
 from ui.sheet_fields import text_field
 from ui.state import AppState
 
-SHEETS = {"tension": roster_tension}
+SHEETS = {"tension": roster_tension, "anomaly": roster_anomaly, "manners": roster_manners}
 
 
 def sheet_module(system: str):

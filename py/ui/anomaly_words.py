@@ -1,0 +1,5 @@
+"""Placeholder: anomaly results in words."""
+
+
+def sentence(record: dict) -> str:
+    return f"{record.get('kind', 'conflict').title()} resolved."

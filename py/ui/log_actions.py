@@ -1,0 +1,1 @@
+"""Placeholder: actions of the log screen."""

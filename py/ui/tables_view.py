@@ -1,0 +1,7 @@
+"""Placeholder: the tables screen is being built (see its issue)."""
+from ui.html import h
+
+
+def regions(state):
+    return [("tables", h("section", h("h2", "Tables", class_="screen-title"),
+                          h("p", "This screen is being built.", class_="hint"), class_="card"))]
