@@ -33,6 +33,9 @@ class App:
 
     def render(self, typing: bool = False):
         self.page.patch(screens.page(self.state), typing=typing)
+        if self.state.focus:
+            dom.focus(self.state.focus)
+            self.state.focus = None
         if self.state.announcement:
             dom.announce(self.state.announcement)
             self.state.announcement = ""

@@ -36,7 +36,7 @@ FACES = {6: d6_face, 10: d10_face}
 
 
 def die(face: int, sides: int, position: int, kept: bool, action: str | None = None,
-        fresh: bool = False, **data) -> Markup:
+        fresh: bool = False, id_prefix: str | None = None, **data) -> Markup:
     """One die; a toggle button when `action` is given, else a picture."""
     label = f"Die {position + 1}: {face}" + (", kept" if kept else "")
     content = (FACES[sides](face), h("span", "Kept" if kept else "", class_="die-tag", aria_hidden="true"))
@@ -44,15 +44,16 @@ def die(face: int, sides: int, position: int, kept: bool, action: str | None = N
     if action is None:
         return h("span", *content, class_=css, role="img", aria_label=label)
     return h("button", *content, type="button", class_=css, aria_pressed="true" if kept else "false",
+             id=f"{id_prefix}-{position}" if id_prefix else None,
              aria_label=f"Die {position + 1}: {face}", data_action=action, data_index=str(position),
              **{f"data_{key}": value for key, value in data.items()})
 
 
 def tray(faces: list[int], sides: int, kept: list[int], label: str, action: str | None = None,
-         fresh: bool = False, **data) -> Markup:
-    """A row of dice; `kept` holds the indices of kept dice."""
+         fresh: bool = False, id_prefix: str | None = None, **data) -> Markup:
+    """A row of dice; `kept` holds the indices of kept dice; buttons get ids `<id_prefix>-<index>`."""
     kept_set = set(kept)
-    return h("div", *(die(face, sides, index, index in kept_set, action, fresh, **data)
+    return h("div", *(die(face, sides, index, index in kept_set, action, fresh, id_prefix, **data)
                       for index, face in enumerate(faces)),
              class_="tray", role="group", aria_label=label, data_testid="tray")
 

@@ -24,6 +24,7 @@ class Page:
         """Show `regions`; while `typing`, leave the region holding the focused field alone."""
         order = [region_id for region_id, _ in regions]
         focus = remember_focus()
+        had_focus = self.root.contains(document.activeElement)
         if order != self.order:
             self.root.innerHTML = "".join(
                 f'<div id="{region_id}" class="region">{markup}</div>' for region_id, markup in regions)
@@ -36,6 +37,8 @@ class Page:
                     document.getElementById(region_id).innerHTML = markup
                     self.rendered[region_id] = markup
         restore_focus(focus)
+        if document.activeElement == document.body and had_focus:
+            self.root.focus()  # the focused control was replaced: stay inside the app, not on <body>
 
     def invalidate(self):
         """Forget what is on screen (after something else changed the DOM)."""
@@ -81,11 +84,19 @@ def restore_focus(focus):
         return
     element_id, selection = focus
     element = document.getElementById(element_id)
-    if is_none(element) or element == document.activeElement:
+    if is_none(element):
+        return
+    if element == document.activeElement:
         return
     element.focus()
     if selection is not None and not is_none(selection[0]):
         element.setSelectionRange(*selection)
+
+
+def focus(element_id: str):
+    element = document.getElementById(element_id)
+    if not is_none(element):
+        element.focus()
 
 
 def announce(sentence: str):

@@ -12,6 +12,14 @@ from ui.sheet_fields import TEMPLATES
 from ui.state import AppState
 
 MAX_LIST = 30
+# Screens that want to know about a new roster entry, e.g. to put it in an untouched conflict form.
+ADDED_LISTENERS = []
+
+
+def when_added(listener):
+    """Register listener(state, entry), called after a new entry is saved."""
+    ADDED_LISTENERS.append(listener)
+    return listener
 
 
 def walk(entry: dict, path: str):
@@ -95,8 +103,12 @@ def save_entry(state: AppState, event: Input):
     else:
         roster = [entry if item["id"] == entry["id"] else item for item in state.session["roster"]]
     state.session = {**state.session, "roster": roster}
+    is_new = state.editing["is_new"]
     state.editing = None
     state.say(f"{entry['name']} saved.", "success")
+    if is_new:
+        for listener in ADDED_LISTENERS:
+            listener(state, entry)
 
 
 @action("roster-cancel")

@@ -15,6 +15,10 @@ from ui.state import AppState
 SHEETS = {"tension": roster_tension, "anomaly": roster_anomaly, "manners": roster_manners}
 
 
+def with_article(noun: str) -> str:
+    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
+
+
 def sheet_module(system: str):
     return SHEETS[system]
 
@@ -39,7 +43,7 @@ def roster_list(state: AppState) -> Markup:
                  h("p", "Sheets for this system are coming soon.", class_="hint"), class_="card")
     sheet = sheet_module(state.system)
     entries = state.roster()
-    adds = [h("button", f"Add a {label.lower()}", type="button", class_="button button-primary",
+    adds = [h("button", f"Add {with_article(label.lower())}", type="button", class_="button button-primary",
               data_action="roster-add", data_kind=kind) for kind, label in sheet.KINDS]
     intro = h("p", f"{SYSTEMS[state.system]} sheets. Pick one in a conflict and its numbers fill in.",
               class_="hint")

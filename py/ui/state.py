@@ -26,6 +26,7 @@ class AppState:
     message: Message | None = None
     editing: dict | None = None  # the roster sheet open for editing, a copy
     announcement: str = ""  # one sentence for the aria-live region after this change
+    focus: str | None = None  # id of the element to focus after this change (keyboard users)
     odds_ready: bool = False  # icepool loads after the first screen is up
 
     @property

@@ -12,6 +12,7 @@ from ui import tension_draft as draft_model
 from ui import tension_words
 from ui.actions import Input, action
 from ui.clock import now_text
+from ui.roster_actions import when_added
 from ui.state import AppState
 
 
@@ -107,6 +108,7 @@ def roll(state: AppState, event: Input):
     side["dice"] = rules.roll(draft_model.pool(state, draft, side), 6)
     side["keep"] = None
     side["fresh"] = True
+    state.focus = f"{event.text('side')}-die-0"  # the Roll button is gone; keyboard users land on the dice
 
 
 @action("tension-add-face")
@@ -268,6 +270,7 @@ def log_result(state: AppState, event: Input):
     for _, side in draft_model.sides(draft):
         side["fresh"] = False
     state.announcement = tension_words.sentence(record)
+    state.focus = "tension-result"
 
 
 def fresh_draft_like(draft: dict, retry: bool) -> dict:
@@ -290,3 +293,17 @@ def retry(state: AppState, event: Input):
 @action("tension-new")
 def new_conflict(state: AppState, event: Input):
     state.drafts["tension"] = fresh_draft_like(current(state), retry=False)
+
+
+@when_added
+def fill_untouched_sides(state: AppState, entry: dict):
+    """A new character or adversary takes the first matching side nobody has set up yet."""
+    if entry["system"] != "tension" or "tension" not in state.drafts:
+        return
+    draft = state.drafts["tension"]
+    for key, side in draft_model.sides(draft):
+        untouched = side["ref"] is None and not side["dice"] and not side["name"] and side["total"] is None
+        wanted = "character" if key in ("player", "defender") else "adversary"
+        if untouched and side["role"] != "gm" and entry["kind"] == wanted:
+            draft_model.pick_entry(side, entry)
+            return

@@ -223,7 +223,8 @@ def side_card(state: AppState, draft: dict, key: str, side: dict, title: str, ot
     if side["mode"] != draft_model.TOTAL and side["dice"]:
         kept = side["keep"] if side["keep"] is not None else rules.best_keep(side["dice"], min(2, len(side["dice"])))
         action = None if locked or len(side["dice"]) != dice_needed else "tension-keep"
-        body.append(tray(side["dice"], 6, kept, f"{name}'s dice", action, fresh=side["fresh"], side=key))
+        body.append(tray(side["dice"], 6, kept, f"{name}'s dice", action, fresh=side["fresh"],
+                         id_prefix=f"{key}-die", side=key))
         if action:
             body.append(h("p", "Tap a die to keep or release it.", class_="hint hint-small"))
     if not locked:
@@ -408,7 +409,7 @@ def result_panel(state: AppState, draft: dict) -> Markup:
                  *result_details(state, logged),
                  h("div", retry, h("button", "New conflict", type="button", class_="button button-primary",
                                    data_action="tension-new"), class_="row row-wrap"),
-                 class_="card result", data_testid="result")
+                 class_="card result", data_testid="result", id="tension-result", tabindex="-1")
     if not draft_model.everyone_settled(state, draft):
         return h("section", h("p", waiting_words(state, draft), class_="hint"), class_="card result-waiting")
     try:
