@@ -33,5 +33,9 @@ test: $(STAMPS)/venv build
 bench-rules: $(STAMPS)/venv
 	$(VENV_PYTHON) bench/bench_rules.py
 
+bench-ui: $(STAMPS)/venv build
+	tools/ensure_chromium.sh
+	$(VENV_PYTHON) bench/bench_ui.py
+
 clean:
 	rm -rf dist build $(STAMPS) .pytest_cache

@@ -6,6 +6,8 @@ never depends on colour alone. Every face has a text alternative.
 """
 from __future__ import annotations
 
+import functools
+
 from ui.html import Markup, classes, h, join
 
 # Pip centres on a 3x3 grid (0..2) for each face of a d6.
@@ -19,6 +21,7 @@ PIPS = {
 }
 
 
+@functools.cache
 def d6_face(face: int) -> Markup:
     pips = join(h("circle", cx=str(14 + 16 * x), cy=str(14 + 16 * y), r="5.2", class_="pip")
                 for x, y in PIPS[face])
@@ -26,6 +29,7 @@ def d6_face(face: int) -> Markup:
              viewBox="0 0 60 60", aria_hidden="true", focusable="false", class_="die-face")
 
 
+@functools.cache
 def d10_face(face: int) -> Markup:
     return h("svg", h("path", d="M30 3 L57 24 L47 57 L13 57 L3 24 Z", class_="die-body"),
              h("text", str(face), x="30", y="40", text_anchor="middle", class_="die-number"),
