@@ -72,7 +72,8 @@ class App:
         await asyncio.sleep(0)
         import rules.odds
 
-        rules.odds.tension_total_distribution(2, 2)  # imports and warms icepool
+        rules.odds.tension_total_distribution(2, 2)
+        rules.odds.anomaly_check(0, 0, [], 5)  # imports icepool (Anomaly odds)
         self.state.odds_ready = True
         self.render()
 
