@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 
 from .errors import SessionError
-from .model import new_id
+from .model import MAX_TENSION, new_id
 
 
 def tension_sides(record: dict):
@@ -32,7 +32,8 @@ def log_conflict(session: dict, record: dict, at: str = "", by: str = "") -> dic
             if entry is not None and entry["kind"] == "character" and detail["ap_spent"]:
                 before["ap"].setdefault(entry["id"], entry["ap"])
                 entry["ap"] = max(0, entry["ap"] - detail["ap_spent"])
-        updated["tension"] = record["result"]["tension_after"]
+        # Tension past the session's limit (99) would make the next record unplayable.
+        updated["tension"] = min(record["result"]["tension_after"], MAX_TENSION)
     updated["log"].insert(0, {"id": new_id(), "at": at, "by": by, "record": copy.deepcopy(record),
                               "before": before})
     return updated
