@@ -210,8 +210,9 @@ def side_card(state: AppState, draft: dict, key: str, side: dict, title: str, ot
         preview = draft_model.side_preview(state, draft, side)
     except rules.RuleError as error:
         preview, problem = None, str(error)
+    named = side["ref"] is not None or side["name"].strip()
     header = h("header", h("h3", title, class_="side-title"),
-               h("span", name, class_="side-name") if title != name else Markup(""), class_="side-header")
+               h("span", name, class_="side-name") if named else Markup(""), class_="side-header")
     locked = draft["logged"] is not None
     body = []
     if not locked:
