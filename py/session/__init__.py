@@ -3,11 +3,19 @@
 A session is one JSON object (model.py): system, roster, Tension, Tension
 Table and the log of conflict records. Untrusted session data (storage, share
 links, imported files) goes through `check_session`; errors are SessionError.
+storage.py is the format sessions are saved in on a device, link.py the share
+links (LinkError), exchange.py the export files (ImportFileError).
 """
 from .errors import SessionError
+from .exchange import ImportFileError, export_text, file_name, read_export
+from .link import LinkError, decode, decode_roll, decode_session, encode_roll, encode_session, looks_like_link
 from .log import log_conflict, undo_last
 from .model import (MAX_NAME, SCHEMA_VERSION, SYSTEMS, check_roster_entry, check_session,
                     new_id, new_session)
+from .storage import Library, MemoryStore, StorageError, Unreadable
 
 __all__ = ["SessionError", "SCHEMA_VERSION", "SYSTEMS", "MAX_NAME", "new_session", "new_id",
-           "check_session", "check_roster_entry", "log_conflict", "undo_last"]
+           "check_session", "check_roster_entry", "log_conflict", "undo_last",
+           "LinkError", "encode_session", "encode_roll", "decode", "decode_session", "decode_roll",
+           "looks_like_link", "Library", "MemoryStore", "StorageError", "Unreadable",
+           "ImportFileError", "export_text", "file_name", "read_export"]

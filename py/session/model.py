@@ -115,7 +115,7 @@ def check_anomaly_entry(entry: dict, kind: str, who: str) -> dict:
 def check_manners_entry(entry: dict, kind: str, who: str) -> dict:
     manners = fields(entry.get("manners", {}), f"{who}'s Manners")
     unknown = set(manners) - set(MANNERS)
-    need(not unknown, f"{who} has an unknown Manner: {sorted(unknown)[0]!s:.30}.")
+    need(not unknown, f"{who} has an unknown Manner: {min(unknown, default='')!s:.30}.")
     skills = rated(entry.get("skills", []), f"{who}'s Skills and Spells")
     descriptors = []
     for index, item in enumerate(listed(entry.get("descriptors", []), f"{who}'s descriptors")):
@@ -133,7 +133,7 @@ def check_roster_entry(entry) -> dict:
     entry = fields(entry, "A roster entry")
     name = name_text(entry.get("name"), "A character's name")
     system = entry.get("system")
-    need(system in SYSTEMS, f"{name} belongs to an unknown rule system.")
+    need(isinstance(system, str) and system in SYSTEMS, f"{name} belongs to an unknown rule system.")
     kind = entry.get("kind", "character")
     need(kind in ("character", "adversary"), f"{name} must be a character or an adversary.")
     entry_id = name_text(entry.get("id") or new_id(), f"{name}'s id", limit=24)
@@ -161,7 +161,7 @@ def check_session(data, keep_log: bool = True) -> dict:
     need(data.get("v") == SCHEMA_VERSION,
          f"This session was made by a different version of Tableside (version {data.get('v')!s:.10}).")
     system = data.get("system")
-    need(system in SYSTEMS, "This session names an unknown rule system.")
+    need(isinstance(system, str) and system in SYSTEMS, "This session names an unknown rule system.")
     players = whole(data.get("players", 3), 1, 20, "The number of players")
     settings = fields(data.get("settings", {}), "The session settings")
     try:

@@ -11,13 +11,12 @@ import asyncio
 import traceback
 
 from pyscript import window
-
-import session as sessions
+from pyscript.ffi import create_proxy
 
 # Importing the screens registers their actions.
 from ui import (anomaly_actions, layout_actions, log_actions, manners_actions, roster_actions,  # noqa: F401
                 screens, session_actions, tables_actions, tension_actions)
-from ui import boot_state, dom, offline
+from ui import boot_state, dom, offline, share, storage
 from ui.actions import Input, dispatch
 from ui.state import AppState
 
@@ -61,11 +60,27 @@ class App:
         except Exception as error:  # a bug must not take the table down with it
             traceback.print_exception(error)
             self.state.fail("Something went wrong with that. Your session is safe; please try again.")
+        share.run(self.state, element, self.refresh)  # share sheet, downloads, files: while the tap counts
+        storage.save(self.state)
         self.render(typing=kind == "input")
+
+    def refresh(self, *_):
+        """Save and show what changed (after an asynchronous effect, a link, the storage answer)."""
+        storage.save(self.state)
+        self.render()
+
+    def open_link(self, *_):
+        """A session or roll link in the address bar (at start, or on hashchange)."""
+        fragment = share.take_fragment()
+        if fragment is not None:
+            session_actions.open_link(self.state, fragment)
+            self.refresh()
 
     def listen(self):
         for kind in BUTTON_EVENTS + FIELD_EVENTS:
             self.page.delegate(kind, self.handle)
+        self.page.listeners.append(create_proxy(self.open_link))
+        window.addEventListener("hashchange", self.page.listeners[-1])
 
     async def load_odds(self):
         """icepool is needed only for odds: load it once the table is on screen."""
@@ -81,8 +96,9 @@ class App:
 def start():
     global APP
     try:
-        state = AppState(session=sessions.new_session())
+        state = session_actions.starting_state(storage.open_library(), share.page_address())
         app = App(state)
+        app.open_link()
         app.render()
         app.listen()
         boot_state.mark_ready()
@@ -91,4 +107,5 @@ def start():
         return
     APP = app
     asyncio.ensure_future(app.load_odds())
+    asyncio.ensure_future(storage.ask_to_persist(state, app.refresh))
     offline.start()

@@ -28,6 +28,13 @@ class AppState:
     announcement: str = ""  # one sentence for the aria-live region after this change
     focus: str | None = None  # id of the element to focus after this change (keyboard users)
     odds_ready: bool = False  # icepool loads after the first screen is up
+    # Sessions on this device, links and files (session_actions, log_actions, ui/storage.py, ui/share.py):
+    library: object | None = None  # session.Library: every session saved here (None: nothing is saved)
+    pending: dict | None = None  # an opened link waiting on screen: {"kind": "join" | "roll", ...}
+    effects: list = field(default_factory=list)  # browser work queued by an action: share, copy, download...
+    persistence: str = "unknown"  # navigator.storage.persist(): "kept" | "not-kept" | "unsupported" | "unknown"
+    base_url: str = ""  # the app's address without fragment; share links add theirs
+    view: dict = field(default_factory=dict)  # open confirmations and fields of the log and session screens
 
     @property
     def system(self) -> str:
