@@ -33,6 +33,10 @@ test: $(STAMPS)/venv build
 bench-rules: $(STAMPS)/venv
 	$(VENV_PYTHON) bench/bench_rules.py
 
+bench-boot: $(STAMPS)/venv build
+	tools/ensure_chromium.sh
+	$(VENV_PYTHON) bench/bench_boot.py
+
 bench-ui: $(STAMPS)/venv build
 	tools/ensure_chromium.sh
 	$(VENV_PYTHON) bench/bench_ui.py

@@ -65,6 +65,9 @@ def file_body(path: Path, mtime_ns: int, compressed: bool) -> tuple[bytes, str]:
 
 class NetlifyLikeHandler(http.server.BaseHTTPRequestHandler):
     server_version = "tableside-serve"
+    # Like Netlify. Chromium ignores the ETag of an HTTP/1.0 response, so on 1.0
+    # nothing would ever be revalidated (no 304s for the page or the service worker).
+    protocol_version = "HTTP/1.1"
     root: Path
     rules: list
 

@@ -1,0 +1,276 @@
+"""Boot benchmark: the built app against a stock PyScript + Pyodide "hello" page.
+
+The stock page is made from the same npm files (TOML config, the stdlib as
+shipped, no service worker, no preloads) and served by the same local server
+with netlify.toml's headers. In one run, in Debian's Chromium, each page is:
+  - opened once in a fresh persistent profile (first visit: bytes on the wire),
+  - booted RUNS more times warm, without and with a 4x CPU throttle,
+  - opened once in another fresh profile under a phone profile (4x CPU,
+    150 ms round trip, 12 Mbit/s down).
+Reported: medians of time to ready (html[data-app-state=ready]) and of the
+longest main-thread task before it, bytes served (compressed), and ratios.
+
+Usage: .venv/bin/python bench/bench_boot.py [--dist FOLDER]   (make bench-boot builds dist/ first)
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import COMPRESSIBLE, make_server  # noqa: E402
+
+DIST = ROOT / "dist"
+STOCK = ROOT / "build" / "bench-stock"
+RESULTS = ROOT / "bench" / "results" / "bench_boot.json"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 2}
+RUNS = 5
+THROTTLE = 4
+PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 12e6 / 8,
+                 "uploadThroughput": 4e6 / 8}
+READY = "html[data-app-state=ready]"
+TIMEOUT_MS = 180_000
+GOALS = {"warm_throttled": 0.35, "phone_first_visit": 0.6, "own_code_kb": 400}
+
+# Runs before the page's own scripts: when it became ready, and every long task.
+PROBE = """(() => {
+  const bench = (window.__bench = { readyAt: null, tasks: [] });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.tasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: "longtask", buffered: true });
+  new MutationObserver(() => {
+    if (bench.readyAt === null && document.documentElement.dataset.appState === "ready") {
+      bench.readyAt = performance.now();
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app-state"] });
+})();"""
+
+WAIT_UNTIL_CONTROLLED = """async () => {
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  }
+}"""
+
+STOCK_INDEX = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>hello</title>
+  <link rel="stylesheet" href="./vendor/pyscript/core.css">
+  <script type="module" src="./vendor/pyscript/core.js"></script>
+</head>
+<body>
+  <script type="py" config="./pyscript.toml">
+from pyscript import document
+document.body.append("Hello from Python")
+document.documentElement.dataset.appState = "ready"
+  </script>
+</body>
+</html>
+"""
+
+
+def make_stock_page() -> None:
+    """The stock page: PyScript and Pyodide copied as npm ships them."""
+    shutil.rmtree(STOCK, ignore_errors=True)
+    pyodide, pyscript = STOCK / "vendor" / "pyodide", STOCK / "vendor" / "pyscript"
+    shutil.copytree(ROOT / "node_modules" / "@pyscript" / "core" / "dist", pyscript,
+                    ignore=shutil.ignore_patterns("*.map"))
+    pyodide.mkdir(parents=True)
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json"):
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, pyodide / name)
+    (STOCK / "index.html").write_text(STOCK_INDEX)
+    (STOCK / "pyscript.toml").write_text('interpreter = "./vendor/pyodide/pyodide.mjs"\n')
+
+
+class ByteCounter:
+    """Bytes a server writes (headers and compressed bodies): what went over the wire."""
+
+    def __init__(self):
+        self.total = 0
+        self.lock = threading.Lock()
+
+    def add(self, count: int):
+        with self.lock:
+            self.total += count
+
+
+def counting_server(root: Path, counter: ByteCounter):
+    server = make_server(root, 0)
+    base = server.RequestHandlerClass
+
+    class Writer:
+        def __init__(self, raw):
+            self.raw = raw
+
+        def write(self, data):
+            counter.add(len(data))
+            return self.raw.write(data)
+
+        def __getattr__(self, name):  # flush, closed, …
+            return getattr(self.raw, name)
+
+    class Counting(base):
+        def setup(self):
+            super().setup()
+            self.wfile = Writer(self.wfile)
+
+    server.RequestHandlerClass = Counting
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://localhost:{server.server_address[1]}/"
+
+
+def boot(context, url: str, throttle: float = 1, network: dict | None = None, counter=None):
+    """Open url in a new tab: seconds to ready, the longest task (ms) before it, and
+    the bytes served until then when given the server's counter."""
+    page = context.new_page()
+    devtools = context.new_cdp_session(page)
+    devtools.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    if network:
+        devtools.send("Network.enable")
+        devtools.send("Network.emulateNetworkConditions", network)
+    page.goto(url, timeout=TIMEOUT_MS)
+    page.locator(READY).wait_for(state="attached", timeout=TIMEOUT_MS)
+    served = counter.total if counter else None
+    page.wait_for_timeout(300)  # long-task entries arrive after their task ends
+    probe = page.evaluate("window.__bench")
+    tasks = [duration for start, duration in probe["tasks"] if start < probe["readyAt"]]
+    result = {"ready_s": probe["readyAt"] / 1000, "longest_task_ms": max(tasks, default=0.0),
+              "bytes": served}
+    devtools.detach()
+    return result, page
+
+
+def open_profile(playwright, folder: Path):
+    context = playwright.chromium.launch_persistent_context(
+        folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS, **PHONE)
+    context.add_init_script(script=PROBE)
+    return context
+
+
+def first_visit(playwright, folder: Path, url: str, counter: ByteCounter, has_worker: bool):
+    """A fresh profile's first visit: bytes served until ready, then until precached."""
+    context = open_profile(playwright, folder)
+    counter.total = 0
+    run, page = boot(context, url, counter=counter)
+    if has_worker:
+        page.evaluate(WAIT_UNTIL_CONTROLLED)
+        time.sleep(0.5)
+    page.close()
+    return context, {"first_visit_bytes": run["bytes"], "first_visit_bytes_with_precache": counter.total}
+
+
+def measure(playwright, targets: dict, counter: ByteCounter) -> dict:
+    """targets: name -> (url, has a service worker). The pages take turns at every
+    boot, so a change in the machine's load hits both alike."""
+    results, contexts = {}, {}
+    with tempfile.TemporaryDirectory() as profiles:
+        for name, (url, has_worker) in targets.items():
+            contexts[name], results[name] = first_visit(playwright, Path(profiles) / name, url, counter,
+                                                        has_worker)
+        for key, throttle in (("warm", 1), ("warm_throttled", THROTTLE)):
+            print(f"  {RUNS} warm boots of each page at {throttle:g}x CPU", flush=True)
+            runs = {name: [] for name in targets}
+            for _ in range(RUNS):
+                for name, (url, _) in targets.items():
+                    run, page = boot(contexts[name], url, throttle)
+                    page.close()
+                    runs[name].append(run)
+            for name, mine in runs.items():
+                results[name][key] = {"ready_s": statistics.median(r["ready_s"] for r in mine),
+                                      "longest_task_ms": statistics.median(r["longest_task_ms"] for r in mine),
+                                      "runs": mine}
+        for context in contexts.values():
+            context.close()
+        print("  first visit of each page on the phone profile", flush=True)
+        for name, (url, _) in targets.items():
+            context = open_profile(playwright, Path(profiles) / f"{name}-phone")
+            run, _ = boot(context, url, THROTTLE, PHONE_NETWORK)
+            results[name]["phone_first_visit"] = {"ready_s": run["ready_s"],
+                                                  "longest_task_ms": run["longest_task_ms"]}
+            context.close()
+    return results
+
+
+def own_code_bytes(dist: Path) -> int:
+    """Our code and the page's Python packages as served: gzip where the server compresses."""
+    files = [*dist.glob("app/*"), *dist.glob("vendor/python-*/*"), dist / "py" / "ui" / "main.py"]
+    return sum(len(gzip.compress(path.read_bytes(), 6)) if path.suffix in COMPRESSIBLE
+               else path.stat().st_size for path in files)
+
+
+def verdict(value: float, goal: float) -> str:
+    return f"<= {goal:g}: {'met' if value <= goal else 'NOT met'}"
+
+
+def report(app: dict, stock: dict, own: int) -> None:
+    rows = [
+        ("warm boot, median (s)", app["warm"]["ready_s"], stock["warm"]["ready_s"], None),
+        (f"warm boot {THROTTLE}x CPU, median (s)", app["warm_throttled"]["ready_s"],
+         stock["warm_throttled"]["ready_s"], GOALS["warm_throttled"]),
+        ("longest task, median (ms)", app["warm"]["longest_task_ms"],
+         stock["warm"]["longest_task_ms"], None),
+        (f"longest task {THROTTLE}x CPU, median (ms)", app["warm_throttled"]["longest_task_ms"],
+         stock["warm_throttled"]["longest_task_ms"], None),
+        ("first visit, bytes to ready (MB)", app["first_visit_bytes"] / 1e6,
+         stock["first_visit_bytes"] / 1e6, None),
+        ("phone profile first visit (s)", app["phone_first_visit"]["ready_s"],
+         stock["phone_first_visit"]["ready_s"], GOALS["phone_first_visit"]),
+        ("longest task, phone first visit (ms)", app["phone_first_visit"]["longest_task_ms"],
+         stock["phone_first_visit"]["longest_task_ms"], None),
+    ]
+    print(f"\n{'':42} {'app':>9} {'stock':>9} {'app/stock':>10}  goal")
+    for label, mine, theirs, goal in rows:
+        ratio = mine / theirs if theirs else float("nan")
+        print(f"{label:42} {mine:9.2f} {theirs:9.2f} {ratio:10.2f}  {verdict(ratio, goal) if goal else ''}")
+    print(f"{'first visit incl. precache (MB)':42} {app['first_visit_bytes_with_precache'] / 1e6:9.2f}")
+    print(f"{'our code + Python packages (KB, served)':42} {own / 1000:9.1f} {'':9} {'':10}  "
+          f"{verdict(own / 1000, GOALS['own_code_kb'])}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built app (default: dist/)")
+    dist = parser.parse_args().dist
+    if not (dist / "sw.js").is_file():
+        raise SystemExit(f"bench-boot: {dist} has no build; run `make bench-boot` (it builds first).")
+    make_stock_page()
+    counter = ByteCounter()
+    servers = [counting_server(dist, counter), counting_server(STOCK, counter)]
+    started = time.monotonic()
+    try:
+        with sync_playwright() as playwright:
+            results = measure(playwright, {"app": (servers[0][1], True), "stock": (servers[1][1], False)},
+                              counter)
+    finally:
+        for server, _ in servers:
+            server.shutdown()
+    own = own_code_bytes(dist)
+    report(results["app"], results["stock"], own)
+    print(f"\n({time.monotonic() - started:.0f} s; details in {RESULTS.relative_to(ROOT)})")
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps({**results, "own_code_bytes": own}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""Offline and updates: registers the service worker (/sw.js) once the app is ready;
+when a new version has been downloaded, #update-banner says "Update available" with
+a "Reload" button. Only that tap switches versions: never a reload by itself.
+"""
+import asyncio
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none, to_js
+
+UPDATE_CHECK_MS = 60 * 60 * 1000  # a session at the table can last for hours
+
+_registration = None
+_keep = []  # the running task and the proxies handed to JavaScript
+
+
+def start():
+    """Call once, after the page is ready: precaching must not compete with the first boot."""
+    if is_none(window.navigator.serviceWorker):  # e.g. plain http on a LAN address
+        return
+    _keep.append(asyncio.ensure_future(_register()))
+
+
+async def _register():
+    global _registration
+    workers = window.navigator.serviceWorker
+    try:
+        _registration = await workers.register("./sw.js")
+    except Exception as error:  # the app still works online
+        window.console.warn(f"Tableside: offline mode unavailable: {error}")
+        return
+    if not is_none(_registration.waiting) and not is_none(workers.controller):
+        _offer_update()
+    _on_update_found()  # the browser may have found one while the page was loading
+    _registration.addEventListener("updatefound", _proxy(_on_update_found))
+    document.addEventListener("visibilitychange", _proxy(_check_when_visible))
+    window.setInterval(_proxy(_check_for_update), UPDATE_CHECK_MS)
+
+
+def _proxy(function):
+    proxy = create_proxy(function)
+    _keep.append(proxy)
+    return proxy
+
+
+def _on_update_found(_event=None):
+    installing = _registration.installing
+    if not is_none(installing):
+        installing.addEventListener("statechange", _on_state_change)
+
+
+def _state_change(event):
+    # "installed" with a controller means a new version waits behind the running one;
+    # without a controller it is the first install, which takes over silently.
+    if event.target.state == "installed" and not is_none(window.navigator.serviceWorker.controller):
+        _offer_update()
+
+
+_on_state_change = _proxy(_state_change)
+
+
+async def _check_for_update(*_):
+    try:
+        await _registration.update()
+    except Exception:  # offline, or the server is unreachable: try again later
+        pass
+
+
+async def _check_when_visible(_event):
+    if document.visibilityState == "visible":
+        await _check_for_update()
+
+
+def _offer_update():
+    banner = document.getElementById("update-banner")
+    if not banner.hidden:
+        return
+    message = document.createElement("span")
+    message.textContent = "Update available"
+    button = document.createElement("button")
+    button.type = "button"
+    button.className = "button button-primary"
+    button.textContent = "Reload"
+    button.addEventListener("click", _on_reload_click)
+    banner.replaceChildren(message, button)
+    banner.hidden = False
+
+
+def _reload_click(event):
+    event.currentTarget.disabled = True
+    waiting = _registration.waiting
+    if is_none(waiting):  # another tab has already switched to the new version
+        window.location.reload()
+        return
+    window.navigator.serviceWorker.addEventListener(
+        "controllerchange", _on_controller_change, to_js({"once": True}))
+    waiting.postMessage("skip-waiting")
+
+
+def _controller_change(_event):
+    window.location.reload()
+
+
+_on_reload_click = _proxy(_reload_click)
+_on_controller_change = _proxy(_controller_change)
