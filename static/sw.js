@@ -48,8 +48,10 @@ self.addEventListener("fetch", (event) => {
 
 // Cache first. Query strings are ignored, and any navigation (a share link
 // included) gets the cached shell; the network only serves what is not cached.
+let opened; // one CacheStorage lookup per worker, not one per request (dozens at boot)
+
 async function fromCache(request) {
-  const cache = await caches.open(CACHE);
+  const cache = await (opened ??= caches.open(CACHE));
   const options = { ignoreSearch: true, ignoreVary: true };
   const hit = (await cache.match(request, options))
     ?? (request.mode === "navigate" ? await cache.match(SHELL, options) : undefined);

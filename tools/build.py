@@ -2,9 +2,9 @@
 
 Inputs: the repo's index.html, pyscript.toml, py/ and static/; Pyodide and
 PyScript from node_modules (pinned in package.json); the page's Python
-packages as wheels pinned in requirements/page.txt. The stdlib and the
-wheels are compiled to bytecode with Pyodide's own Python (tools/precompile.mjs);
-our py/ stays source so tracebacks stay readable.
+packages as wheels pinned in requirements/page.txt. The stdlib is compiled
+to bytecode with Pyodide's own Python (tools/precompile.mjs); the packages and
+our py/ stay source (tracebacks stay readable; they load after the first screen).
 
 Every vendored folder and the app zip carry a content hash in their name, so
 they can be cached as immutable; index.html and pyscript.toml name them.
@@ -35,6 +35,29 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 PYODIDE_STDLIB = "python_stdlib.zip"
 PYODIDE_STDLIB_PATH = "/lib/python314.zip/"  # where Pyodide mounts the stdlib zip
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+# Standard library the page never imports: development tools, servers, mail, REPLs,
+# processes and codecs nobody at the table needs; 1.7 MB of the 3.9 MB stdlib zip.
+# Found by listing sys.modules after a full session in the page; tests/build checks that
+# every module py/ or a shipped package imports is still in the zip.
+STDLIB_LEFT_OUT = (
+    "_pyrepl", "argparse", "bdb", "cProfile", "cmd", "code", "compileall",
+    "configparser", "ctypes", "curses", "dbm", "difflib", "doctest", "ensurepip", "filecmp",
+    "fileinput", "ftplib", "getopt", "idlelib", "imaplib", "lib2to3", "mailbox", "modulefinder",
+    "multiprocessing", "optparse", "pdb", "pickletools", "plistlib", "poplib", "profile",
+    "pstats", "pyclbr", "pydoc", "pydoc_data", "runpy", "sched", "shelve", "smtplib",
+    "socketserver", "sqlite3", "symtable", "tabnanny", "timeit",
+    "tkinter", "tomllib", "trace", "tracemalloc", "turtle", "turtledemo", "unittest", "venv",
+    "wave", "webbrowser", "wsgiref", "xmlrpc", "zipapp", "zoneinfo",
+    # Entry points and servers inside kept packages, which import the modules above.
+    "antigravity", "asyncio.__main__", "concurrent.futures.process", "http.server", "json.__main__",
+    "json.tool", "logging.config",
+)
+# Of the codecs, only the ones text in this app can meet (UTF-8 above all; cp437 for zip names).
+STDLIB_CODECS = (
+    "__init__", "aliases", "ascii", "charmap", "cp437", "idna", "latin_1", "punycode",
+    "raw_unicode_escape", "undefined", "unicode_escape", "utf_16", "utf_16_be", "utf_16_le",
+    "utf_32", "utf_32_be", "utf_32_le", "utf_8", "utf_8_sig",
+)
 # PyScript chunks of features the page never uses: the code editor, the
 # terminal, MicroPython (its unzip too) and `packages`. Not precached.
 UNUSED_PYSCRIPT_FEATURES = ("codemirror", "xterm", "mpy", "zip", "pyodide_graph")
@@ -109,10 +132,30 @@ def hashed_folder(parent: Path, stem: str, files: list[Path]) -> Path:
     return folder
 
 
+def stdlib_keeps(name: str) -> bool:
+    """Whether the stdlib zip entry `name` (e.g. "email/utils.pyc") ships."""
+    module = name.removesuffix(".pyc").removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    parts = module.split(".")
+    if parts[0] == "encodings" and len(parts) > 1:
+        return parts[1] in STDLIB_CODECS
+    return not any(module == left or module.startswith(left + ".") for left in STDLIB_LEFT_OUT)
+
+
+def trimmed_stdlib(compiled: Path) -> Path:
+    """The compiled stdlib without the modules the page never imports (same entries, same dates)."""
+    target = compiled.parent / "trimmed" / PYODIDE_STDLIB
+    target.parent.mkdir(exist_ok=True)
+    with zipfile.ZipFile(compiled) as source, zipfile.ZipFile(target, "w") as trimmed:
+        for info in source.infolist():
+            if stdlib_keeps(info.filename):
+                trimmed.writestr(info, source.read(info))
+    return target
+
+
 def vendor_pyodide(vendor: Path) -> Path:
     source = NODE_MODULES / "pyodide"
-    [stdlib] = precompile([source / PYODIDE_STDLIB], PYODIDE_STDLIB_PATH)
-    files = [source / name for name in PYODIDE_FILES] + [stdlib]
+    [compiled] = precompile([source / PYODIDE_STDLIB], PYODIDE_STDLIB_PATH)
+    files = [source / name for name in PYODIDE_FILES] + [trimmed_stdlib(compiled)]
     return hashed_folder(vendor, f"pyodide-{npm_version('pyodide')}", files)
 
 
@@ -123,9 +166,18 @@ def vendor_pyscript(vendor: Path) -> Path:
 
 
 def vendor_python_packages(vendor: Path) -> Path:
-    """Each wheel becomes `<name>-<version>.zip` of bytecode, unpacked by [files]."""
-    wheels = download_wheels(pinned_page_packages())
-    return hashed_folder(vendor, "python", precompile(wheels, "/home/pyodide/"))
+    """Each wheel ships as `<name>-<version>.zip`, unpacked by [files]. As source: the page
+    imports them after it is ready (icepool for Anomaly odds, segno for QR codes), where
+    compiling costs less than the bytes bytecode adds (source zips are half the size)."""
+    staging = CACHE / "packages"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    zips = []
+    for wheel in download_wheels(pinned_page_packages()):
+        name = "-".join(wheel.stem.split("-")[:2])  # icepool-2.1.3-py3-none-any -> icepool-2.1.3
+        zips.append(staging / f"{name}.zip")
+        shutil.copy2(wheel, zips[-1])
+    return hashed_folder(vendor, "python", zips)
 
 
 def zip_app_code(app: Path) -> Path:
@@ -147,13 +199,20 @@ def relative(path: Path) -> str:
     return "./" + path.relative_to(DIST).as_posix()
 
 
+def destination(path: Path) -> str:
+    """Where [files] puts a zip: our code is unpacked ("./*", imported at start-up); the
+    packages, imported later, stay zips in ./python/ that py/ui/main.py puts on sys.path
+    (zipimport), which saves unpacking hundreds of files before the first screen."""
+    return "./*" if path.parent.name == "app" else f"./python/{path.name}"
+
+
 def write_pyscript_toml(pyodide: Path, zips: list[Path]) -> None:
     template = (ROOT / "pyscript.toml").read_text()
     interpreter = relative(pyodide / "pyodide.mjs")
     text = template.replace("./vendor/pyodide/pyodide.mjs", interpreter)
     if interpreter not in text:
         sys.exit("build: pyscript.toml must name ./vendor/pyodide/pyodide.mjs as interpreter")
-    files = "\n".join(f'"{relative(path)}" = "./*"' for path in zips)
+    files = "\n".join(f'"{relative(path)}" = "{destination(path)}"' for path in zips)
     (DIST / "pyscript.toml").write_text(f"{text.rstrip()}\n\n# Generated by tools/build.py\n[files]\n{files}\n")
 
 

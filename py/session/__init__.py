@@ -6,9 +6,9 @@ links, imported files) goes through `check_session`; errors are SessionError.
 storage.py is the format sessions are saved in on a device, link.py the share
 links (LinkError), exchange.py the export files (ImportFileError).
 """
+import importlib
+
 from .errors import SessionError
-from .exchange import ImportFileError, export_text, file_name, read_export
-from .link import LinkError, decode, decode_roll, decode_session, encode_roll, encode_session, looks_like_link
 from .log import log_conflict, undo_last
 from .model import (MAX_NAME, SCHEMA_VERSION, SYSTEMS, check_roster_entry, check_session,
                     new_id, new_session)
@@ -19,3 +19,15 @@ __all__ = ["SessionError", "SCHEMA_VERSION", "SYSTEMS", "MAX_NAME", "new_session
            "LinkError", "encode_session", "encode_roll", "decode", "decode_session", "decode_roll",
            "looks_like_link", "Library", "MemoryStore", "StorageError", "Unreadable",
            "ImportFileError", "export_text", "file_name", "read_export"]
+
+# Share links and export files are needed only once one is made or opened: their modules
+# load on first use, keeping them out of the page's start-up.
+LATER = {name: "link" for name in ("LinkError", "encode_session", "encode_roll", "decode", "decode_session",
+                                   "decode_roll", "looks_like_link")}
+LATER.update({name: "exchange" for name in ("ImportFileError", "export_text", "file_name", "read_export")})
+
+
+def __getattr__(name):
+    if name in LATER:
+        return getattr(importlib.import_module(f"{__name__}.{LATER[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,7 @@ from ui import anomaly_draft as draft_model
 from ui import anomaly_words
 from ui.actions import Input, action
 from ui.clock import now_text
-from ui.roster_actions import when_added
+from ui.roster_events import when_added
 from ui.state import AppState
 
 MAX_NAME = 60

@@ -234,7 +234,7 @@ def odds_block(state: AppState, draft: dict, role: str, roller: dict) -> Markup:
     """Before this side rolls: its chance, and what one more good or bad die would make it."""
     if draft["logged"] is not None or draft_model.has_rolled(roller) or roller["mode"] == draft_model.TOTAL:
         return EMPTY
-    if not state.odds_ready:
+    if "anomaly" not in state.odds_ready:
         return h("div", h("p", "Working out the odds…", class_="hint"), class_="anomaly-odds", aria_busy="true")
     try:
         content = odds_lines(state, draft, role, roller)

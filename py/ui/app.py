@@ -13,14 +13,17 @@ import traceback
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-# Importing the screens registers their actions.
-from ui import (anomaly_actions, layout_actions, log_actions, manners_actions, roster_actions,  # noqa: F401
-                screens, session_actions, tables_actions, tension_actions)
-from ui import boot_state, dom, offline, share, storage
+from ui import layout_actions  # noqa: F401  (the frame's buttons: screens, systems, Tension)
+from ui import boot_state, dom, offline, opening, screens, share, storage
 from ui.actions import Input, dispatch
 from ui.state import AppState
 
 BUTTON_EVENTS = ("click",)
+# What to compute once per system to load (and warm) its odds; Anomaly's import icepool.
+ODDS_WARM_UP = {
+    "tension": lambda odds: odds.tension_total_distribution(2, 2),
+    "anomaly": lambda odds: odds.anomaly_check(0, 0, [], 5),
+}
 APP = None  # the running App; keeps its event proxies alive for the page's lifetime
 FIELD_EVENTS = ("change", "input")
 
@@ -29,6 +32,7 @@ class App:
     def __init__(self, state: AppState):
         self.state = state
         self.page = dom.Page()
+        self.loading: set[str] = set()  # systems whose odds are being loaded
 
     def render(self, typing: bool = False):
         self.page.patch(screens.page(self.state), typing=typing)
@@ -38,6 +42,7 @@ class App:
         if self.state.announcement:
             dom.announce(self.state.announcement)
             self.state.announcement = ""
+        self.want_odds()
 
     def handle(self, event, element):
         tag = element.tagName
@@ -73,6 +78,8 @@ class App:
         """A session or roll link in the address bar (at start, or on hashchange)."""
         fragment = share.take_fragment()
         if fragment is not None:
+            from ui import session_actions  # only a link needs the session screen's code at start-up
+
             session_actions.open_link(self.state, fragment)
             self.refresh()
 
@@ -82,21 +89,32 @@ class App:
         self.page.listeners.append(create_proxy(self.open_link))
         window.addEventListener("hashchange", self.page.listeners[-1])
 
-    async def load_odds(self):
-        """icepool is needed only for odds: load it once the table is on screen."""
-        await asyncio.sleep(0)
+    def want_odds(self):
+        """Odds need rules.odds (and icepool for Anomaly): load them after the screen is up."""
+        system = self.state.system
+        if system in ODDS_WARM_UP and system not in self.state.odds_ready and system not in self.loading:
+            self.loading.add(system)
+            asyncio.ensure_future(self.load_odds(system))
+
+    async def load_odds(self, system: str):
+        await asyncio.sleep(0.05)  # let the browser paint the screen first
         import rules.odds
 
-        rules.odds.tension_total_distribution(2, 2)
-        rules.odds.anomaly_check(0, 0, [], 5)  # imports icepool (Anomaly odds)
-        self.state.odds_ready = True
+        ODDS_WARM_UP[system](rules.odds)
+        self.state.odds_ready.add(system)
         self.render()
+
+    async def preload(self):
+        """Bring in the other screens, one module per turn, so later taps answer at once."""
+        for modules in screens.every_screen():
+            await asyncio.sleep(0.02)
+            screens.load(modules)
 
 
 def start():
     global APP
     try:
-        state = session_actions.starting_state(storage.open_library(), share.page_address())
+        state = opening.starting_state(storage.open_library(), share.page_address())
         app = App(state)
         app.open_link()
         app.render()
@@ -106,6 +124,6 @@ def start():
         boot_state.mark_failed(error)
         return
     APP = app
-    asyncio.ensure_future(app.load_odds())
+    asyncio.ensure_future(app.preload())
     asyncio.ensure_future(storage.ask_to_persist(state, app.refresh))
     offline.start()

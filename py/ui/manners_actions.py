@@ -10,7 +10,7 @@ from ui import manners_draft as draft_model
 from ui import manners_words
 from ui.actions import Input, action
 from ui.clock import now_text
-from ui.roster_actions import when_added
+from ui.roster_events import when_added
 from ui.state import AppState
 
 ROLES = ("player", "opponent")

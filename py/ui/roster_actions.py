@@ -7,19 +7,12 @@ import copy
 import session as sessions
 
 from ui.actions import Input, action
+from ui.roster_events import entry_added
 from ui.roster_view import sheet_module
 from ui.sheet_fields import TEMPLATES
 from ui.state import AppState
 
 MAX_LIST = 30
-# Screens that want to know about a new roster entry, e.g. to put it in an untouched conflict form.
-ADDED_LISTENERS = []
-
-
-def when_added(listener):
-    """Register listener(state, entry), called after a new entry is saved."""
-    ADDED_LISTENERS.append(listener)
-    return listener
 
 
 def walk(entry: dict, path: str):
@@ -107,8 +100,7 @@ def save_entry(state: AppState, event: Input):
     state.editing = None
     state.say(f"{entry['name']} saved.", "success")
     if is_new:
-        for listener in ADDED_LISTENERS:
-            listener(state, entry)
+        entry_added(state, entry)
 
 
 @action("roster-cancel")

@@ -27,7 +27,7 @@ class AppState:
     editing: dict | None = None  # the roster sheet open for editing, a copy
     announcement: str = ""  # one sentence for the aria-live region after this change
     focus: str | None = None  # id of the element to focus after this change (keyboard users)
-    odds_ready: bool = False  # icepool loads after the first screen is up
+    odds_ready: set = field(default_factory=set)  # systems whose odds have loaded (after the first paint)
     # Sessions on this device, links and files (session_actions, log_actions, ui/storage.py, ui/share.py):
     library: object | None = None  # session.Library: every session saved here (None: nothing is saved)
     pending: dict | None = None  # an opened link waiting on screen: {"kind": "join" | "roll", ...}

@@ -336,7 +336,7 @@ def opposed_odds(state: AppState, draft: dict) -> list[Markup]:
 def odds_panel(state: AppState, draft: dict) -> Markup:
     if draft["logged"] is not None:
         return Markup("")
-    if not state.odds_ready:
+    if "tension" not in state.odds_ready:
         return h("section", h("p", "Working out the odds…", class_="hint"), class_="card odds", aria_busy="true")
     try:
         content = environment_odds(state, draft) if draft["kind"] == "environment" else opposed_odds(state, draft)

@@ -12,7 +12,7 @@ from session import Library, MemoryStore
 from session.storage import INDEX_KEY, session_key
 from ui import log_actions, screens, session_actions, share  # noqa: F401 (importing registers actions)
 from ui.actions import Input, dispatch
-from ui.session_actions import starting_state
+from ui.opening import starting_state
 from test_session_exchange import AT, logged_party
 from test_session_link import json_values, party_of_five
 

@@ -31,7 +31,7 @@ def text_of(markup: str) -> str:
 
 
 def test_the_tables_screen_is_registered_and_puts_the_active_systems_table_first():
-    assert screens.SHARED_SCREENS["tables"] is tables_view.regions
+    assert screens.load(screens.SHARED_SCREENS["tables"]) is tables_view
     assert [name for name, _ in tables_view.regions(table("manners"))] == ["tables-manners", "tables-tension"]
     assert [name for name, _ in tables_view.regions(table("tension"))] == ["tables-tension", "tables-manners"]
     ids = [name for name, _ in screens.page(table())]
