@@ -41,6 +41,7 @@ FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 # every module py/ or a shipped package imports is still in the zip.
 STDLIB_LEFT_OUT = (
     "_pyrepl", "argparse", "bdb", "cProfile", "cmd", "code", "compileall",
+    "_pydatetime", "_pyio",  # pure-Python stand-ins for C modules Pyodide has (_datetime, _io)
     "configparser", "ctypes", "curses", "dbm", "difflib", "doctest", "ensurepip", "filecmp",
     "fileinput", "ftplib", "getopt", "idlelib", "imaplib", "lib2to3", "mailbox", "modulefinder",
     "multiprocessing", "optparse", "pdb", "pickletools", "plistlib", "poplib", "profile",
