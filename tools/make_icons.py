@@ -1,4 +1,5 @@
-"""Render static/icons/icon.svg to the PNG icons the web app manifest and iOS need.
+"""Render tools/icon.svg (the source art; the page ships PNGs only) to the PNG icons
+the web app manifest and iOS need.
 
 Run it after changing the SVG and commit the PNGs (the build only copies them):
     .venv/bin/python tools/make_icons.py
@@ -33,7 +34,7 @@ def page_html(svg: str, scale: float, full_bleed: bool) -> str:
 
 
 def main() -> None:
-    svg = (ICONS_DIR / "icon.svg").read_text()
+    svg = (Path(__file__).resolve().parent / "icon.svg").read_text()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
