@@ -63,25 +63,17 @@ def choose_role(state: AppState, event: Input):
     clear_dice(side)
 
 
-@action("tension-attribute")
-def choose_attribute(state: AppState, event: Input):
-    side = chosen_side(state, event)
-    side["attribute"] = event.value or ""
-    clear_dice(side)
+RATINGS = {"attribute": "", "skill": "", "trait": "Power"}  # what makes a pool, and its fallback
 
 
-@action("tension-skill")
-def choose_skill(state: AppState, event: Input):
-    side = chosen_side(state, event)
-    side["skill"] = event.value or ""
-    clear_dice(side)
-
-
-@action("tension-trait")
-def choose_trait(state: AppState, event: Input):
-    side = chosen_side(state, event)
-    side["trait"] = event.value or "Power"
-    clear_dice(side)
+@action("tension-rating")
+def choose_rating(state: AppState, event: Input):
+    """Which Attribute, Skill or Dread Trait (or Power) builds this side's pool."""
+    field = event.text("field")
+    if field in RATINGS:
+        side = chosen_side(state, event)
+        side[field] = event.value or RATINGS[field]
+        clear_dice(side)
 
 
 @action("tension-pool")

@@ -92,14 +92,16 @@ def pool_controls(state: AppState, draft: dict, key: str, side: dict) -> Markup:
         attributes = [(item["name"], f"{item['name']} {item['rating']}") for item in entry["attributes"]]
         skills = [(item["name"], f"{item['name']} {item['rating']}") for item in entry["skills"]]
         return h("div",
-                 select("Attribute", attributes or [("", "none")], side["attribute"], "tension-attribute",
-                        f"{key}-attribute", side=key),
-                 select("Skill", skills or [("", "none")], side["skill"], "tension-skill", f"{key}-skill", side=key),
+                 select("Attribute", attributes or [("", "none")], side["attribute"], "tension-rating",
+                        f"{key}-attribute", side=key, field="attribute"),
+                 select("Skill", skills or [("", "none")], side["skill"], "tension-rating", f"{key}-skill",
+                        side=key, field="skill"),
                  h("p", f"Pool: {draft_model.pool(state, draft, side)} dice.", class_="pool-line"),
                  class_="pool-controls pool-pair")
     traits = [("Power", f"Power {entry['power']}")] + [(item["name"], f"{item['name']} {item['rating']}")
                                                       for item in entry["traits"]]
-    return h("div", select("Rolls", traits, side["trait"], "tension-trait", f"{key}-trait", side=key),
+    return h("div", select("Rolls", traits, side["trait"], "tension-rating", f"{key}-trait", side=key,
+                        field="trait"),
              h("p", f"Pool: {draft_model.pool(state, draft, side)} dice.", class_="pool-line"),
              class_="pool-controls")
 

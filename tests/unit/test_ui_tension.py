@@ -186,3 +186,18 @@ def test_every_screen_renders_for_a_full_table(screen):
     state.screen = screen
     markup = "".join(markup for _, markup in screens.page(state))
     assert "<b>Ash</b>" not in markup
+
+
+def test_choosing_another_attribute_or_trait_changes_the_pool_and_clears_the_dice():
+    ash = character()
+    ash["attributes"].append({"name": "Wits", "rating": 1})
+    ghoul = adversary()
+    state = table(ash, ghoul)
+    enter_real_dice(state, "player", [6, 5, 4, 3, 2])
+    tap(state, "tension-rating", side="player", field="attribute", value="Wits")
+    draft = state.drafts["tension"]
+    assert draft_model.pool(state, draft, draft["player"]) == 3 and draft["player"]["dice"] is None
+    tap(state, "tension-kind", value="opposed")
+    tap(state, "tension-who", side="initiator-0", value=ghoul["id"])
+    tap(state, "tension-rating", side="initiator-0", field="trait", value="Claws")
+    assert draft_model.pool(state, draft, draft["initiators"][0]) == 3
