@@ -85,6 +85,10 @@ def rated(items, what: str) -> list[dict]:
         item = fields(item, f"{what} entry {index + 1}")
         out.append({"name": name_text(item.get("name"), f"A name in {what}"),
                     "rating": whole(item.get("rating"), 0, MAX_RATING, f"The rating of {item.get('name')!s:.30}")})
+    names = [item["name"].casefold() for item in out]
+    repeated = next((item["name"] for item in out if names.count(item["name"].casefold()) > 1), None)
+    # A pool is built by name ("Agility + Climb"): two entries with one name would be ambiguous.
+    need(repeated is None, f"{what} has \"{repeated!s:.30}\" twice: give each its own name.")
     return out
 
 

@@ -65,7 +65,7 @@ def tray(faces: list[int], sides: int, kept: list[int], label: str, action: str 
 def face_picker(sides: int, action: str, label: str, **data) -> Markup:
     """Buttons 1..sides to enter real dice one tap at a time."""
     return h("div", *(h("button", str(face), type="button", class_="button face-button",
-                        data_action=action, data_face=str(face), aria_label=f"Add a {face}",
+                        data_action=action, data_face=str(face), aria_label=f"Add a die showing {face}",
                         **{f"data_{key}": value for key, value in data.items()})
                       for face in range(1, sides + 1)),
              class_=classes("face-picker", f"face-picker-d{sides}"), role="group", aria_label=label)

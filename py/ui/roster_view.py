@@ -9,14 +9,10 @@ from session import SYSTEMS
 
 from ui import roster_anomaly, roster_manners, roster_tension
 from ui.html import Markup, h
-from ui.sheet_fields import text_field
+from ui.sheet_fields import text_field, with_article
 from ui.state import AppState
 
 SHEETS = {"tension": roster_tension, "anomaly": roster_anomaly, "manners": roster_manners}
-
-
-def with_article(noun: str) -> str:
-    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
 
 
 def sheet_module(system: str):

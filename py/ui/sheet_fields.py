@@ -9,6 +9,11 @@ from __future__ import annotations
 from ui.html import Markup, h
 
 
+def with_article(noun: str) -> str:
+    """"a Skill", "an Attribute"."""
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
+
+
 def field_id(path: str) -> str:
     return "sheet-" + path.replace(".", "-")
 
@@ -64,7 +69,7 @@ def rated_list(title: str, path: str, items: list[dict], noun: str, high: int = 
     return h("fieldset",
              h("legend", title),
              h("ul", *rows, class_="sheet-list") if rows else h("p", f"No {title.lower()} yet.", class_="hint"),
-             h("button", f"Add a {noun}", type="button", class_="button", data_action="sheet-add",
+             h("button", f"Add {with_article(noun)}", type="button", class_="button", data_action="sheet-add",
                data_path=path, data_template="rated"),
              class_="sheet-group")
 

@@ -41,7 +41,7 @@ def add_modifier(card, value, kind="Gear"):
 def enter_dice(card, name, faces):
     card.get_by_role("group", name=f"How {name}'s roll arrives").get_by_role("button", name="Real dice").tap()
     for face in faces:
-        card.get_by_role("group", name=f"Enter a d10 for {name}").get_by_role("button", name=f"Add a {face}",
+        card.get_by_role("group", name=f"Enter a d10 for {name}").get_by_role("button", name=f"Add a die showing {face}",
                                                                               exact=True).tap()
 
 

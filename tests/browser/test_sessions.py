@@ -51,7 +51,7 @@ def roster_names(page) -> list[str]:
 def enter_dice(card, faces):
     card.get_by_role("button", name="Real dice").tap()
     for face in faces:
-        card.get_by_role("button", name=f"Add a {face}").tap()
+        card.get_by_role("button", name=f"Add a die showing {face}").tap()
 
 
 def log_a_success_with_ap(page):

@@ -4,7 +4,7 @@ import re
 from conftest import DESKTOP
 
 
-def add_character(page, name, ap, attribute, skill):
+def add_character(page, name, ap, attribute, skill, screenshot=None):
     page.get_by_role("button", name="Roster").tap()
     page.get_by_role("button", name="Add a character").tap()
     page.get_by_label("Name", exact=True).fill(name)
@@ -14,8 +14,12 @@ def add_character(page, name, ap, attribute, skill):
     page.get_by_role("button", name="Add a Skill").tap()
     page.get_by_label("Skill name").fill(skill[0])
     page.get_by_label("Rating").nth(3).fill(str(skill[1]))
+    if screenshot:
+        screenshot(page, "tension-sheet")
     page.get_by_role("button", name="Save").tap()
     page.get_by_text(f"{name} saved.").wait_for()
+    if screenshot:
+        screenshot(page, "tension-roster")
 
 
 def add_adversary(page, name, power):
@@ -30,12 +34,12 @@ def add_adversary(page, name, power):
 def enter_dice(card, faces):
     card.get_by_role("button", name="Real dice").tap()
     for face in faces:
-        card.get_by_role("button", name=f"Add a {face}").tap()
+        card.get_by_role("button", name=f"Add a die showing {face}").tap()
 
 
 def test_environment_conflict_with_real_dice_ap_and_retry(app, screenshot):
     page = app
-    add_character(page, "Ash", 2, ("Agility", 3), ("Climb", 2))
+    add_character(page, "Ash", 2, ("Grace", 3), ("Climb", 2), screenshot)
     page.get_by_role("button", name="Conflict").tap()
     gm = page.get_by_test_id("side-gm")
     player = page.get_by_test_id("side-player")

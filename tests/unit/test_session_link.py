@@ -31,7 +31,9 @@ def names(limit: int = 60, allow_empty: bool = False):
 ids = st.text("0123456789abcdef", min_size=12, max_size=12)
 ratings = st.integers(0, 40)
 points = st.integers(0, 99)
-rated = st.lists(st.fixed_dictionaries({"name": names(), "rating": ratings}), max_size=8)
+# A sheet names each Attribute, Skill or Trait once (check_session refuses repeats).
+rated = st.lists(st.fixed_dictionaries({"name": names(), "rating": ratings}), max_size=8,
+                 unique_by=lambda item: item["name"].casefold())
 
 
 def tension_entry(kind):
