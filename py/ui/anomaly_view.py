@@ -12,6 +12,7 @@ import rules
 
 from ui import anomaly_draft as draft_model
 from ui import anomaly_words as words
+from ui.controls import data_fields, segmented, select, stepper
 from ui.dice_view import face_picker, tray
 from ui.html import Markup, classes, h
 from ui.odds_format import percent
@@ -21,33 +22,6 @@ KINDS = ((draft_model.CHECK, "Against a difficulty"), (draft_model.OPPOSED, "Opp
 MODES = ((draft_model.ROLL, "Roll here"), (draft_model.REAL, "Real dice"), (draft_model.TOTAL, "Total only"))
 TITLES = {"check": {"actor": "Who rolls"}, "opposed": {"actor": "Attacker", "defender": "Defender"}}
 EMPTY = Markup("")
-
-
-def data_fields(data: dict) -> dict:
-    return {f"data_{key}": value for key, value in data.items()}
-
-
-def segmented(label: str, options, current: str, action: str, id_prefix: str, **data) -> Markup:
-    return h("div", *(h("button", text, type="button", class_="segment", id=f"{id_prefix}-{value}",
-                        data_action=action, data_value=value,
-                        aria_pressed="true" if value == current else "false", **data_fields(data))
-                      for value, text in options),
-             class_="segmented", role="group", aria_label=label)
-
-
-def stepper(label: str, value: int, shown: str, action: str, low: int, high: int, field_id: str,
-            **data) -> Markup:
-    """− value +; the buttons keep their ids so focus stays on them after a tap."""
-    return h("div",
-             h("span", label, class_="stepper-label", id=f"{field_id}-label"),
-             h("button", "−", type="button", class_="button button-round", id=f"{field_id}-less",
-               data_action=action, data_step="-1", aria_label=f"{label}: one less", disabled=value <= low,
-               **data_fields(data)),
-             h("output", shown, class_="stepper-value", id=field_id, aria_labelledby=f"{field_id}-label"),
-             h("button", "+", type="button", class_="button button-round", id=f"{field_id}-more",
-               data_action=action, data_step="1", aria_label=f"{label}: one more", disabled=value >= high,
-               **data_fields(data)),
-             class_="stepper")
 
 
 def text_input(label: str, field_id: str, value: str, action: str, placeholder: str = "",
@@ -61,14 +35,6 @@ def text_input(label: str, field_id: str, value: str, action: str, placeholder: 
                data_action=action, class_=classes("field-input", field_number=input_type == "number"),
                aria_describedby=f"{field_id}-hint" if hint else None, **data_fields(data)),
              h("span", hint, class_="hint hint-small", id=f"{field_id}-hint") if hint else EMPTY,
-             class_="field")
-
-
-def select(label: str, options, current: str, action: str, field_id: str, **data) -> Markup:
-    # An explicit label (not wrapping the select), so the name is the label alone, not "Kind Gear".
-    return h("div", h("label", label, class_="field-label", for_=field_id),
-             h("select", *(h("option", text, value=value, selected=value == current) for value, text in options),
-               id=field_id, class_="field-select", data_action=action, **data_fields(data)),
              class_="field")
 
 
@@ -133,10 +99,10 @@ def dice_controls(role: str, roller: dict) -> Markup:
     return h("fieldset",
              h("legend", "Conditional dice"),
              h("div",
-               stepper("Good dice", roller["good"], str(roller["good"]), "anomaly-dice", 0, high,
-                       f"anomaly-{role}-good", side=role, which="good"),
-               stepper("Bad dice", roller["bad"], str(roller["bad"]), "anomaly-dice", 0, high,
-                       f"anomaly-{role}-bad", side=role, which="bad"),
+               stepper("Good dice", roller["good"], "anomaly-dice", 0, high, f"anomaly-{role}-good",
+                       side=role, which="good"),
+               stepper("Bad dice", roller["bad"], "anomaly-dice", 0, high, f"anomaly-{role}-bad",
+                       side=role, which="bad"),
                class_="dice-steppers"),
              h("p", net[:1].upper() + net[1:] + ".", class_="net-words", data_testid=f"net-{role}"),
              class_="sheet-group anomaly-group")
@@ -198,8 +164,8 @@ def add_modifier_form(role: str, roller: dict) -> Markup:
     return h("div",
              select("Kind", kinds, form["kind"], "anomaly-new-kind", f"anomaly-{role}-new-kind", side=role),
              other,
-             stepper("Value", form["value"], words.signed(form["value"]), "anomaly-new-value", -high, high,
-                     f"anomaly-{role}-new-value", side=role),
+             stepper("Value", form["value"], "anomaly-new-value", -high, high, f"anomaly-{role}-new-value",
+                     shown=words.signed(form["value"]), side=role),
              h("label", h("input", type="checkbox", id=f"anomaly-{role}-new-stacks", data_action="anomaly-new-stacks",
                           data_side=role, checked=form["stacks"]),
                " Stacks with others of its kind", class_="check", for_=f"anomaly-{role}-new-stacks"),

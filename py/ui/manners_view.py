@@ -13,9 +13,9 @@ import rules
 from ui import cards_view
 from ui import manners_draft as draft_model
 from ui import manners_words
+from ui.controls import segmented, select, stepper
 from ui.html import Markup, classes, h
 from ui.state import AppState
-from ui.tension_view import select
 
 KINDS = ((draft_model.TEST, "Test"), (draft_model.CONFRONTATION, "Confrontation"))
 GM_MODES = ((draft_model.HERE, "On this phone"), (draft_model.SAYS, "GM says"))
@@ -24,27 +24,6 @@ OUTCOME_CLASS = {"success": "outcome-success", "partial": "outcome-partial", "fa
                  "compromise": "outcome-compromise"}
 OUTCOME_MARKS = {"success": "✔", "partial": "≈", "compromise": "=", "failure": "✘"}
 OUTCOME_ORDER = ("success", "partial", "compromise", "failure")
-
-
-# --- Controls (each button has an id, so keyboard focus stays on it after the tap) ----------
-
-def segmented(label: str, options, current: str, action: str, group_id: str) -> Markup:
-    return h("div", *(h("button", text, type="button", class_="segment", data_action=action, data_value=value,
-                        id=f"{group_id}-{value}", aria_pressed="true" if value == current else "false")
-                      for value, text in options),
-             class_="segmented", role="group", aria_label=label)
-
-
-def stepper(label: str, value: int, action: str, low: int, high: int, field_id: str, **data) -> Markup:
-    extra = {f"data_{key}": item for key, item in data.items()}
-    return h("div",
-             h("span", label, class_="stepper-label", id=f"{field_id}-label"),
-             h("button", "−", type="button", class_="button button-round", data_action=action, data_step="-1",
-               id=f"{field_id}-less", aria_label=f"{label}: one less", disabled=value <= low, **extra),
-             h("output", str(value), class_="stepper-value", id=field_id, aria_labelledby=f"{field_id}-label"),
-             h("button", "+", type="button", class_="button button-round", data_action=action, data_step="1",
-               id=f"{field_id}-more", aria_label=f"{label}: one more", disabled=value >= high, **extra),
-             class_="stepper")
 
 
 # --- Setup ----------------------------------------------------------------------------------

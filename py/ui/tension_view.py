@@ -10,41 +10,13 @@ import rules
 
 from ui import tension_draft as draft_model
 from ui import tension_words
+from ui.controls import segmented, select, stepper
 from ui.dice_view import face_picker, tray
 from ui.html import Markup, classes, h, join
 from ui.odds_format import percent
 from ui.state import AppState
 
 MODES = ((draft_model.ROLL, "Roll here"), (draft_model.REAL, "Real dice"), (draft_model.TOTAL, "Total only"))
-
-
-def segmented(label: str, options, current: str, action: str, **data) -> Markup:
-    return h("div", *(h("button", text, type="button", class_="segment", data_action=action, data_value=value,
-                        aria_pressed="true" if value == current else "false",
-                        **{f"data_{key}": item for key, item in data.items()})
-                      for value, text in options),
-             class_="segmented", role="group", aria_label=label)
-
-
-def stepper(label: str, value: int, action: str, low: int, high: int | None, field_id: str, **data) -> Markup:
-    extra = {f"data_{key}": item for key, item in data.items()}
-    return h("div",
-             h("span", label, class_="stepper-label", id=f"{field_id}-label"),
-             h("button", "−", type="button", class_="button button-round", data_action=action, data_step="-1",
-               aria_label=f"{label}: one less", disabled=value <= low, **extra),
-             h("output", str(value), class_="stepper-value", id=field_id, aria_labelledby=f"{field_id}-label"),
-             h("button", "+", type="button", class_="button button-round", data_action=action, data_step="1",
-               aria_label=f"{label}: one more", disabled=high is not None and value >= high, **extra),
-             class_="stepper")
-
-
-def select(label: str, options, current: str, action: str, field_id: str, **data) -> Markup:
-    return h("label",
-             h("span", label, class_="field-label"),
-             h("select", *(h("option", text, value=value, selected=value == current) for value, text in options),
-               id=field_id, class_="field-select", data_action=action,
-               **{f"data_{key}": item for key, item in data.items()}),
-             class_="field", for_=field_id)
 
 
 # --- Setup -----------------------------------------------------------------------------

@@ -1,28 +1,15 @@
 """The hardened headers of netlify.toml, as the local server sends them: a strict
 CSP, no referrer, no sniffing, powerful features denied, and caching that lets
 a deploy reach phones (HTML, manifest and worker revalidated; vendor immutable)."""
-import threading
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from serve import make_server
-
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 REVALIDATE = "no-cache"
 IMMUTABLE = "public, max-age=31536000, immutable"
-
-
-@pytest.fixture(scope="module")
-def served():
-    if not (DIST / "sw.js").exists():
-        pytest.skip("run `make build` first")
-    server = make_server(DIST, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://localhost:{server.server_address[1]}"
-    server.shutdown()
 
 
 def headers(url):

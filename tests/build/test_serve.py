@@ -1,11 +1,10 @@
 """The local server sends what Netlify sends for the built folder (netlify.toml)."""
-import threading
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from serve import headers_for, load_header_rules, make_server, path_pattern
+from serve import load_header_rules, path_pattern
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -39,16 +38,6 @@ def test_no_two_rules_set_the_same_header_for_one_path():
                 for name in values:
                     assert name not in seen or seen[name] == values[name], (path, name)
                     seen[name] = values[name]
-
-
-@pytest.fixture(scope="module")
-def served():
-    if not (DIST / "index.html").exists():
-        pytest.skip("run `make build` first")
-    server = make_server(DIST, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://localhost:{server.server_address[1]}"
-    server.shutdown()
 
 
 def head(url, **headers):

@@ -7,7 +7,6 @@ or imported by a shipped package is caught here, not at the table.
 import ast
 import re
 import zipfile
-from pathlib import Path
 
 import pytest
 
