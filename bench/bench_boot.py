@@ -31,6 +31,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from serve import COMPRESSIBLE, make_server  # noqa: E402
+from startup_modules import startup_modules  # noqa: E402
 
 DIST = ROOT / "dist"
 STOCK = ROOT / "build" / "bench-stock"
@@ -252,6 +253,7 @@ def report(app: dict, stock: dict, own: int) -> None:
     print(f"{'first visit incl. precache (MB)':42} {app['first_visit_bytes_with_precache'] / 1e6:9.2f}")
     print(f"{'our code + Python packages (KB, served)':42} {own / 1000:9.1f} {'':9} {'':10}  "
           f"{verdict(own / 1000, GOALS['own_code_kb'])}")
+    print(f"{'our modules imported at start-up':42} {len(startup_modules()):9d}")
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 // tools/build.py publishes this file as /sw.js, prepending VERSION (a hash of
 // every precached file and of this script) and PRECACHE ([url, integrity] for
 // every file the page can load). One cache per version; the page decides when
-// a waiting version takes over (py/ui/offline.py), never this worker.
+// a waiting version takes over (py/ui/shell/offline.py), never this worker.
 const CACHE = `tableside-${VERSION}`;
 const SHELL = new URL("./", self.location).href;
 

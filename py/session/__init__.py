@@ -17,13 +17,13 @@ from .storage import Library, MemoryStore, StorageError, Unreadable
 __all__ = ["SessionError", "SCHEMA_VERSION", "SYSTEMS", "MAX_NAME", "new_session", "new_id",
            "check_session", "check_roster_entry", "log_conflict", "undo_last",
            "LinkError", "encode_session", "encode_roll", "decode", "decode_session", "decode_roll",
-           "looks_like_link", "Library", "MemoryStore", "StorageError", "Unreadable",
+           "looks_like_link", "share_url", "Library", "MemoryStore", "StorageError", "Unreadable",
            "ImportFileError", "export_text", "file_name", "read_export"]
 
 # Share links and export files are needed only once one is made or opened: their modules
 # load on first use, keeping them out of the page's start-up.
 LATER = {name: "link" for name in ("LinkError", "encode_session", "encode_roll", "decode", "decode_session",
-                                   "decode_roll", "looks_like_link")}
+                                   "decode_roll", "looks_like_link", "share_url")}
 LATER.update({name: "exchange" for name in ("ImportFileError", "export_text", "file_name", "read_export")})
 
 

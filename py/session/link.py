@@ -67,6 +67,11 @@ def looks_like_link(fragment: str) -> bool:
 
 # --- Encoding -------------------------------------------------------------------------------
 
+def share_url(base_url: str, fragment: str) -> str:
+    """The link other phones open: the app's address with `fragment` after the '#'."""
+    return f"{base_url.split('#')[0]}#{fragment}"
+
+
 def pack(payload) -> str:
     text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
     return base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii").rstrip("=")

@@ -9,7 +9,7 @@ Keys (every one starts with "tableside."):
 The index is only a cache (which session was open, when each was saved): the
 sessions are the truth, and a lost or broken index is rebuilt from them.
 Pure: the store is anything with get/set/remove/keys (the browser's
-localStorage through ui/storage.py, a MemoryStore in tests). Nothing here
+localStorage through ui/shell/storage.py, a MemoryStore in tests). Nothing here
 overwrites or deletes what it could not read: such keys stay as they are, listed
 in `Library.unreadable` with their raw text for export, until the player
 removes them.

@@ -7,9 +7,9 @@ import sys
 sys.path += [os.path.abspath(os.path.join("python", name)) for name in sorted(os.listdir("python"))]
 
 try:
-    from ui.app import start
+    from ui.shell.app import start
 except Exception as error:  # a broken module must still end in a plain message
-    from ui.boot_state import mark_failed
+    from ui.shell.boot import mark_failed
 
     mark_failed(error)
 else:

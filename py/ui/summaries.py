@@ -1,6 +1,8 @@
 """One sentence for any conflict record, whatever its system: for the log,
 announcements and shared roll links. Each system's words module writes its own."""
-from ui import anomaly_words, manners_words, tension_words
+from ui.anomaly import words as anomaly_words
+from ui.manners import words as manners_words
+from ui.tension import words as tension_words
 
 SENTENCES = {
     "tension": tension_words.sentence,
@@ -11,3 +13,11 @@ SENTENCES = {
 
 def sentence(record: dict) -> str:
     return SENTENCES[record["system"]](record)
+
+
+def safe_sentence(record) -> str:
+    """One sentence for a record; one too broken to describe says so (stored data is not trusted)."""
+    try:
+        return sentence(record)
+    except Exception:
+        return "A conflict whose record could not be read."

@@ -44,12 +44,12 @@ def test_a_file_that_cannot_load_gives_a_plain_error_with_retry(page, site, watc
 
 
 def crashing_app_zip(original: bytes) -> bytes:
-    """Our app zip with ui/app.py replaced by one that fails when imported."""
+    """Our app zip with ui/shell/app.py replaced by one that fails when imported."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(original)) as source, zipfile.ZipFile(out, "w") as target:
         for name in source.namelist():
             data = source.read(name)
-            if name == "ui/app.py":
+            if name == "ui/shell/app.py":
                 data = b"raise RuntimeError('simulated start-up crash')\n"
             target.writestr(name, data)
     return out.getvalue()

@@ -1,0 +1,388 @@
+"""What taps do on the Anomaly screen: pick who rolls, set good and bad dice, turn
+modifier chips on and off or add one, set the difficulty, roll or enter dice,
+then log the result. Each handler changes the AppState only.
+"""
+from __future__ import annotations
+
+import copy
+
+import rules
+import session as sessions
+
+from ui.anomaly import draft as draft_model
+from ui.anomaly import words as anomaly_words
+from ui.core.actions import Input, action
+from ui.core.clock import now_text
+from ui.core.events import when_added
+from ui.core.state import AppState
+
+MAX_NAME = 60
+
+
+def current(state: AppState) -> dict:
+    return state.draft(draft_model.new_draft)
+
+
+def chosen(state: AppState, event: Input) -> tuple[str, dict]:
+    """(role, roller) named by data-side; the actor when it names nobody."""
+    role = event.text("side", "actor")
+    if role not in draft_model.ROLES:
+        role = "actor"
+    return role, current(state)[role]
+
+
+def name_of(state: AppState, event: Input) -> str:
+    role, roller = chosen(state, event)
+    return draft_model.roller_name(state, roller, role)
+
+
+def locked(state: AppState) -> bool:
+    """A logged result is final: only "New roll" changes the screen then."""
+    if current(state)["logged"] is not None:
+        state.fail("This result is logged. Start a new roll to change it.")
+        return True
+    return False
+
+
+def clear_error(state: AppState):
+    if state.message is not None and state.message.tone == "error":
+        state.message = None
+
+
+# --- Kind, who, difficulty ---------------------------------------------------------------------
+
+@action("anomaly-kind")
+def choose_kind(state: AppState, event: Input):
+    if locked(state):
+        return
+    kind = event.text("value")
+    if kind in (draft_model.CHECK, draft_model.OPPOSED):
+        current(state)["kind"] = kind
+
+
+@action("anomaly-who")
+def choose_who(state: AppState, event: Input):
+    if locked(state):
+        return
+    _, roller = chosen(state, event)
+    entry = state.entry(event.value) if event.value else None
+    if entry is not None and entry["system"] != "anomaly":
+        entry = None
+    draft_model.pick_entry(roller, entry)
+
+
+@action("anomaly-name")
+def type_name(state: AppState, event: Input):
+    _, roller = chosen(state, event)
+    roller["name"] = (event.value or "")[:MAX_NAME]
+
+
+@action("anomaly-difficulty")
+def pick_difficulty(state: AppState, event: Input):
+    if locked(state):
+        return
+    value = event.number("value")
+    if value is not None and 0 <= value <= rules.LIMITS["anomaly_difficulty"]:
+        current(state)["difficulty"] = value
+
+
+@action("anomaly-difficulty-type")
+def type_difficulty(state: AppState, event: Input):
+    if locked(state):
+        return
+    draft = current(state)
+    if not (event.value or "").strip():
+        draft["difficulty"] = None
+        return
+    value = event.number(None)
+    high = rules.LIMITS["anomaly_difficulty"]
+    if value is None or not 0 <= value <= high:
+        state.fail(f"A difficulty is a whole number from 0 to {high}.")
+        return
+    draft["difficulty"] = value
+    clear_error(state)
+
+
+# --- Good and bad dice -------------------------------------------------------------------------
+
+@action("anomaly-dice")
+def step_dice(state: AppState, event: Input):
+    """Good or bad dice one up or down. The number of d10 changes, so dice rolled here are
+    rolled again; real dice already typed stay, as long as they still fit."""
+    if locked(state):
+        return
+    _, roller = chosen(state, event)
+    which = event.text("which")
+    if which not in ("good", "bad"):
+        return
+    roller[which] = max(0, min(rules.LIMITS["conditional_dice"], roller[which] + event.number("step", 0)))
+    if roller["mode"] == draft_model.REAL:
+        needed = draft_model.dice_needed(roller)
+        if len(roller["dice"] or []) > needed:
+            roller["dice"] = roller["dice"][:needed]
+            state.say(f"{name_of(state, event)} now rolls {anomaly_words.dice_words(needed)}: "
+                      f"kept the first {needed} entered.")
+    elif roller["mode"] == draft_model.ROLL:
+        draft_model.clear_dice(roller)
+
+
+# --- Modifier chips ----------------------------------------------------------------------------
+
+@action("anomaly-chip")
+def toggle_chip(state: AppState, event: Input):
+    """Turn a modifier on or off for this roll (the sheet is not changed)."""
+    if locked(state):
+        return
+    _, roller = chosen(state, event)
+    draft_model.sync_sheet(state, roller)
+    key = event.text("chip")
+    try:
+        index = int(key[1:])
+    except ValueError:
+        return
+    if key.startswith("s") and 0 <= index < len(roller["sheet"]):
+        off = set(roller["off"])
+        off.symmetric_difference_update({index})
+        roller["off"] = sorted(off)
+    elif key.startswith("x") and 0 <= index < len(roller["extra"]):
+        roller["extra"][index]["on"] = not roller["extra"][index]["on"]
+
+
+@action("anomaly-chip-remove")
+def remove_chip(state: AppState, event: Input):
+    if locked(state):
+        return
+    _, roller = chosen(state, event)
+    index = event.number("index")
+    if index is not None and 0 <= index < len(roller["extra"]):
+        removed = roller["extra"].pop(index)
+        state.announcement = f"Removed {anomaly_words.modifier_words(removed)}."
+
+
+@action("anomaly-adding")
+def toggle_adding(state: AppState, event: Input):
+    _, roller = chosen(state, event)
+    roller["adding"] = not roller["adding"]
+
+
+@action("anomaly-new-kind")
+def choose_new_kind(state: AppState, event: Input):
+    _, roller = chosen(state, event)
+    roller["new"]["kind"] = event.value or draft_model.OTHER_KIND
+
+
+@action("anomaly-new-other")
+def type_new_kind(state: AppState, event: Input):
+    _, roller = chosen(state, event)
+    roller["new"]["other"] = (event.value or "")[:rules.anomaly.MAX_KIND]
+
+
+@action("anomaly-new-value")
+def step_new_value(state: AppState, event: Input):
+    _, roller = chosen(state, event)
+    high = rules.LIMITS["modifier_value"]
+    roller["new"]["value"] = max(-high, min(high, roller["new"]["value"] + event.number("step", 0)))
+
+
+@action("anomaly-new-stacks")
+def toggle_new_stacks(state: AppState, event: Input):
+    _, roller = chosen(state, event)
+    roller["new"]["stacks"] = bool(event.checked)
+
+
+@action("anomaly-add-modifier")
+def add_modifier(state: AppState, event: Input):
+    """Add the one-off modifier from the form as a chip, on; the form stays open for the next."""
+    if locked(state):
+        return
+    _, roller = chosen(state, event)
+    form = roller["new"]
+    kind = form["kind"] if form["kind"] != draft_model.OTHER_KIND else " ".join(form["other"].split())
+    if not kind:
+        state.fail("Name the kind of this modifier, such as Magic or Cover.")
+        return
+    if len(draft_model.chips(state, roller)) >= rules.LIMITS["modifiers"]:
+        state.fail(f"A roll holds at most {rules.LIMITS['modifiers']} modifiers.")
+        return
+    modifier = {"kind": kind, "value": form["value"], "stacks": form["stacks"], "on": True}
+    roller["extra"].append(modifier)
+    roller["new"] = {**draft_model.new_modifier_form(), "kind": form["kind"], "other": form["other"]}
+    clear_error(state)
+    state.announcement = f"Added {anomaly_words.modifier_words(modifier)}."
+
+
+# --- How the dice arrive -------------------------------------------------------------------------
+
+@action("anomaly-mode")
+def choose_mode(state: AppState, event: Input):
+    if locked(state):
+        return
+    role, roller = chosen(state, event)
+    mode = event.text("value")
+    allowed = (draft_model.ROLL, draft_model.REAL) + ((draft_model.TOTAL,) if role == "defender" else ())
+    if mode not in allowed:
+        return
+    roller["mode"] = mode
+    roller["total"] = None
+    draft_model.clear_dice(roller)
+
+
+@action("anomaly-roll")
+def roll(state: AppState, event: Input):
+    if locked(state):
+        return
+    role, roller = chosen(state, event)
+    roller["dice"] = rules.roll(draft_model.dice_needed(roller), draft_model.SIDES)
+    roller["fresh"] = True
+    try:
+        detail = draft_model.side_preview(state, roller, role)
+    except rules.RuleError as error:
+        state.fail(str(error))
+        return
+    state.announcement = anomaly_words.roll_sentence(draft_model.roller_name(state, roller, role), detail)
+    state.focus = f"anomaly-{role}-sum"  # the Roll button is gone; keyboard users land on the total
+
+
+@action("anomaly-add-face")
+def add_face(state: AppState, event: Input):
+    if locked(state):
+        return
+    _, roller = chosen(state, event)
+    needed = draft_model.dice_needed(roller)
+    dice = list(roller["dice"] or [])
+    if len(dice) >= needed:
+        state.fail(f"{name_of(state, event)} rolls {anomaly_words.dice_words(needed)}: "
+                   "remove one or clear them to enter new ones.")
+        return
+    face = event.number("face")
+    try:
+        rules.check_faces([face], 1, draft_model.SIDES, name_of(state, event))
+    except rules.RuleError as error:
+        state.fail(str(error))
+        return
+    roller["dice"] = dice + [face]
+    roller["fresh"] = False
+    clear_error(state)
+    if len(roller["dice"]) == needed:
+        role, _ = chosen(state, event)
+        state.focus = f"anomaly-{role}-sum"  # the picker folds away; keyboard users land on the total
+
+
+def read_faces(text: str) -> list[int]:
+    """Faces typed as "7 3", "7,3" or "7, 3"; ValueError if a word is not a number."""
+    return [int(word) for word in text.replace(",", " ").split()]
+
+
+@action("anomaly-type-faces")
+def type_faces(state: AppState, event: Input):
+    if locked(state):
+        return
+    _, roller = chosen(state, event)
+    needed = draft_model.dice_needed(roller)
+    name = name_of(state, event)
+    try:
+        faces = read_faces(event.value or "")
+        rules.check_faces(faces, len(faces), draft_model.SIDES, name)
+    except ValueError:
+        state.fail(f"Type the faces as numbers from 1 to {draft_model.SIDES}, separated by spaces.")
+        return
+    except rules.RuleError as error:
+        state.fail(str(error))
+        return
+    if len(faces) > needed:
+        words = anomaly_words.net_words(roller["good"], roller["bad"])
+        state.fail(f"{name} rolls {anomaly_words.dice_words(needed)} ({words}), not {len(faces)}.")
+        return
+    roller["dice"] = faces
+    roller["fresh"] = False
+    clear_error(state)
+
+
+@action("anomaly-remove-face")
+def remove_face(state: AppState, event: Input):
+    if locked(state):
+        return
+    _, roller = chosen(state, event)
+    if roller["dice"]:
+        roller["dice"] = roller["dice"][:-1]
+
+
+@action("anomaly-clear")
+def clear(state: AppState, event: Input):
+    if locked(state):
+        return
+    _, roller = chosen(state, event)
+    roller["dice"] = []
+    roller["fresh"] = False
+
+
+@action("anomaly-total")
+def type_total(state: AppState, event: Input):
+    if locked(state):
+        return
+    _, roller = chosen(state, event)
+    if not (event.value or "").strip():
+        roller["total"] = None
+        return
+    value = event.number(None)
+    high = rules.LIMITS["anomaly_total"]
+    if value is None or not -high <= value <= high:
+        state.fail(f"A total is a whole number from {anomaly_words.MINUS}{high} to {high}.")
+        roller["total"] = None
+        return
+    roller["total"] = value
+    clear_error(state)
+
+
+# --- Logging -----------------------------------------------------------------------------------
+
+@action("anomaly-log")
+def log_result(state: AppState, event: Input):
+    draft = current(state)
+    if draft["logged"] is not None:
+        return
+    if not draft_model.everyone_settled(draft):
+        state.fail("Not everyone has rolled yet.")
+        return
+    try:
+        record = rules.resolve(draft_model.to_record(state, draft), source=rules.NoDice())
+    except rules.RuleError as error:
+        state.fail(str(error))
+        return
+    by = draft_model.roller_name(state, draft["actor"], "actor")
+    state.session = sessions.log_conflict(state.session, record, at=now_text(), by=by)
+    draft["logged"] = record
+    for _, roller in draft_model.rollers(draft):
+        roller["fresh"] = False
+        roller["adding"] = False
+    state.message = None
+    state.announcement = anomaly_words.sentence(record)
+
+
+@action("anomaly-new")
+def new_roll(state: AppState, event: Input):
+    """The next roll: the same people, conditions and modifiers; no dice, no totals."""
+    fresh = copy.deepcopy(current(state))
+    fresh["logged"] = None
+    for role in draft_model.ROLES:
+        fresh[role]["total"] = None
+        draft_model.clear_dice(fresh[role])
+    state.drafts["anomaly"] = fresh
+    state.message = None
+    state.announcement = "New roll: same people, dice and modifiers; roll when ready."
+
+
+@when_added
+def fill_untouched_rollers(state: AppState, entry: dict):
+    """A new character takes the actor, a new adversary the defender, if nobody has set them up yet."""
+    if entry["system"] != "anomaly" or "anomaly" not in state.drafts:
+        return
+    draft = state.drafts["anomaly"]
+    if draft["logged"] is not None:
+        return
+    role = "actor" if entry["kind"] == "character" else "defender"
+    roller = draft[role]
+    untouched = (roller["ref"] is None and not roller["name"].strip() and not roller["dice"]
+                 and not roller["extra"] and roller["total"] is None)
+    if untouched:
+        draft_model.pick_entry(roller, entry)

@@ -1,0 +1,240 @@
+"""The Anomaly conflict being set up on screen, and the record it becomes.
+
+A draft holds who rolls (a roster entry or a quick "no sheet" roll), their good
+and bad dice, the modifier chips for this roll (the sheet's usual modifiers,
+each on or off, plus one-off modifiers added at the table), how the dice
+arrive (rolled here, real dice typed in, or, for a defender, only a total) and
+the difficulty. `to_record` turns it into a conflict record for
+`rules.resolve`; which die is kept and which modifiers count is left to the
+rules. Pure Python.
+"""
+from __future__ import annotations
+
+import copy
+
+import rules
+
+from ui.core.state import AppState
+
+ROLL, REAL, TOTAL = "roll", "real", "total"
+CHECK, OPPOSED = "check", "opposed"
+ROLES = ("actor", "defender")
+DEFAULT_NAMES = {"actor": "Player", "defender": "Defender"}
+SIDES = 10
+OTHER_KIND = ""  # the kind picker's "Other…" choice: the kind is then typed in
+
+
+def new_modifier_form() -> dict:
+    """The "add a one-off modifier" fields, as they start."""
+    return {"kind": "Gear", "other": "", "value": 1, "stacks": False}
+
+
+def new_roller(entry: dict | None = None) -> dict:
+    roller = {"ref": None, "name": "", "good": 0, "bad": 0,
+              "sheet": [], "off": [], "extra": [],
+              "mode": ROLL, "dice": None, "total": None, "fresh": False,
+              "adding": False, "new": new_modifier_form()}
+    if entry is not None:
+        pick_entry(roller, entry)
+    return roller
+
+
+def entry_modifiers(entry: dict | None) -> list[dict]:
+    if entry is None or entry.get("system") != "anomaly":
+        return []
+    return entry.get("modifiers", [])
+
+
+def pick_entry(roller: dict, entry: dict | None):
+    """Point a roller at a roster entry (or at nobody): its usual modifiers become chips, all on."""
+    roller.update(ref=None if entry is None else entry["id"], sheet=copy.deepcopy(entry_modifiers(entry)),
+                  off=[], extra=[], total=None, fresh=False)
+    clear_dice(roller)
+
+
+def clear_dice(roller: dict):
+    """Forget the dice: a roll here must be rolled again, real dice entered again."""
+    roller["dice"] = [] if roller["mode"] == REAL else None
+    roller["fresh"] = False
+
+
+def new_draft(state: AppState) -> dict:
+    everyone = state.roster()
+    characters = state.roster("character")
+    adversaries = state.roster("adversary")
+    actor = characters[0] if characters else (everyone[0] if everyone else None)
+    defender = adversaries[0] if adversaries else None
+    return {"kind": CHECK, "difficulty": None, "actor": new_roller(actor), "defender": new_roller(defender),
+            "logged": None}
+
+
+def rollers(draft: dict) -> list[tuple[str, dict]]:
+    """(role, roller) for every side on screen, in the order they roll."""
+    if draft["kind"] == OPPOSED:
+        return [("actor", draft["actor"]), ("defender", draft["defender"])]
+    return [("actor", draft["actor"])]
+
+
+def roller_name(state: AppState, roller: dict, role: str) -> str:
+    entry = state.entry(roller["ref"]) if roller["ref"] else None
+    if entry is not None:
+        return entry["name"]
+    return " ".join(roller["name"].split()) or DEFAULT_NAMES[role]
+
+
+def dice_needed(roller: dict) -> int:
+    return rules.dice_count(roller["good"], roller["bad"])
+
+
+def has_rolled(roller: dict) -> bool:
+    if roller["mode"] == TOTAL:
+        return roller["total"] is not None
+    return roller["dice"] is not None and len(roller["dice"]) == dice_needed(roller)
+
+
+# --- Modifier chips ------------------------------------------------------------------------
+
+def sync_sheet(state: AppState, roller: dict):
+    """Follow edits made to the sheet since it was picked: its chips start again, all on."""
+    current = entry_modifiers(state.entry(roller["ref"]) if roller["ref"] else None)
+    if roller["sheet"] != current:
+        roller["sheet"] = copy.deepcopy(current)
+        roller["off"] = []
+
+
+def chips(state: AppState, roller: dict) -> list[dict]:
+    """Every modifier on offer for this roll: the sheet's (key "s<n>") then one-offs ("x<n>")."""
+    current = entry_modifiers(state.entry(roller["ref"]) if roller["ref"] else None)
+    off = set(roller["off"]) if roller["sheet"] == current else set()
+    found = []
+    for index, modifier in enumerate(current):
+        found.append({"key": f"s{index}", "name": modifier.get("name", ""), "kind": modifier["kind"],
+                      "value": modifier["value"], "stacks": bool(modifier.get("stacks")),
+                      "on": index not in off, "one_off": False})
+    for index, modifier in enumerate(roller["extra"]):
+        found.append({"key": f"x{index}", "name": "", "kind": modifier["kind"], "value": modifier["value"],
+                      "stacks": bool(modifier["stacks"]), "on": modifier["on"], "one_off": True})
+    return found
+
+
+def record_modifier(chip: dict) -> dict:
+    modifier = {"kind": chip["kind"], "value": chip["value"], "stacks": chip["stacks"]}
+    if chip["name"]:
+        modifier["name"] = chip["name"]
+    return modifier
+
+
+def chip_status(state: AppState, roller: dict) -> list[dict]:
+    """Each chip with its status for this roll, as rules.select_modifiers decides:
+    "applied", "left_out" (with "beside": the applied chip of its kind) or "off"."""
+    listed = chips(state, roller)
+    on = [chip for chip in listed if chip["on"]]
+    modifiers = [record_modifier(chip) for chip in on]
+    applied, _ = rules.select_modifiers(modifiers)
+    applied_ids = {id(modifier) for modifier in applied}
+    statuses = {}
+    for chip, modifier in zip(on, modifiers):
+        statuses[chip["key"]] = "applied" if id(modifier) in applied_ids else "left_out"
+    for chip in listed:
+        chip["status"] = statuses.get(chip["key"], "off")
+    return mark_beside(listed)
+
+
+def mark_beside(listed: list[dict]) -> list[dict]:
+    """Give each left-out chip its "beside": the applied chip of its kind that it gave way to."""
+    for chip in listed:
+        chip["beside"] = None
+        if chip["status"] == "left_out":
+            key = rules.anomaly.kind_key(chip["kind"])
+            chip["beside"] = next((other for other in listed if other["status"] == "applied"
+                                   and not other["stacks"] and rules.anomaly.kind_key(other["kind"]) == key), None)
+    return listed
+
+
+def logged_chips(detail: dict) -> list[dict]:
+    """The chips of a logged roll, from its result: what applied and what was left out."""
+    if detail.get("given_total"):
+        return []
+    listed = []
+    for status in ("applied", "left_out"):
+        for index, modifier in enumerate(detail[status]):
+            listed.append({"key": f"{status}{index}", "name": modifier.get("name", ""), "kind": modifier["kind"],
+                           "value": modifier["value"], "stacks": bool(modifier.get("stacks")), "on": True,
+                           "one_off": False, "status": status})
+    return mark_beside(listed)
+
+
+def kind_groups(listed: list[dict]) -> list[tuple[str, list[dict]]]:
+    """Chips grouped by kind (compared as the rules compare them): the common kinds first, in
+    their usual order, then the others as they first appear."""
+    groups: dict[str, tuple[str, list[dict]]] = {}
+    for chip in listed:
+        key = rules.anomaly.kind_key(chip["kind"])
+        groups.setdefault(key, (chip["kind"].strip(), []))[1].append(chip)
+    order = [rules.anomaly.kind_key(kind) for kind in rules.COMMON_KINDS]
+    return [groups[key] for key in sorted(groups, key=lambda key: (order.index(key) if key in order else len(order),
+                                                                    list(groups).index(key)))]
+
+
+def on_modifiers(state: AppState, roller: dict) -> list[dict]:
+    return [record_modifier(chip) for chip in chips(state, roller) if chip["on"]]
+
+
+# --- The record ------------------------------------------------------------------------------
+
+def record_side(state: AppState, roller: dict, role: str) -> dict:
+    """One side of the conflict record (RULES.md), as far as the table has settled it.
+
+    Real dice are always passed as typed, so too few of them is a rule message, never a roll."""
+    fields = {"name": roller_name(state, roller, role)}
+    if roller["ref"]:
+        fields["id"] = roller["ref"]
+    if role == "defender" and roller["mode"] == TOTAL:
+        fields["total"] = roller["total"]
+        return fields
+    fields.update(good=roller["good"], bad=roller["bad"])
+    if roller["mode"] == REAL:
+        fields["dice"] = list(roller["dice"] or [])
+    else:
+        fields["dice"] = list(roller["dice"]) if roller["dice"] is not None else None
+    fields["modifiers"] = on_modifiers(state, roller)
+    return fields
+
+
+def to_record(state: AppState, draft: dict) -> dict:
+    record = {"v": rules.VERSION, "system": "anomaly", "kind": draft["kind"],
+              "actor": record_side(state, draft["actor"], "actor")}
+    if draft["kind"] == CHECK:
+        record["difficulty"] = draft["difficulty"]
+    else:
+        record["defender"] = record_side(state, draft["defender"], "defender")
+    return record
+
+
+def everyone_settled(draft: dict) -> bool:
+    if draft["kind"] == CHECK and draft["difficulty"] is None:
+        return False
+    return all(has_rolled(roller) for _, roller in rollers(draft))
+
+
+def side_preview(state: AppState, roller: dict, role: str) -> dict | None:
+    """This side's kept die and total so far (from rules.resolve), or None before it has rolled.
+    Raises RuleError when its dice break a rule."""
+    if not has_rolled(roller):
+        return None
+    fields = record_side(state, roller, role)
+    if "total" in fields:
+        return {"name": fields["name"], "given_total": True, "total": fields["total"]}
+    record = {"v": rules.VERSION, "system": "anomaly", "kind": CHECK, "actor": fields, "difficulty": 0}
+    return rules.resolve(record, source=rules.NoDice())["result"]["actor"]
+
+
+def odds_fields(state: AppState, roller: dict, role: str, settled: bool = True) -> dict | None:
+    """This side as rules.odds wants it: a settled total once known (when `settled`), else its
+    good and bad dice and modifiers; None when only a total is coming and it is not in yet."""
+    if role == "defender" and roller["mode"] == TOTAL:
+        return None if roller["total"] is None else {"total": roller["total"]}
+    if settled and has_rolled(roller):
+        preview = side_preview(state, roller, role)
+        return {"total": preview["total"]}
+    return {"good": roller["good"], "bad": roller["bad"], "modifiers": on_modifiers(state, roller)}

@@ -1,0 +1,423 @@
+"""The Anomaly conflict screen: a roll against a difficulty or an opposed roll.
+
+Regions: setup (kind and difficulty), the actor's card, the defender's card
+(opposed rolls), the result. A card holds who rolls, good and bad dice, the
+modifier chips grouped by kind, the odds for what is on screen, how the dice
+arrive and the d10 tray. Markup only: kept dice, modifiers that count, totals
+and outcomes come from rules (resolve, select_modifiers, odds) via the draft.
+"""
+from __future__ import annotations
+
+import rules
+
+from ui.anomaly import draft as draft_model
+from ui.anomaly import words
+from ui.core.state import AppState
+from ui.kit.controls import data_fields, segmented, select, stepper
+from ui.kit.dice import face_picker, tray
+from ui.kit.html import Markup, classes, h
+from ui.kit.percent import percent
+
+KINDS = ((draft_model.CHECK, "Against a difficulty"), (draft_model.OPPOSED, "Opposed roll"))
+MODES = ((draft_model.ROLL, "Roll here"), (draft_model.REAL, "Real dice"), (draft_model.TOTAL, "Total only"))
+TITLES = {"check": {"actor": "Who rolls"}, "opposed": {"actor": "Attacker", "defender": "Defender"}}
+EMPTY = Markup("")
+
+
+def text_input(label: str, field_id: str, value: str, action: str, placeholder: str = "",
+               input_type: str = "text", inputmode: str | None = None, hint: str | None = None,
+               maxlength: int | None = None, **data) -> Markup:
+    """A labelled field; a hint sits after it (aria-describedby), outside the label's name."""
+    return h("div",
+             h("label", label, class_="field-label", for_=field_id),
+             h("input", type=input_type, id=field_id, value=value, placeholder=placeholder or None,
+               inputmode=inputmode, autocomplete="off", maxlength=None if maxlength is None else str(maxlength),
+               data_action=action, class_=classes("field-input", field_number=input_type == "number"),
+               aria_describedby=f"{field_id}-hint" if hint else None, **data_fields(data)),
+             h("span", hint, class_="hint hint-small", id=f"{field_id}-hint") if hint else EMPTY,
+             class_="field")
+
+
+# --- Setup: kind and difficulty ---------------------------------------------------------------
+
+def difficulty_block(draft: dict) -> Markup:
+    chosen = draft["difficulty"]
+    picks = h("div", *(h("button", str(value), type="button", class_="button difficulty-pick",
+                         id=f"anomaly-difficulty-{value}", data_action="anomaly-difficulty", data_value=str(value),
+                         aria_pressed="true" if chosen == value else "false", aria_label=f"Difficulty {value}")
+                       for value in rules.SUGGESTED_DIFFICULTIES),
+              class_="difficulty-picks")
+    typed = text_input("Any number", "anomaly-difficulty-input", "" if chosen is None else str(chosen),
+                       "anomaly-difficulty-type", placeholder="e.g. 10", input_type="number",
+                       inputmode="numeric")
+    shown = "not set yet" if chosen is None else str(chosen)
+    return h("div",
+             h("h3", "Difficulty ", h("span", shown, class_="difficulty-value", data_testid="difficulty"),
+               class_="card-title", id="anomaly-difficulty-title"),
+             h("p", "The GM sets it, most often a multiple of 3. Success needs a total above it.",
+               class_="hint hint-small"),
+             picks, typed,
+             class_="difficulty", role="group", aria_labelledby="anomaly-difficulty-title")
+
+
+def setup(state: AppState, draft: dict) -> Markup:
+    title = h("h2", "Anomaly conflict", class_="screen-title")
+    if draft["logged"] is not None:
+        return h("section", title, h("p", "Logged. Start a new roll below to roll again.", class_="hint"),
+                 class_="card")
+    kind = segmented("Roll against", KINDS, draft["kind"], "anomaly-kind", "anomaly-kind")
+    explain = ("The defender rolls the same way; the attacker must beat the defender's total."
+               if draft["kind"] == draft_model.OPPOSED else Markup(""))
+    return h("section", title, kind,
+             h("p", explain, class_="hint hint-small") if explain else EMPTY,
+             difficulty_block(draft) if draft["kind"] == draft_model.CHECK else EMPTY,
+             class_="card anomaly-setup")
+
+
+# --- A roller's controls ------------------------------------------------------------------------
+
+def who_controls(state: AppState, role: str, roller: dict) -> Markup:
+    entries = state.roster()
+    parts = []
+    if entries:
+        options = [("", "No sheet (quick roll)")]
+        options += [(entry["id"], entry["name"]) for entry in state.roster("character")]
+        options += [(entry["id"], f"{entry['name']} (adversary)") for entry in state.roster("adversary")]
+        parts.append(select("Who", options, roller["ref"] or "", "anomaly-who", f"anomaly-{role}-who", side=role))
+    if not roller["ref"]:
+        parts.append(text_input("Name", f"anomaly-{role}-name", roller["name"], "anomaly-name",
+                                placeholder=draft_model.DEFAULT_NAMES[role], maxlength=60, side=role))
+        if not entries and role == "actor":
+            parts.append(h("p", "Sheets added on the Roster screen bring their usual modifiers here.",
+                           class_="hint hint-small"))
+    return h("div", *parts, class_="who")
+
+
+def dice_controls(role: str, roller: dict) -> Markup:
+    high = rules.LIMITS["conditional_dice"]
+    net = words.net_words(roller["good"], roller["bad"])
+    return h("fieldset",
+             h("legend", "Conditional dice"),
+             h("div",
+               stepper("Good dice", roller["good"], "anomaly-dice", 0, high, f"anomaly-{role}-good",
+                       side=role, which="good"),
+               stepper("Bad dice", roller["bad"], "anomaly-dice", 0, high, f"anomaly-{role}-bad",
+                       side=role, which="bad"),
+               class_="dice-steppers"),
+             h("p", net[:1].upper() + net[1:] + ".", class_="net-words", data_testid=f"net-{role}"),
+             class_="sheet-group anomaly-group")
+
+
+def chip_button(role: str, chip: dict, locked: bool) -> Markup:
+    value = words.signed(chip["value"])
+    label = f"{chip['kind'].strip()} {value}" + (f" {chip['name']}" if chip["name"] else "")
+    if chip["status"] == "left_out":
+        beside = chip["beside"]
+        why = f"left out: same kind as {chip['kind'].strip()} {words.signed(beside['value'])}" if beside else \
+            "left out: same kind"
+    elif chip["status"] == "off":
+        why = "off for this roll"
+    else:
+        why = "counts, stacks" if chip["stacks"] else "counts"
+    content = [h("span", h("strong", value, class_="mod-value"),
+                 h("span", f" {chip['name']}", class_="mod-name") if chip["name"] else EMPTY,
+                 h("span", " · stacks", class_="mod-stacks") if chip["stacks"] else EMPTY,
+                 class_="mod-main"),
+               h("span", why, class_="mod-status")]
+    css = classes("mod-chip", f"mod-{chip['status'].replace('_', '-')}", one_off=chip["one_off"])
+    if locked:
+        return h("span", *content, class_=css, data_testid="chip")
+    return h("button", *content, type="button", class_=css, id=f"anomaly-{role}-chip-{chip['key']}",
+             data_action="anomaly-chip", data_side=role, data_chip=chip["key"],
+             aria_pressed="true" if chip["on"] else "false", aria_label=f"{label}: {why}",
+             data_testid="chip")
+
+
+def chip_groups(role: str, listed: list[dict], locked: bool) -> Markup:
+    groups = []
+    for kind, members in draft_model.kind_groups(listed):
+        items = []
+        for chip in members:
+            remove = EMPTY
+            if chip["one_off"] and not locked:
+                index = int(chip["key"][1:])
+                remove = h("button", "×", type="button", class_="button button-quiet chip-remove",
+                           id=f"anomaly-{role}-remove-{chip['key']}", data_action="anomaly-chip-remove",
+                           data_side=role, data_index=str(index),
+                           aria_label=f"Remove {chip['kind'].strip()} {words.signed(chip['value'])}")
+            items.append(h("li", chip_button(role, chip, locked), remove, class_="chip-item"))
+        groups.append(h("div", h("h4", kind, class_="chip-kind", id=f"anomaly-{role}-kind-{len(groups)}"),
+                        h("ul", *items, class_="chip-list",
+                          aria_labelledby=f"anomaly-{role}-kind-{len(groups)}"),
+                        class_="chip-group"))
+    return h("div", *groups, class_="chip-groups")
+
+
+def add_modifier_form(role: str, roller: dict) -> Markup:
+    form = roller["new"]
+    kinds = [(kind, kind) for kind in rules.COMMON_KINDS] + [(draft_model.OTHER_KIND, "Other…")]
+    other = EMPTY
+    if form["kind"] == draft_model.OTHER_KIND:
+        other = text_input("Kind name", f"anomaly-{role}-new-other", form["other"], "anomaly-new-other",
+                           placeholder="e.g. Magic", maxlength=rules.anomaly.MAX_KIND, side=role)
+    high = rules.LIMITS["modifier_value"]
+    return h("div",
+             select("Kind", kinds, form["kind"], "anomaly-new-kind", f"anomaly-{role}-new-kind", side=role),
+             other,
+             stepper("Value", form["value"], "anomaly-new-value", -high, high, f"anomaly-{role}-new-value",
+                     shown=words.signed(form["value"]), side=role),
+             h("label", h("input", type="checkbox", id=f"anomaly-{role}-new-stacks", data_action="anomaly-new-stacks",
+                          data_side=role, checked=form["stacks"]),
+               " Stacks with others of its kind", class_="check", for_=f"anomaly-{role}-new-stacks"),
+             h("button", "Add", type="button", class_="button button-primary", id=f"anomaly-{role}-add",
+               data_action="anomaly-add-modifier", data_side=role,
+               aria_label=f"Add this modifier ({form['kind'] or 'other kind'} {words.signed(form['value'])})"),
+             class_="add-modifier", id=f"anomaly-{role}-add-form")
+
+
+def modifier_controls(state: AppState, role: str, roller: dict) -> Markup:
+    listed = draft_model.chip_status(state, roller)
+    body = [chip_groups(role, listed, False) if listed else
+            h("p", "No modifiers. Add the ones that fit this roll.", class_="hint hint-small")]
+    if listed:
+        body.insert(0, h("p", "Tap a modifier to turn it off or on for this roll. Within a kind only the "
+                              "largest counts, unless it stacks.", class_="hint hint-small"))
+    body.append(h("button", "Add a modifier", type="button", class_="button disclosure",
+                  id=f"anomaly-{role}-adding", data_action="anomaly-adding", data_side=role,
+                  aria_expanded="true" if roller["adding"] else "false",
+                  aria_controls=f"anomaly-{role}-add-form" if roller["adding"] else None))
+    if roller["adding"]:
+        body.append(add_modifier_form(role, roller))
+    total = sum(chip["value"] for chip in listed if chip["status"] == "applied")
+    legend = h("legend", "Modifiers ", h("span", f"({words.signed(total)})", class_="legend-total",
+                                          data_testid=f"modifier-total-{role}"))
+    return h("fieldset", legend, *body, class_="sheet-group anomaly-group")
+
+
+# --- Odds ------------------------------------------------------------------------------------------
+
+def odds_block(state: AppState, draft: dict, role: str, roller: dict) -> Markup:
+    """Before this side rolls: its chance, and what one more good or bad die would make it."""
+    if draft["logged"] is not None or draft_model.has_rolled(roller) or roller["mode"] == draft_model.TOTAL:
+        return EMPTY
+    if "anomaly" not in state.odds_ready:
+        return h("div", h("p", "Working out the odds…", class_="hint"), class_="anomaly-odds", aria_busy="true")
+    try:
+        content = odds_lines(state, draft, role, roller)
+    except rules.RuleError as error:
+        content = [h("p", str(error), class_="hint")]
+    return h("div", *content, class_="anomaly-odds", data_testid=f"odds-{role}")
+
+
+def odds_lines(state: AppState, draft: dict, role: str, roller: dict) -> list[Markup]:
+    odds = rules.odds
+    mine = draft_model.odds_fields(state, roller, role)
+    if draft["kind"] == draft_model.CHECK:
+        if draft["difficulty"] is None:
+            return [h("p", "Pick a difficulty to see the chance of success.", class_="hint")]
+        title = f"Chance of success against {draft['difficulty']}"
+
+        def chance(fields):
+            return odds.anomaly_check(fields["good"], fields["bad"], fields["modifiers"],
+                                      draft["difficulty"])["success"]
+    else:
+        other_role = "defender" if role == "actor" else "actor"
+        other = draft_model.odds_fields(state, draft[other_role], other_role)
+        if other is None:
+            return [h("p", "The chance of success shows once the defender's total is in.", class_="hint")]
+        other_name = draft_model.roller_name(state, draft[other_role], other_role)
+        against = str(other["total"]) if "total" in other else f"{other_name}'s roll"
+        if role == "actor":
+            title = f"Chance to beat {against}"
+
+            def chance(fields):
+                return odds.anomaly_opposed(fields, other)["success"]
+        else:
+            title = f"Chance to hold against {against}"
+
+            def chance(fields):
+                return odds.anomaly_opposed(other, fields)["failure"]
+    lines = []
+    for which in ("good", "bad"):
+        if mine[which] < rules.LIMITS["conditional_dice"]:
+            more = percent(chance({**mine, which: mine[which] + 1}))
+            lines.append(h("li", f"with 1 more {which} die: ", h("strong", more)))
+    return [h("p", h("span", title, class_="odds-label"), ": ",
+              h("strong", percent(chance(mine)), class_="odds-main", data_testid=f"chance-{role}"),
+              class_="odds-headline"),
+            h("ul", *lines, class_="odds-list odds-what-if", aria_label="What one more conditional die would do")]
+
+
+# --- Dice -------------------------------------------------------------------------------------------
+
+def roll_controls(role: str, roller: dict, name: str) -> Markup:
+    needed = draft_model.dice_needed(roller)
+    if roller["mode"] == draft_model.TOTAL:
+        value = "" if roller["total"] is None else str(roller["total"])
+        return text_input(f"{name}'s total, as announced", f"anomaly-{role}-total", value, "anomaly-total",
+                          placeholder="e.g. 9", input_type="number",
+                          hint="Rolled on another phone or at the table: type the total it came to.", side=role)
+    if roller["mode"] == draft_model.REAL:
+        entered = len(roller["dice"] or [])
+        fix = h("div",
+                h("button", "Remove last", type="button", class_="button", id=f"anomaly-{role}-remove-last",
+                  data_action="anomaly-remove-face", data_side=role, disabled=not entered),
+                h("button", "Clear", type="button", class_="button", id=f"anomaly-{role}-clear",
+                  data_action="anomaly-clear", data_side=role),
+                class_="row row-wrap")
+        if entered >= needed:  # all in: the picker folds away, corrections stay at hand
+            return h("div", h("p", f"All {needed} dice entered." if needed > 1 else "The die is entered.", class_="hint",
+                              data_testid=f"entered-{role}"), fix, class_="real-dice")
+        typed = " ".join(str(face) for face in roller["dice"] or [])
+        return h("div",
+                 h("p", f"Tap the faces of the {words.dice_words(needed)} rolled ({entered} of {needed} entered).",
+                   class_="hint", data_testid=f"entered-{role}"),
+                 face_picker(10, "anomaly-add-face", f"Enter a d10 for {name}", side=role),
+                 text_input("Or type the faces", f"anomaly-{role}-faces", typed, "anomaly-type-faces",
+                            placeholder="e.g. 7 3", inputmode="numeric", side=role),
+                 fix,
+                 class_="real-dice")
+    if roller["dice"] is None:
+        return h("button", f"Roll {words.dice_words(needed)}", type="button",
+                 class_="button button-primary button-wide", id=f"anomaly-{role}-roll", data_action="anomaly-roll",
+                 data_side=role)
+    return EMPTY
+
+
+def dice_tray(roller: dict, name: str, preview: dict | None, locked: bool) -> Markup:
+    """Every d10 on the table; the rules' kept die is marked "Kept", the others dimmed."""
+    faces = preview["rolled"] if preview is not None and not preview["given_total"] else roller["dice"]
+    if roller["mode"] == draft_model.TOTAL or not faces:
+        return EMPTY
+    kept = [preview["keep"]] if preview is not None else []
+    parts = [tray(faces, 10, kept, f"{name}'s dice", None, fresh=roller["fresh"] and not locked)]
+    if preview is not None:
+        parts.append(h("p", words.keep_words(preview), class_="hint hint-small"))
+    return h("div", *parts, class_="anomaly-tray")
+
+
+def total_line(role: str, preview: dict | None, problem: str | None) -> Markup:
+    """The side's total so far; focusable (tabindex -1) so keyboard users land here after Roll."""
+    if problem:
+        return h("p", problem, class_="side-problem", role="status")
+    if preview is None:
+        return EMPTY
+    if preview["given_total"]:
+        return h("p", "Total ", h("strong", str(preview["total"]), data_testid="side-total"), " (announced)",
+                 class_="side-total", id=f"anomaly-{role}-sum", tabindex="-1")
+    shown = words.sum_words(preview)
+    sum_part = f" ({shown.split(' = ')[0]})" if " = " in shown else " (the kept die)"
+    return h("p", "Total ", h("strong", str(preview["total"]), data_testid="side-total"), sum_part,
+             class_="side-total", id=f"anomaly-{role}-sum", tabindex="-1")
+
+
+def roller_card(state: AppState, draft: dict, role: str) -> Markup:
+    roller = draft[role]
+    name = draft_model.roller_name(state, roller, role)
+    title = TITLES[draft["kind"]][role]
+    locked = draft["logged"] is not None
+    problem = None
+    if locked:  # what was logged, whatever happened to the sheets since
+        preview = draft["logged"]["result"][role]
+        name = preview["name"]
+    else:
+        try:
+            preview = draft_model.side_preview(state, roller, role)
+        except rules.RuleError as error:
+            preview, problem = None, str(error)
+    header = h("header", h("h3", title, class_="side-title"), h("span", name, class_="side-name"),
+               class_="side-header")
+    body = []
+    if locked:
+        listed = draft_model.logged_chips(preview)
+        if listed:
+            body.append(chip_groups(role, listed, True))
+    else:
+        body.append(who_controls(state, role, roller))
+        if roller["mode"] != draft_model.TOTAL:
+            body.append(dice_controls(role, roller))
+            body.append(modifier_controls(state, role, roller))
+        body.append(odds_block(state, draft, role, roller))
+        modes = MODES if role == "defender" else MODES[:2]
+        body.append(segmented(f"How {name}'s roll arrives", modes, roller["mode"], "anomaly-mode",
+                              f"anomaly-{role}-mode", side=role))
+        body.append(roll_controls(role, roller, name))
+    body.append(dice_tray(roller, name, preview, locked))
+    body.append(total_line(role, preview, problem))
+    return h("section", header, *body, class_=classes("card", "side-card", "anomaly-roller", f"anomaly-{role}"),
+             aria_label=f"{title}: {name}", data_testid=f"side-{role}")
+
+
+# --- Result ----------------------------------------------------------------------------------------
+
+def outcome_block(record: dict) -> Markup:
+    result = record["result"]
+    actor = result["actor"]
+    outcome = result["outcome"]
+    equal = result["margin"] == 0
+    rows = [h("div", h("dt", f"{actor['name']}'s total"), h("dd", words.sum_words(actor), data_testid="total"))]
+    if record["kind"] == draft_model.OPPOSED:
+        defender = result["defender"]
+        rows.append(h("div", h("dt", f"{defender['name']}'s total"),
+                      h("dd", words.sum_words(defender), data_testid="defender-total")))
+    else:
+        rows.append(h("div", h("dt", "Difficulty"), h("dd", str(result["difficulty"]))))
+    rows.append(h("div", h("dt", "Margin"), h("dd", words.margin_words(result["margin"]), data_testid="margin")))
+    left_out = [words.modifier_words(modifier) for side in ("actor", "defender")
+                for modifier in result.get(side, {}).get("left_out", [])]
+    notes = words.notes(result)
+    return h("div",
+             h("p", words.OUTCOME_WORDS[outcome], class_=classes("outcome", f"outcome-{outcome}"),
+               data_testid="outcome"),
+             h("p", words.margin_sentence(record), class_="outcome-detail",
+               data_testid="equal-note" if equal else "outcome-words"),
+             h("dl", *rows, class_="anomaly-sums"),
+             h("p", "Left out: " + ", ".join(left_out) + ".", class_="hint hint-small") if left_out else EMPTY,
+             h("ul", *(h("li", note) for note in notes), class_="notes", aria_label="How the rules were read")
+             if notes else EMPTY,
+             class_="anomaly-outcome")
+
+
+def waiting_words(state: AppState, draft: dict) -> str:
+    for role, roller in draft_model.rollers(draft):
+        if not draft_model.has_rolled(roller):
+            name = draft_model.roller_name(state, roller, role)
+            if roller["mode"] == draft_model.TOTAL:
+                return f"Waiting for {name}'s total."
+            if roller["mode"] == draft_model.REAL:
+                return f"Waiting for {name}'s real dice."
+            return f"Waiting for {name} to roll."
+    if draft["kind"] == draft_model.CHECK and draft["difficulty"] is None:
+        return "Waiting for the GM to set a difficulty."
+    return ""
+
+
+def result_panel(state: AppState, draft: dict) -> Markup:
+    logged = draft["logged"]
+    if logged is not None:
+        return h("section", h("h3", "Result (logged)", class_="card-title"), outcome_block(logged),
+                 h("button", "New roll", type="button", class_="button button-primary button-wide",
+                   id="anomaly-result-action", data_action="anomaly-new"),
+                 class_="card result", data_testid="result")
+    if not draft_model.everyone_settled(draft):
+        return h("section", h("p", waiting_words(state, draft), class_="hint"), class_="card result-waiting",
+                 data_testid="waiting")
+    try:
+        record = rules.resolve(draft_model.to_record(state, draft), source=rules.NoDice())
+    except rules.RuleError as error:
+        return h("section", h("p", str(error), class_="side-problem"), class_="card result-waiting",
+                 role="status", data_testid="problem")
+    return h("section", h("h3", "As it stands", class_="card-title"), outcome_block(record),
+             h("button", "Log this result", type="button", class_="button button-primary button-wide",
+               id="anomaly-result-action", data_action="anomaly-log"),
+             class_="card result", data_testid="result")
+
+
+def regions(state: AppState) -> list[tuple[str, Markup]]:
+    draft = state.draft(draft_model.new_draft)
+    return [
+        ("anomaly-setup", setup(state, draft)),
+        ("anomaly-actor", roller_card(state, draft, "actor")),
+        ("anomaly-defender", roller_card(state, draft, "defender") if draft["kind"] == draft_model.OPPOSED else EMPTY),
+        ("anomaly-result", result_panel(state, draft)),
+    ]

@@ -1,0 +1,29 @@
+"""Browser work an action asks for, queued on the state: actions never touch the browser.
+
+Each function appends one `(kind, data)` to `state.effects`; ui.shell.effects
+runs them right after the tap (keyed by the same names), while it still counts
+as a user gesture.
+"""
+from __future__ import annotations
+
+SHARE, COPY, DOWNLOAD, READ_FILE, PERSIST = "share", "copy", "download", "read-file", "persist"
+
+
+def share(state, *, title: str, url: str, shared: str, copied: str, manual: str):
+    """The native share sheet where there is one, else the clipboard; the three sentences
+    say what happened (shared, copied) or what to do by hand."""
+    state.effects.append((SHARE, {"title": title, "url": url, "shared": shared, "copied": copied,
+                                  "manual": manual}))
+
+
+def download(state, *, name: str, text: str, kind: str = "application/json"):
+    state.effects.append((DOWNLOAD, {"name": name, "text": text, "type": kind}))
+
+
+def read_file(state, *, then: str, limit: int):
+    """Read the file chosen in the tapped file input, then run action `then` with its text."""
+    state.effects.append((READ_FILE, {"action": then, "limit": limit}))
+
+
+def persist(state):
+    state.effects.append((PERSIST, {}))

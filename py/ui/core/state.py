@@ -1,0 +1,60 @@
+"""Everything the screen shows, in one object: the session plus what is on the table now.
+
+`session` is the persisted session (py/session); `drafts` holds the conflict
+being built for each system (form choices and dice on the table); the rest is
+navigation and transient messages. Pure Python, so views and actions are
+tested under CPython.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SCREENS = ("conflict", "roster", "log", "tables", "session")
+
+
+@dataclass
+class Message:
+    text: str
+    tone: str = "info"  # "info" | "error" | "success"
+
+
+@dataclass
+class AppState:
+    session: dict
+    screen: str = "conflict"
+    drafts: dict = field(default_factory=dict)
+    message: Message | None = None
+    editing: dict | None = None  # the roster sheet open for editing, a copy
+    announcement: str = ""  # one sentence for the aria-live region after this change
+    focus: str | None = None  # id of the element to focus after this change (keyboard users)
+    odds_ready: set = field(default_factory=set)  # systems whose odds have loaded (after the first paint)
+    # Sessions on this device, links and files (ui.sessions, ui.log, ui.shell.storage, ui.shell.effects):
+    library: object | None = None  # session.Library: every session saved here (None: nothing is saved)
+    pending: dict | None = None  # an opened link waiting on screen: {"kind": "join" | "roll", ...}
+    effects: list = field(default_factory=list)  # browser work queued by an action: share, copy, download...
+    persistence: str = "unknown"  # navigator.storage.persist(): "kept" | "not-kept" | "unsupported" | "unknown"
+    base_url: str = ""  # the app's address without fragment; share links add theirs
+    view: dict = field(default_factory=dict)  # open confirmations and fields of the log and session screens
+
+    @property
+    def system(self) -> str:
+        return self.session["system"]
+
+    def draft(self, make) -> dict:
+        """This system's draft, made with `make(state)` the first time."""
+        if self.system not in self.drafts:
+            self.drafts[self.system] = make(self)
+        return self.drafts[self.system]
+
+    def roster(self, kind: str | None = None) -> list[dict]:
+        return [entry for entry in self.session["roster"]
+                if entry["system"] == self.system and (kind is None or entry["kind"] == kind)]
+
+    def entry(self, entry_id) -> dict | None:
+        return next((entry for entry in self.session["roster"] if entry["id"] == entry_id), None)
+
+    def say(self, text: str, tone: str = "info"):
+        self.message = Message(text, tone)
+
+    def fail(self, text: str):
+        self.message = Message(text, "error")

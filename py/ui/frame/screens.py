@@ -1,0 +1,47 @@
+"""Which regions each screen shows: the conflict screen of the active system, or a shared one.
+
+Screens are imported on first use (their actions register as they load), so
+start-up compiles only what the first screen needs; `preload` brings in the
+rest once the page is ready, one module at a time.
+"""
+from __future__ import annotations
+
+import importlib
+
+from ui.core.state import AppState
+from ui.frame import view as frame
+from ui.kit.html import Markup
+
+# screen -> (view module with regions(state), the modules of its actions)
+CONFLICT_SCREENS = {
+    "tension": ("ui.tension.view", "ui.tension.actions"),
+    "anomaly": ("ui.anomaly.view", "ui.anomaly.actions"),
+    "manners": ("ui.manners.view", "ui.manners.actions"),
+}
+SHARED_SCREENS = {
+    "roster": ("ui.roster.view", "ui.roster.actions"),
+    "log": ("ui.log.view", "ui.log.actions"),
+    "tables": ("ui.tables.view", "ui.tables.actions"),
+    "session": ("ui.sessions.view", "ui.sessions.actions", "ui.sessions.links"),
+}
+
+
+def load(modules: tuple[str, ...]):
+    view, *actions = modules
+    for module in actions:
+        importlib.import_module(module)
+    return importlib.import_module(view)
+
+
+def every_screen() -> list[tuple[str, ...]]:
+    return [*CONFLICT_SCREENS.values(), *SHARED_SCREENS.values()]
+
+
+def screen_regions(state: AppState) -> list[tuple[str, Markup]]:
+    if state.screen == "conflict":
+        return load(CONFLICT_SCREENS[state.system]).regions(state)
+    return load(SHARED_SCREENS[state.screen]).regions(state)
+
+
+def page(state: AppState) -> list[tuple[str, Markup]]:
+    return frame.page_regions(state, screen_regions(state))

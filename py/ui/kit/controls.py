@@ -1,0 +1,46 @@
+"""The form controls every screen uses: segmented choices, − value + steppers, labelled selects.
+
+Buttons get ids when given a group or field id, so keyboard focus stays on the
+button that was tapped after its region is re-rendered.
+"""
+from __future__ import annotations
+
+from ui.kit.html import Markup, h
+
+
+def data_fields(data: dict) -> dict:
+    """`side="gm"` -> `data_side="gm"` (a data-side attribute)."""
+    return {f"data_{key}": value for key, value in data.items()}
+
+
+def segmented(label: str, options, current: str, action: str, group_id: str | None = None, **data) -> Markup:
+    """One button per (value, text); the chosen one is pressed."""
+    return h("div", *(h("button", text, type="button", class_="segment",
+                        id=f"{group_id}-{value}" if group_id else None, data_action=action, data_value=value,
+                        aria_pressed="true" if value == current else "false", **data_fields(data))
+                      for value, text in options),
+             class_="segmented", role="group", aria_label=label)
+
+
+def stepper(label: str, value: int, action: str, low: int, high: int | None, field_id: str,
+            shown: str | None = None, **data) -> Markup:
+    """− value +, the buttons sending data-step -1 and 1; `shown` replaces the number (e.g. "+2")."""
+    return h("div",
+             h("span", label, class_="stepper-label", id=f"{field_id}-label"),
+             h("button", "−", type="button", class_="button button-round", id=f"{field_id}-less",
+               data_action=action, data_step="-1", aria_label=f"{label}: one less", disabled=value <= low,
+               **data_fields(data)),
+             h("output", str(value) if shown is None else shown, class_="stepper-value", id=field_id,
+               aria_labelledby=f"{field_id}-label"),
+             h("button", "+", type="button", class_="button button-round", id=f"{field_id}-more",
+               data_action=action, data_step="1", aria_label=f"{label}: one more",
+               disabled=high is not None and value >= high, **data_fields(data)),
+             class_="stepper")
+
+
+def select(label: str, options, current: str, action: str, field_id: str, **data) -> Markup:
+    # An explicit label (not wrapping the select), so the name is the label alone, not "Kind Gear".
+    return h("div", h("label", label, class_="field-label", for_=field_id),
+             h("select", *(h("option", text, value=value, selected=value == current) for value, text in options),
+               id=field_id, class_="field-select", data_action=action, **data_fields(data)),
+             class_="field")

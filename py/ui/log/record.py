@@ -1,0 +1,94 @@
+"""A logged conflict drawn for reading: when, outcome, sentence, dice and what Tension
+did; and the link that carries it. Used by the Log and by shared roll links.
+Markup only; records are read, never judged (stored and shared data is not trusted).
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from session import encode_roll, share_url
+
+from ui.core.state import AppState
+from ui.kit.dice import tray
+from ui.kit.html import Markup, classes, h
+from ui.summaries import sentence
+from ui.tension import words as tension_words
+
+OUTCOME_WORDS = {"success": "Success", "failure": "Failure", "tie": "Tie", "partial": "Partial success",
+                 "compromise": "Compromise"}
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def when(at: str) -> Markup:
+    """“1 Jun, 20:14” in a <time> element; the raw text if it is not a time."""
+    try:
+        moment = datetime.fromisoformat(at)
+    except (TypeError, ValueError):
+        return h("span", at) if at else Markup("")
+    return h("time", f"{moment.day} {MONTHS[moment.month - 1]}, {moment:%H:%M}", datetime=at)
+
+
+def named_sides(record: dict) -> list[tuple[str, dict, dict]]:
+    """(key, record side, result detail) for every side of a record, in rolling order."""
+    result = record.get("result") or {}
+    if record.get("system") == "tension":
+        if record.get("kind") == "environment":
+            return [("gm", record["gm"], result.get("gm", {})), ("player", record["player"], result.get("player", {}))]
+        initiators = result.get("initiators", [])
+        return [*((f"initiator-{index}", side, initiators[index] if index < len(initiators) else {})
+                  for index, side in enumerate(record["initiators"])),
+                ("defender", record["defender"], result.get("defender", {}))]
+    if record.get("system") == "anomaly":
+        sides = [("actor", record["actor"], result.get("actor", {}))]
+        if record.get("kind") == "opposed":
+            sides.append(("defender", record["defender"], result.get("defender", {})))
+        return sides
+    return []
+
+
+def kept_indices(record: dict, side: dict, detail: dict) -> list[int]:
+    if record.get("system") == "tension":
+        keep = side.get("keep") or detail.get("keep") or []
+        return [index for index in keep if isinstance(index, int)]
+    faces = side.get("dice") or []
+    kept = detail.get("kept")
+    return [faces.index(kept)] if kept in faces else []
+
+
+def dice_block(record: dict) -> Markup:
+    sides = 6 if record.get("system") == "tension" else 10
+    rows = []
+    for _, side, detail in named_sides(record):
+        name = side.get("name") or detail.get("name") or "Someone"
+        faces = side.get("dice")
+        if isinstance(faces, list) and faces:
+            content = tray(faces, sides, kept_indices(record, side, detail), f"{name}'s dice")
+        elif side.get("total") is not None:
+            content = h("span", f"total {side['total']}, announced", class_="hint-small")
+        else:
+            continue
+        rows.append(h("li", h("span", name, class_="log-side-name"), content, class_="log-side"))
+    return h("ul", *rows, class_="log-dice") if rows else Markup("")
+
+
+def outcome_chip(record: dict) -> Markup:
+    outcome = (record.get("result") or {}).get("outcome")
+    if outcome not in OUTCOME_WORDS:
+        return Markup("")
+    return h("p", OUTCOME_WORDS[outcome], class_=classes("outcome", f"outcome-{outcome}", "log-outcome"))
+
+
+def record_details(record: dict) -> list[Markup]:
+    """Outcome, sentence, dice and Tension change of a resolved record (log and roll links)."""
+    try:
+        details = [outcome_chip(record), h("p", sentence(record), class_="log-sentence"), dice_block(record)]
+        if record.get("system") == "tension":
+            details.append(h("p", tension_words.tension_change_words(record["result"]), class_="log-tension"))
+        return details
+    except Exception:  # stored or shared data is not trusted to have every field
+        return [h("p", "This conflict's record could not be read.", class_="side-problem")]
+
+
+def roll_url(state: AppState, entry: dict) -> str:
+    fragment = encode_roll(entry["record"], at=entry["at"], by=entry["by"], session_name=state.session["name"])
+    return share_url(state.base_url, fragment)

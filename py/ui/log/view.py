@@ -1,0 +1,108 @@
+"""The Log screen: every resolved conflict of the open session, newest first, with who,
+when, one sentence (ui.summaries), the outcome, the dice and what Tension did; Undo
+for the newest, a roll link for any entry, Export and Import. An opened roll link
+shows above the log (roll_link). Markup only; records are read, never judged.
+"""
+from __future__ import annotations
+
+from session import SYSTEMS
+
+from ui.core.state import AppState
+from ui.kit.html import Markup, h
+from ui.log import roll_link
+from ui.log.draft import PAGE
+from ui.log.record import record_details, roll_url, when
+from ui.summaries import safe_sentence
+
+
+# --- The screen ----------------------------------------------------------------------------------------
+
+def undo_words(state: AppState, entry: dict) -> str:
+    before = entry.get("before", {})
+    words = []
+    if entry["record"].get("system") == "tension":
+        words.append(f"Tension goes back to {before.get('tension')}")
+    names = {item["id"]: item["name"] for item in state.session["roster"]}
+    ap = [f"{names[key]} {value} AP" for key, value in before.get("ap", {}).items() if key in names]
+    if ap:
+        words.append("AP back to " + ", ".join(ap))
+    return "; ".join(words) + "." if words else "Nothing else changes."
+
+
+def tools(state: AppState) -> Markup:
+    log = state.session["log"]
+    count = len(log)
+    intro = (f"{count} conflict{'s' * (count != 1)} logged in “{state.session['name']}”, newest first."
+             if count else f"Nothing logged yet in “{state.session['name']}”. Resolved conflicts appear here.")
+    buttons = h("div",
+                h("button", "Undo last", type="button", class_="button", data_action="log-undo", disabled=not log),
+                h("button", "Export", type="button", class_="button", data_action="log-export",
+                  aria_label="Export this session to a file"),
+                h("label", "Import",
+                  h("input", type="file", id="log-import-file", accept=".json,application/json",
+                    class_="visually-hidden", data_action="log-import",
+                    aria_label="Import a session file (becomes a new session)"),
+                  class_="button file-button", for_="log-import-file"),
+                class_="row row-wrap log-buttons")
+    confirm = Markup("")
+    if state.view.get("undo") and log:
+        newest = log[0]
+        confirm = h("div",
+                    h("p", h("strong", "Undo the newest result? "), safe_sentence(newest["record"]), " ",
+                      undo_words(state, newest)),
+                    h("div", h("button", "Yes, undo it", type="button", class_="button button-danger",
+                               data_action="log-undo-confirmed"),
+                      h("button", "Keep it", type="button", class_="button", data_action="log-undo-cancel"),
+                      class_="row row-wrap"),
+                    class_="confirm", role="alert")
+    return h("section", h("h2", "Log", class_="screen-title"), h("p", intro, class_="hint"), buttons, confirm,
+             class_="card")
+
+
+def shared_link(state: AppState, entry: dict) -> Markup:
+    field_id = f"roll-link-{entry['id']}"
+    return h("label", h("span", "Link to this roll", class_="field-label"),
+             h("textarea", roll_url(state, entry), id=field_id, readonly=True, rows="3",
+               class_="field-input link-text", data_testid="roll-link"),
+             class_="field", for_=field_id)
+
+
+def entry_card(state: AppState, entry: dict, number: int) -> Markup:
+    record = entry["record"] if isinstance(entry.get("record"), dict) else {}
+    meta = [h("span", f"#{number}", class_="log-number")]
+    if entry.get("by"):
+        meta += [" · ", h("span", entry["by"], class_="log-by")]
+    if entry.get("at"):
+        meta += [" · ", when(entry["at"])]
+    if record.get("system") not in (None, state.system):
+        meta += [" · ", h("span", SYSTEMS.get(record.get("system"), ""), class_="badge")]
+    shared = shared_link(state, entry) if state.view.get("shared") == entry["id"] else Markup("")
+    return h("li",
+             h("p", *meta, class_="log-meta"),
+             *record_details(record),
+             h("div", h("button", "Share roll", type="button", class_="button", data_action="log-share",
+                        data_id=entry["id"], aria_label=f"Share a link to roll #{number}"),
+               class_="row"),
+             shared,
+             class_="card log-entry", data_testid="log-entry")
+
+
+def entries(state: AppState) -> Markup:
+    log = state.session["log"]
+    if not log:
+        return Markup("")
+    shown = state.view.get("log_shown", PAGE)
+    items = [entry_card(state, entry, len(log) - index) for index, entry in enumerate(log[:shown])]
+    more = Markup("")
+    if len(log) > shown:
+        more = h("button", f"Show older entries ({len(log) - shown} more)", type="button",
+                 class_="button button-wide", data_action="log-more")
+    return h("div", h("ol", *items, class_="log-list", aria_label="Logged conflicts, newest first"), more)
+
+
+def regions(state: AppState) -> list[tuple[str, Markup]]:
+    return [
+        ("log-roll", roll_link.panel(state)),
+        ("log-tools", tools(state)),
+        ("log-entries", entries(state)),
+    ]

@@ -1,0 +1,271 @@
+"""What taps do on the Manner Cards screen: set up a Test or a Confrontation, put cards
+face down, lock, reveal, then log the result. Each handler changes the AppState only.
+"""
+from __future__ import annotations
+
+import rules
+import session as sessions
+
+from ui.core.actions import Input, action
+from ui.core.clock import now_text
+from ui.core.events import when_added
+from ui.core.state import AppState
+from ui.manners import draft as draft_model
+from ui.manners import words as manners_words
+
+ROLES = ("player", "opponent")
+RESULT_ID = "manners-result-card"
+
+
+def current(state: AppState) -> dict:
+    return state.draft(draft_model.new_draft)
+
+
+def open_side(state: AppState, event: Input) -> dict | None:
+    """The side this tap is for, if it may still change (not locked, cards not turned over)."""
+    draft = current(state)
+    role = event.text("side")
+    if role not in ROLES or draft["revealed"] is not None:
+        return None
+    side = draft[role]
+    return None if side["locked"] else side
+
+
+def clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
+
+
+@action("manners-kind")
+def choose_kind(state: AppState, event: Input):
+    draft = current(state)
+    kind = event.text("value")
+    if kind in (draft_model.TEST, draft_model.CONFRONTATION) and draft["revealed"] is None and kind != draft["kind"]:
+        # Cards already down belong to the other kind of conflict: pick again.
+        for role in ROLES:
+            draft[role].update(manner=None, locked=False)
+        draft["gm"]["complication"] = None
+        draft["kind"] = kind
+
+
+# --- The GM ----------------------------------------------------------------------------------
+
+@action("manners-gm-mode")
+def choose_gm_mode(state: AppState, event: Input):
+    draft = current(state)
+    mode = event.text("value")
+    if mode in (draft_model.HERE, draft_model.SAYS) and draft["revealed"] is None and mode != draft["gm"]["mode"]:
+        draft["gm"].update(mode=mode, complication=None)
+        if mode == draft_model.HERE and not draft["player"]["locked"]:
+            draft["player"]["manner"] = None  # the GM's card goes down before the player picks
+
+
+@action("manners-difficulty")
+def choose_difficulty(state: AppState, event: Input):
+    draft = current(state)
+    difficulty = event.number("value")
+    if draft["revealed"] is None and difficulty is not None:
+        draft["gm"]["difficulty"] = clamp(difficulty, 1, rules.LIMITS["manners_difficulty"])
+
+
+def reveal(state: AppState, draft: dict):
+    """Turn every card over: resolve the record (rules decides) and keep it."""
+    try:
+        record = rules.resolve(draft_model.to_record(state, draft))
+    except rules.RuleError as error:
+        state.fail(str(error))
+        return
+    draft.update(revealed=record, flip=True, logged=False)
+    state.message = None
+    state.announcement = manners_words.sentence(record)
+    state.focus = RESULT_ID  # the controls are gone: keyboard users land on the result
+
+
+@action("manners-complication")
+def choose_complication(state: AppState, event: Input):
+    """On this phone: the GM's card goes face down. "GM says": the card the GM turned over."""
+    draft = current(state)
+    complication = event.text("value")
+    gm = draft["gm"]
+    if complication not in rules.COMPLICATIONS or draft["revealed"] is not None:
+        return
+    if gm["mode"] == draft_model.HERE:
+        if gm["complication"] is None:
+            gm["complication"] = complication
+            state.announcement = "The Complication is face down."
+            state.focus = "manners-gm-card"
+        return
+    if not draft["player"]["locked"]:
+        state.fail("Enter the GM's Complication once the player has locked a Manner.")
+        return
+    gm["complication"] = complication
+    reveal(state, draft)
+    if draft["revealed"] is None:
+        gm["complication"] = None
+
+
+@action("manners-complication-random")
+def random_complication(state: AppState, event: Input):
+    draft = current(state)
+    gm = draft["gm"]
+    if gm["mode"] == draft_model.HERE and gm["complication"] is None and draft["revealed"] is None:
+        [face] = rules.roll(1, len(rules.COMPLICATIONS))
+        gm["complication"] = rules.COMPLICATIONS[face - 1]
+        state.announcement = "A Complication was picked at random and put face down."
+        state.focus = "manners-gm-card"
+
+
+@action("manners-complication-again")
+def complication_again(state: AppState, event: Input):
+    draft = current(state)
+    if draft["revealed"] is None and draft["player"]["manner"] is None:
+        draft["gm"]["complication"] = None
+
+
+# --- A character side ---------------------------------------------------------------------------
+
+@action("manners-who")
+def choose_who(state: AppState, event: Input):
+    side = open_side(state, event)
+    if side is None:
+        return
+    entry = state.entry(event.value) if event.value else None
+    draft_model.pick_entry(side, entry if entry is not None and entry.get("system") == "manners" else None)
+
+
+@action("manners-name")
+def type_name(state: AppState, event: Input):
+    side = open_side(state, event)
+    if side is not None:
+        side["name"] = (event.value or "")[:60]
+
+
+@action("manners-rating")
+def type_rating(state: AppState, event: Input):
+    side = open_side(state, event)
+    manner = event.text("manner")
+    rating = event.number(None)
+    if side is None or manner not in rules.MANNERS or rating is None:
+        return
+    side["ratings"][manner] = clamp(rating, 0, rules.LIMITS["rating"])
+
+
+@action("manners-skill")
+def choose_skill(state: AppState, event: Input):
+    side = open_side(state, event)
+    if side is not None:
+        side["skill"] = event.value or ""
+        draft_model.prefill_descriptors(state, side)
+
+
+@action("manners-skill-name")
+def type_skill(state: AppState, event: Input):
+    side = open_side(state, event)
+    if side is not None:
+        side["skill"] = (event.value or "")[:60]
+
+
+@action("manners-skill-rating")
+def step_skill_rating(state: AppState, event: Input):
+    side = open_side(state, event)
+    if side is not None:
+        side["skill_rating"] = clamp(side["skill_rating"] + event.number("step", 0), 0, rules.LIMITS["rating"])
+
+
+@action("manners-helpers")
+def step_helpers(state: AppState, event: Input):
+    side = open_side(state, event)
+    if side is not None:
+        side["helpers"] = clamp(side["helpers"] + event.number("step", 0), 0, rules.LIMITS["helpers"])
+
+
+@action("manners-descriptors")
+def step_descriptors(state: AppState, event: Input):
+    side = open_side(state, event)
+    if side is not None:
+        side["descriptors"] = clamp(side["descriptors"] + event.number("step", 0), 0, rules.LIMITS["descriptors"])
+
+
+@action("manners-manner")
+def choose_manner(state: AppState, event: Input):
+    draft = current(state)
+    side = open_side(state, event)
+    manner = event.text("value")
+    if side is None or manner not in rules.MANNERS:
+        return
+    wait = draft_model.why_wait(state, draft, event.text("side"))
+    if wait is not None:
+        state.fail(wait)
+        return
+    side["manner"] = manner
+    draft_model.prefill_descriptors(state, side)
+
+
+@action("manners-lock")
+def lock(state: AppState, event: Input):
+    draft = current(state)
+    side = open_side(state, event)
+    if side is None:
+        return
+    problem = draft_model.why_not_lock(draft, event.text("side"))
+    if problem:
+        state.fail(problem)
+        return
+    side["locked"] = True
+    state.message = None
+    state.announcement = f"{draft_model.side_name(state, side)}'s Manner is locked, face down."
+    if draft_model.ready_to_reveal(draft):
+        state.focus = "manners-reveal"
+    elif draft["kind"] == draft_model.CONFRONTATION:
+        state.focus = f"manners-{draft_model.other_role(event.text('side'))}-cards-card"
+    else:
+        state.focus = "manners-gm-card"  # "GM says": the GM enters the Complication there
+
+
+@action("manners-unlock")
+def unlock(state: AppState, event: Input):
+    draft = current(state)
+    role = event.text("side")
+    if role in ROLES and draft["revealed"] is None and draft[role]["locked"]:
+        draft_model.unlock(draft, role)
+
+
+@action("manners-reveal")
+def reveal_cards(state: AppState, event: Input):
+    draft = current(state)
+    if not draft_model.ready_to_reveal(draft):
+        state.fail(draft_model.waiting_words(state, draft) or "The cards are already turned over.")
+        return
+    reveal(state, draft)
+
+
+# --- After the reveal --------------------------------------------------------------------------------
+
+@action("manners-log")
+def log_result(state: AppState, event: Input):
+    draft = current(state)
+    record = draft["revealed"]
+    if record is None or draft["logged"]:
+        return
+    # Manner Cards has no Tension and no AP: logging keeps the record, nothing else changes.
+    state.session = sessions.log_conflict(state.session, record, at=now_text(), by=manners_words.player_name(record))
+    draft.update(logged=True, flip=False)
+    state.announcement = manners_words.sentence(record)
+    state.focus = RESULT_ID
+
+
+@action("manners-new")
+def new_conflict(state: AppState, event: Input):
+    state.drafts["manners"] = draft_model.fresh_draft_like(current(state))
+
+
+@when_added
+def fill_untouched_sides(state: AppState, entry: dict):
+    """A new character takes the player's side, a new adversary the opponent's, if nobody set it up yet."""
+    if entry["system"] != "manners" or "manners" not in state.drafts:
+        return
+    draft = state.drafts["manners"]
+    role = "player" if entry["kind"] == "character" else "opponent"
+    side = draft[role]
+    untouched = side["ref"] is None and not side["name"].strip() and side["manner"] is None and not side["locked"]
+    if untouched and draft["revealed"] is None:
+        draft_model.pick_entry(side, entry)

@@ -1,0 +1,3 @@
+"""The Session screen and links from other phones: sessions on this device, sharing,
+settings, unreadable data; joining a session link, showing a roll link.
+May import summaries, the systems, kit, core, session and rules; never another screen."""

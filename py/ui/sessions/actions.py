@@ -1,0 +1,197 @@
+"""What taps on the Session screen do: open, rename, duplicate and delete the sessions
+on this device, share this one, its settings, and unreadable saved data.
+
+Handlers change the AppState (and the session Library, which saves through the
+store it was given); browser work is queued with ui.core.effects.
+"""
+from __future__ import annotations
+
+import copy
+
+import rules
+import session as sessions
+
+from ui.core import effects
+from ui.core.actions import Input, action
+from ui.core.library import listing, switch_to, unused_name
+from ui.core.state import AppState
+
+MAX_PLAYERS = 20
+SETTINGS = ("ones_feed_tension", "tension_explodes")
+
+
+# --- The session list ------------------------------------------------------------------------------
+
+def library_call(state: AppState, function, *arguments):
+    """Run a Library method; its refusal (storage full, unreadable) becomes the message. None then."""
+    try:
+        return function(*arguments)
+    except sessions.SessionError as error:
+        state.fail(str(error))
+        return None
+
+
+def session_by_id(state: AppState, session_id: str) -> dict | None:
+    if session_id == state.session["id"]:
+        return state.session
+    if state.library is None:
+        return None
+    return library_call(state, state.library.read, session_id)
+
+
+@action("session-open")
+def open_session(state: AppState, event: Input):
+    chosen = session_by_id(state, event.text("id"))
+    if chosen is None or chosen is state.session:
+        return
+    switch_to(state, chosen)
+    state.say(f"Opened “{chosen['name']}”.", "success")
+
+
+@action("session-new")
+def new_session(state: AppState, event: Input):
+    fresh = sessions.new_session(name=unused_name(state, "New session", f"{len(listing(state)) + 1}"),
+                                 system=state.system, players=state.session["players"])
+    switch_to(state, fresh)
+    state.say(f"Started “{fresh['name']}”. Rename it below.", "success")
+
+
+@action("session-duplicate")
+def duplicate(state: AppState, event: Input):
+    source = session_by_id(state, event.text("id"))
+    if source is None:
+        return
+    twin = {**copy.deepcopy(source), "id": sessions.new_id(), "name": unused_name(state, source["name"], "(copy)")}
+    if state.library is not None and library_call(state, state.library.add, twin) is None:
+        return
+    state.say(f"Made a copy: “{twin['name']}”.", "success")
+
+
+@action("session-delete")
+def ask_delete(state: AppState, event: Input):
+    state.view = {"deleting": event.text("id")}
+
+
+@action("session-delete-cancel")
+def keep_session(state: AppState, event: Input):
+    state.view.pop("deleting", None)
+
+
+@action("session-delete-confirmed")
+def delete(state: AppState, event: Input):
+    session_id = state.view.pop("deleting", None)
+    entry = next((item for item in listing(state) if item["id"] == session_id), None)
+    if entry is None:
+        return
+    if state.library is not None:
+        state.library.remove(session_id)
+    if session_id == state.session["id"]:
+        remaining = listing(state) if state.library is not None else []
+        remaining = [item for item in remaining if item["id"] != session_id]
+        following = session_by_id(state, remaining[0]["id"]) if remaining else None
+        switch_to(state, following if following is not None else sessions.new_session(system=state.system))
+    state.say(f"Deleted “{entry['name']}”.")
+
+
+@action("session-rename")
+def start_rename(state: AppState, event: Input):
+    entry = next((item for item in listing(state) if item["id"] == event.text("id")), None)
+    if entry is not None:
+        state.view = {"renaming": entry["id"], "rename_text": entry["name"]}
+
+
+@action("session-rename-text")
+def type_name(state: AppState, event: Input):
+    state.view["rename_text"] = (event.value or "")[:sessions.model.MAX_SESSION_NAME]
+
+
+@action("session-rename-cancel")
+def cancel_rename(state: AppState, event: Input):
+    state.view.pop("renaming", None)
+    state.view.pop("rename_text", None)
+
+
+@action("session-rename-save")
+def save_name(state: AppState, event: Input):
+    session_id = state.view.get("renaming")
+    name = " ".join(state.view.get("rename_text", "").split())[:sessions.model.MAX_SESSION_NAME]
+    if not name:
+        state.fail("A session needs a name.")
+        return
+    target = session_by_id(state, session_id) if session_id else None
+    if target is None:
+        return
+    renamed = {**target, "name": name}
+    if target is state.session:
+        state.session = renamed
+    elif library_call(state, state.library.save, renamed, False) is None:
+        return
+    cancel_rename(state, event)
+    state.say(f"Renamed to “{name}”.", "success")
+
+
+# --- This session's settings -----------------------------------------------------------------------
+
+@action("session-players")
+def step_players(state: AppState, event: Input):
+    players = max(1, min(MAX_PLAYERS, state.session["players"] + event.number("step", 0)))
+    changes = {"players": players}
+    if not state.session["log"]:  # before the first conflict, Tension starts at the number of players
+        changes["tension"] = rules.starting_tension(players)
+    state.session = {**state.session, **changes}
+    state.announcement = f"{players} players." + (f" Tension is {changes['tension']}." if "tension" in changes else "")
+
+
+@action("session-setting")
+def toggle_setting(state: AppState, event: Input):
+    setting = event.text("setting")
+    if setting in SETTINGS:
+        state.session = {**state.session, "settings": {**state.session["settings"], setting: bool(event.checked)}}
+
+
+# --- Sharing and storage ---------------------------------------------------------------------------
+
+def session_url(state: AppState) -> str:
+    return sessions.share_url(state.base_url, sessions.encode_session(state.session))
+
+
+@action("session-share")
+def share_session(state: AppState, event: Input):
+    effects.share(state, title=f"{state.session['name']} — Tableside", url=session_url(state),
+                  shared="Session link shared.", copied="Session link copied: paste it to the other phones.",
+                  manual="Couldn't copy here: select the link in the box below and copy it.")
+
+
+@action("storage-persist")
+def ask_to_keep(state: AppState, event: Input):
+    effects.persist(state)
+
+
+@action("unreadable-download")
+def download_unreadable(state: AppState, event: Input):
+    item = unreadable(state, event.text("key"))
+    if item is not None:
+        name = "tableside-unreadable-" + "".join(c if c.isalnum() else "-" for c in item.key.removeprefix("tableside."))
+        effects.download(state, name=f"{name[:80]}.txt", text=item.raw, kind="text/plain")
+
+
+def unreadable(state: AppState, key: str):
+    items = state.library.unreadable if state.library is not None else []
+    return next((item for item in items if item.key == key), None)
+
+
+@action("unreadable-remove")
+def ask_remove(state: AppState, event: Input):
+    state.view = {"forgetting": event.text("key")}
+
+
+@action("unreadable-remove-cancel")
+def keep_unreadable(state: AppState, event: Input):
+    state.view.pop("forgetting", None)
+
+
+@action("unreadable-remove-confirmed")
+def remove_unreadable(state: AppState, event: Input):
+    key = state.view.pop("forgetting", None)
+    if key and state.library is not None and state.library.forget(key):
+        state.say("The unreadable data was deleted.")

@@ -1,0 +1,244 @@
+"""The Session screen: a join prompt when a session link was opened, unreadable saved
+data, sharing this session (link, share sheet, QR code), its settings, every session
+on this device (open, rename, duplicate, delete), whether the browser keeps the data,
+and the credits. Markup only.
+"""
+from __future__ import annotations
+
+from session import SYSTEMS, encode_session, share_url
+
+from ui.core.library import listing
+from ui.core.state import AppState
+from ui.kit.html import Markup, classes, h
+from ui.kit.qr import qr, qr_markup
+from ui.sessions.draft import setup_words
+
+CREDITS = ("The Tension Engine is a CC BY 4.0 SRD (original design by Will Lentz and Brett Zeiler "
+           "for Party First, published by Gamenomicon).")
+
+
+def buttons(*items) -> Markup:
+    return h("div", *items, class_="row row-wrap")
+
+
+def button(label: str, action: str, primary: bool = False, danger: bool = False, wide: bool = False,
+           **attrs) -> Markup:
+    return h("button", label, type="button", data_action=action, **attrs,
+             class_=classes("button", button_primary=primary, button_danger=danger, button_wide=wide))
+
+
+# --- A link was opened -------------------------------------------------------------------------------
+
+def join_prompt(state: AppState) -> Markup:
+    pending = state.pending
+    if pending is None or pending.get("kind") != "join":
+        return Markup("")
+    incoming, mine = pending["session"], pending["mine"]
+    names = [entry["name"] for entry in incoming["roster"]]
+    roster = h("ul", *(h("li", name) for name in names), class_="join-roster", aria_label="Roster in the link") \
+        if names else h("p", "The roster is empty.", class_="hint")
+    if mine is None:
+        body = [h("p", "Someone shared the session ", h("strong", f"“{incoming['name']}”"), " with you:"),
+                h("p", setup_words(incoming), class_="join-setup"), roster,
+                h("p", "Joining adds it as a new session on this phone; your sessions stay as they are.",
+                  class_="hint"),
+                buttons(button("Join as a new session", "join-new", primary=True),
+                        button("Not now", "join-cancel"))]
+        title = "Join this session?"
+    else:
+        body = [h("p", "This phone already has ", h("strong", f"“{mine['name']}”"),
+                  ", and the link has other numbers."),
+                h("dl", h("dt", "In the link"), h("dd", setup_words(incoming)),
+                  h("dt", "On this phone"), h("dd", setup_words(mine)), class_="join-compare"),
+                roster,
+                h("p", "Updating takes the link's roster, Tension, settings and name, and keeps this phone's log.",
+                  class_="hint"),
+                buttons(button("Update mine from the link", "join-update", primary=True),
+                        button("Open mine as it is", "join-open-mine"),
+                        button("Not now", "join-cancel"))]
+        title = "Update this session?"
+    return h("section", h("h2", title, class_="screen-title", id="join-title"), *body,
+             class_="card join-prompt", aria_labelledby="join-title", data_testid="join-prompt")
+
+
+def unreadable_card(state: AppState) -> Markup:
+    items = state.library.unreadable if state.library is not None else []
+    if not items:
+        return Markup("")
+    rows = []
+    for number, item in enumerate(items, start=1):
+        confirm = Markup("")
+        if state.view.get("forgetting") == item.key:
+            confirm = h("div", h("p", "Delete this data for good? Download a copy first if it may matter."),
+                        buttons(button("Yes, delete it", "unreadable-remove-confirmed", danger=True),
+                                button("Keep it", "unreadable-remove-cancel")),
+                        class_="confirm", role="alert")
+        rows.append(h("li",
+                      h("p", item.problem),
+                      h("p", f"{len(item.raw):,} characters, saved as {item.key}.", class_="hint hint-small"),
+                      buttons(button("Download a copy", "unreadable-download", primary=True, data_key=item.key,
+                                     aria_label=f"Download a copy of unreadable item {number}"),
+                              button("Delete…", "unreadable-remove", danger=True, data_key=item.key,
+                                     aria_label=f"Delete unreadable item {number}")),
+                      confirm, class_="unreadable-item"))
+    return h("section", h("h2", "Saved data that could not be read", class_="screen-title"),
+             h("p", "Tableside left it exactly as it was and started without it. Download a copy to keep it "
+                    "(someone handy with JSON may repair it, then Import it on the Log screen)."),
+             h("ul", *rows, class_="plain-list"),
+             class_="card card-warning", role="alert", data_testid="unreadable")
+
+
+# --- This session -------------------------------------------------------------------------------------
+
+def share_card(state: AppState) -> Markup:
+    url = share_url(state.base_url, encode_session(state.session))
+    _, version, modules = qr(url)
+    return h("section",
+             h("h2", "Share this session", class_="screen-title"),
+             h("p", "Other phones that open this link get the roster, Tension, AP and Tension Table. "
+                    "The log stays here (export it from the Log screen).", class_="hint"),
+             button("Share link", "session-share", primary=True, wide=True),
+             qr_markup(url, f"QR code of the link to {state.session['name']}"),
+             h("p", "Scan it with another phone's camera.", class_="hint hint-small qr-caption"),
+             h("label", h("span", "Session link", class_="field-label"),
+               h("textarea", url, id="session-link-text", readonly=True, rows="3", class_="field-input link-text",
+                 data_testid="session-link"),
+               class_="field", for_="session-link-text"),
+             h("p", f"{len(url)} characters · QR version {version}, {modules}×{modules} modules",
+               class_="hint hint-small", data_testid="link-size"),
+             class_="card share-card")
+
+
+def check(label: str, setting: str, checked: bool) -> Markup:
+    field_id = f"setting-{setting}"
+    return h("label", h("input", type="checkbox", id=field_id, checked=checked, data_action="session-setting",
+                        data_setting=setting), f" {label}", class_="check", for_=field_id)
+
+
+def settings_card(state: AppState) -> Markup:
+    session = state.session
+    players = session["players"]
+    tension_hint = ("Tension starts at the number of players." if not session["log"] else
+                    f"Tension is {session['tension']} now; it started at the number of players.")
+    return h("section",
+             h("h2", "This session", class_="screen-title"),
+             h("p", h("strong", session["name"]), " · ", setup_words(session), class_="session-summary"),
+             h("div",
+               h("span", "Players", class_="stepper-label", id="players-label"),
+               h("button", "−", type="button", class_="button button-round", data_action="session-players",
+                 data_step="-1", aria_label="One player fewer", disabled=players <= 1),
+               h("output", str(players), class_="stepper-value", aria_labelledby="players-label",
+                 data_testid="players"),
+               h("button", "+", type="button", class_="button button-round", data_action="session-players",
+                 data_step="1", aria_label="One more player", disabled=players >= 20),
+               class_="stepper"),
+             h("p", tension_hint, class_="hint hint-small"),
+             h("fieldset",
+               h("legend", "Tension Engine: the Tension Pool"),
+               check("1s feed Tension", "ones_feed_tension", session["settings"]["ones_feed_tension"]),
+               check("Tension explodes", "tension_explodes", session["settings"]["tension_explodes"]),
+               h("p", "Every 1 a character rolls adds 1 Tension; at each multiple of 10 the GM rolls on the "
+                      "Tension Table.", class_="hint hint-small"),
+               class_="settings-group"),
+             class_="card")
+
+
+# --- Every session on this device ---------------------------------------------------------------------
+
+def session_row(state: AppState, entry: dict) -> Markup:
+    is_open = entry["id"] == state.session["id"]
+    name = entry["name"]
+    details = f"{SYSTEMS.get(entry['system'], '')} · {entry['roster']} in the roster · {entry['log']} logged"
+    if state.view.get("renaming") == entry["id"]:
+        field_id = f"rename-{entry['id']}"
+        return h("li",
+                 h("label", h("span", f"New name for “{name}”", class_="field-label"),
+                   h("input", type="text", id=field_id, value=state.view.get("rename_text", name), maxlength="80",
+                     autocomplete="off", data_action="session-rename-text", class_="field-input"),
+                   class_="field", for_=field_id),
+                 buttons(button("Save name", "session-rename-save", primary=True),
+                         button("Cancel", "session-rename-cancel")),
+                 class_="session-row", data_testid="session-row")
+    confirm = Markup("")
+    if state.view.get("deleting") == entry["id"]:
+        confirm = h("div",
+                    h("p", f"Delete “{name}” and its log from this phone? This cannot be undone; "
+                           "export it first if it may matter."),
+                    buttons(button("Yes, delete", "session-delete-confirmed", danger=True),
+                            button("Keep it", "session-delete-cancel")),
+                    class_="confirm", role="alert")
+    open_button = h("span", "Open now", class_="badge badge-open") if is_open else \
+        button("Open", "session-open", primary=True, data_id=entry["id"], aria_label=f"Open {name}")
+    return h("li",
+             h("div", h("h3", name, class_="session-row-name"), open_button, class_="session-row-head"),
+             h("p", details, class_="hint hint-small"),
+             buttons(button("Rename", "session-rename", data_id=entry["id"], aria_label=f"Rename {name}"),
+                     button("Duplicate", "session-duplicate", data_id=entry["id"], aria_label=f"Duplicate {name}"),
+                     button("Delete…", "session-delete", danger=True, data_id=entry["id"],
+                            aria_label=f"Delete {name}")),
+             confirm,
+             class_="session-row", data_testid="session-row", aria_current="true" if is_open else None)
+
+
+def sessions_card(state: AppState) -> Markup:
+    entries = listing(state)
+    return h("section",
+             h("h2", "Sessions on this phone", class_="screen-title"),
+             h("ul", *(session_row(state, entry) for entry in entries), class_="plain-list session-list"),
+             buttons(button("Start a new session", "session-new"),
+                     h("label", "Import a file",
+                       h("input", type="file", id="session-import-file", accept=".json,application/json",
+                         class_="visually-hidden", data_action="log-import",
+                         aria_label="Import a session file as a new session"),
+                       class_="button file-button", for_="session-import-file")),
+             class_="card")
+
+
+PERSISTENCE_WORDS = {
+    "kept": "The browser agreed to keep Tableside's data: it won't clear it to free space.",
+    "not-kept": "The browser has not promised to keep this data: it may clear it when space runs low, and "
+                "Safari clears it after 7 days without a visit unless Tableside is on the Home Screen. "
+                "Export sessions you care about.",
+    "unsupported": "This browser can't promise to keep data. Export sessions you care about.",
+    "unknown": "Asking the browser whether it will keep the data…",
+}
+
+
+def storage_card(state: AppState) -> Markup:
+    library = state.library
+    if library is not None and library.in_memory:
+        status = h("p", "This browser is not letting Tableside save: sessions last until this page closes. "
+                        "Export them from the Log screen.", class_="side-problem")
+    else:
+        status = h("p", PERSISTENCE_WORDS.get(state.persistence, PERSISTENCE_WORDS["unknown"]),
+                   data_testid="persistence")
+    again = button("Ask the browser again", "storage-persist") if state.persistence == "not-kept" else Markup("")
+    return h("section", h("h2", "Saved on this phone", class_="screen-title"),
+             h("p", "Every change is saved on this device at once; nothing is sent anywhere.", class_="hint"),
+             status, again, class_="card")
+
+
+def about_card() -> Markup:
+    return h("section", h("h2", "About", class_="screen-title"),
+             h("p", CREDITS, class_="credits"),
+             h("p", "Tableside keeps everything on this device. A share link carries a session after the # of "
+                    "the address, a part browsers never send to a server.", class_="hint hint-small"),
+             class_="card")
+
+
+def regions(state: AppState) -> list[tuple[str, Markup]]:
+    prompt = join_prompt(state)
+    if prompt:  # one question at a time: this session's QR code below it would be mistaken for the link's
+        return [("session-prompt", prompt), *((region, Markup("")) for region in REST)]
+    return [
+        ("session-prompt", prompt),
+        ("session-unreadable", unreadable_card(state)),
+        ("session-share", share_card(state)),
+        ("session-settings", settings_card(state)),
+        ("session-list", sessions_card(state)),
+        ("session-storage", storage_card(state)),
+        ("session-about", about_card()),
+    ]
+
+
+REST = ("session-unreadable", "session-share", "session-settings", "session-list", "session-storage", "session-about")

@@ -1,0 +1,131 @@
+"""Start-up and the event loop of the page: DOM event -> action -> state -> regions.
+
+One delegated listener per event type on #app turns a tap on a `data-action`
+element into an `Input` for `ui.core.actions.dispatch`; the state is then rendered
+and only changed regions are patched. Anything that goes wrong in a handler
+becomes a plain message; the table stays usable.
+"""
+from __future__ import annotations
+
+import asyncio
+import traceback
+
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+from ui.core import opening
+from ui.core.actions import Input, dispatch
+from ui.core.state import AppState
+from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's buttons: screens, systems, Tension)
+from ui.frame import screens
+from ui.shell import address, boot, dom, effects, offline, storage
+
+BUTTON_EVENTS = ("click",)
+# What to compute once per system to load (and warm) its odds; Anomaly's import icepool.
+ODDS_WARM_UP = {
+    "tension": lambda odds: odds.tension_total_distribution(2, 2),
+    "anomaly": lambda odds: odds.anomaly_check(0, 0, [], 5),
+}
+APP = None  # the running App; keeps its event proxies alive for the page's lifetime
+FIELD_EVENTS = ("change", "input")
+
+
+class App:
+    def __init__(self, state: AppState):
+        self.state = state
+        self.page = dom.Page()
+        self.loading: set[str] = set()  # systems whose odds are being loaded
+
+    def render(self, typing: bool = False):
+        self.page.patch(screens.page(self.state), typing=typing)
+        if self.state.focus:
+            dom.focus(self.state.focus)
+            self.state.focus = None
+        if self.state.announcement:
+            dom.announce(self.state.announcement)
+            self.state.announcement = ""
+        self.want_odds()
+
+    def handle(self, event, element):
+        tag = element.tagName
+        kind = event.type
+        if kind == "click" and tag != "BUTTON":
+            return
+        if kind in FIELD_EVENTS and tag not in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        if kind == "input" and tag == "SELECT":
+            return
+        if kind == "change" and tag == "INPUT" and element.type not in ("checkbox", "radio"):
+            return  # text fields act on every keystroke ("input"); "change" would repeat it
+        data = dict(window.Object.entries(element.dataset).to_py())
+        event_input = Input(data=data, value=getattr(element, "value", None),
+                            checked=bool(element.checked) if tag == "INPUT" else None)
+        name = data.get("action", "")
+        try:
+            if not dispatch(self.state, name, event_input):
+                return
+        except Exception as error:  # a bug must not take the table down with it
+            traceback.print_exception(error)
+            self.state.fail("Something went wrong with that. Your session is safe; please try again.")
+        effects.run(self.state, element, self.refresh)  # share sheet, downloads, files: while the tap counts
+        storage.save(self.state)
+        self.render(typing=kind == "input")
+
+    def refresh(self, *_):
+        """Save and show what changed (after an asynchronous effect, a link, the storage answer)."""
+        storage.save(self.state)
+        self.render()
+
+    def open_link(self, *_):
+        """A session or roll link in the address bar (at start, or on hashchange)."""
+        fragment = address.take_fragment()
+        if fragment is not None:
+            from ui.sessions import links  # only a link needs this code at start-up
+
+            links.open_link(self.state, fragment)
+            self.refresh()
+
+    def listen(self):
+        for kind in BUTTON_EVENTS + FIELD_EVENTS:
+            self.page.delegate(kind, self.handle)
+        self.page.listeners.append(create_proxy(self.open_link))
+        window.addEventListener("hashchange", self.page.listeners[-1])
+
+    def want_odds(self):
+        """Odds need rules.odds (and icepool for Anomaly): load them after the screen is up."""
+        system = self.state.system
+        if system in ODDS_WARM_UP and system not in self.state.odds_ready and system not in self.loading:
+            self.loading.add(system)
+            asyncio.ensure_future(self.load_odds(system))
+
+    async def load_odds(self, system: str):
+        await asyncio.sleep(0.05)  # let the browser paint the screen first
+        import rules.odds
+
+        ODDS_WARM_UP[system](rules.odds)
+        self.state.odds_ready.add(system)
+        self.render()
+
+    async def preload(self):
+        """Bring in the other screens, one module per turn, so later taps answer at once."""
+        for modules in screens.every_screen():
+            await asyncio.sleep(0.02)
+            screens.load(modules)
+
+
+def start():
+    global APP
+    try:
+        state = opening.starting_state(storage.open_library(), address.page_address())
+        app = App(state)
+        app.open_link()
+        app.render()
+        app.listen()
+        boot.mark_ready()
+    except Exception as error:
+        boot.mark_failed(error)
+        return
+    APP = app
+    asyncio.ensure_future(app.preload())
+    asyncio.ensure_future(storage.ask_to_persist(state, app.refresh))
+    offline.start()

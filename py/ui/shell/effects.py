@@ -1,0 +1,139 @@
+"""Browser work that actions queue (ui.core.effects): the native share sheet or the
+clipboard, file downloads, reading a chosen file, asking to keep storage.
+
+`run` carries the queued effects out for ui.shell.app right after the event,
+while the tap still counts as a user gesture (the share sheet and the clipboard
+need one); `after()` saves and re-renders once an asynchronous one has finished.
+"""
+from __future__ import annotations
+
+import asyncio
+
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
+from pyscript.ffi import is_none, to_js
+
+from ui.core import effects
+from ui.core.actions import Input, dispatch
+from ui.shell import storage
+
+_keep = []  # running tasks and proxies handed to JavaScript
+
+
+def run(state, element, after):
+    """Carry out the effects the last action queued; `after()` saves and re-renders once an
+    asynchronous one (share sheet, clipboard, file read) has finished."""
+    queued, state.effects = state.effects, []
+    for kind, data in queued:
+        try:
+            RUNNERS[kind](state, data, element, after)
+        except Exception:  # the browser said no in a way we did not expect: say so, keep going
+            state.fail(FAILURES.get(kind, "That did not work in this browser."))
+
+
+def later(coroutine):
+    task = asyncio.ensure_future(coroutine)
+    _keep.append(task)
+    task.add_done_callback(_keep.remove)
+
+
+def share(state, data, element, after):
+    """The native share sheet where there is one, else the clipboard."""
+
+    navigator = window.navigator
+    content = to_js({"title": data["title"], "url": data["url"]})
+    can_share = hasattr(navigator, "share") and not is_none(navigator.share) and (
+        not hasattr(navigator, "canShare") or navigator.canShare(content))
+    if not can_share:
+        copy(state, data, element, after)
+        return
+    promise = navigator.share(content)  # now, while the tap still counts as a user gesture
+
+    async def finish():
+        try:
+            await promise
+        except Exception as error:
+            if "AbortError" in str(error):  # the player closed the share sheet
+                return
+            copy(state, data, element, after)
+            return
+        state.say(data.get("shared", "Shared."), "success")
+        after()
+
+    later(finish())
+
+
+def copy(state, data, element, after):
+
+    clipboard = getattr(window.navigator, "clipboard", None)
+    if clipboard is None or is_none(clipboard):
+        state.fail(data.get("manual", FAILURES[effects.COPY]))
+        return
+    promise = clipboard.writeText(data["url"])
+
+    async def finish():
+        try:
+            await promise
+        except Exception:
+            state.fail(data.get("manual", FAILURES[effects.COPY]))
+        else:
+            state.say(data.get("copied", "Link copied."), "success")
+        after()
+
+    later(finish())
+
+
+def download(state, data, element, after):
+    """A file download made in the page: a Blob, an object URL and a click on a link."""
+
+    blob = window.Blob.new(to_js([data["text"]]), to_js({"type": data.get("type", "application/json")}))
+    url = window.URL.createObjectURL(blob)
+    anchor = document.createElement("a")
+    anchor.href = url
+    anchor.download = data["name"]
+    anchor.hidden = True
+    document.body.appendChild(anchor)
+    anchor.click()
+    anchor.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
+
+
+def read_file(state, data, element, after):
+    """Read the file chosen in a file input, then run action `data["action"]` with its text."""
+
+    files = getattr(element, "files", None)
+    if files is None or not files.length:
+        return
+    chosen = files.item(0)
+    name = str(chosen.name)
+    element.value = ""  # choosing the same file again must fire "change" again
+    if chosen.size > data.get("limit", 8_000_000):
+        state.fail(f"“{name[:60]}” is far larger than any Tableside session file.")
+        return
+    promise = chosen.text()
+
+    async def finish():
+        try:
+            text = str(await promise)
+        except Exception:
+            state.fail(f"“{name[:60]}” could not be read.")
+        else:
+            dispatch(state, data["action"], Input(data={"name": name}, value=text))
+        after()
+
+    later(finish())
+
+
+def persist(state, data, element, after):
+    later(storage.ask_to_persist(state, after))
+
+
+RUNNERS = {effects.SHARE: share, effects.COPY: copy, effects.DOWNLOAD: download, effects.READ_FILE: read_file,
+           effects.PERSIST: persist}
+FAILURES = {
+    effects.SHARE: "Sharing did not work here: copy the link from the box instead.",
+    effects.COPY: "Couldn't copy here: select the link in the box and copy it.",
+    effects.DOWNLOAD: "This browser did not save the file.",
+    effects.READ_FILE: "That file could not be read.",
+    effects.PERSIST: "The browser did not answer about keeping data.",
+}

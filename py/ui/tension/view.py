@@ -1,0 +1,418 @@
+"""The Tension Engine conflict screen: who rolls, dice trays, odds and the result.
+
+Regions: setup (environment or adversary), one card per side in rolling order,
+the odds for what is on screen, and the result. Markup only; the numbers come
+from rules (resolve, tension_side, fewest_ap, odds) via the draft.
+"""
+from __future__ import annotations
+
+import rules
+
+from ui.core.state import AppState
+from ui.kit.controls import segmented, select, stepper
+from ui.kit.dice import face_picker, tray
+from ui.kit.html import Markup, classes, h, join
+from ui.kit.percent import percent
+from ui.tension import draft as draft_model
+from ui.tension import words as tension_words
+
+MODES = ((draft_model.ROLL, "Roll here"), (draft_model.REAL, "Real dice"), (draft_model.TOTAL, "Total only"))
+
+
+# --- Setup -----------------------------------------------------------------------------
+
+def setup(state: AppState, draft: dict) -> Markup:
+    kind = segmented("Conflict against", (("environment", "The environment"), ("opposed", "An adversary")),
+                     draft["kind"], "tension-kind")
+    combat = Markup("")
+    if draft["kind"] == "opposed":
+        combat = h("label", h("input", type="checkbox", id="tension-combat", data_action="tension-combat",
+                              checked=draft["combat"]),
+                   " Combat: the initiator deals the difference as damage", class_="check", for_="tension-combat")
+    retry = Markup("")
+    if draft["retry"]:
+        retry = h("p", "Trying again: Tension +1 first, so the GM rolls one more die.", class_="note")
+    return h("section", h("h2", "Tension Engine conflict", class_="screen-title"), kind, combat, retry,
+             class_="card")
+
+
+# --- A side ------------------------------------------------------------------------------
+
+def who_select(state: AppState, key: str, side: dict) -> Markup:
+    options = [("", "No sheet (quick roll)")]
+    options += [(entry["id"], entry["name"]) for entry in state.roster("character")]
+    options += [(entry["id"], f"{entry['name']} (adversary)") for entry in state.roster("adversary")]
+    return select("Who", options, side["ref"] or "", "tension-who", f"{key}-who", side=key)
+
+
+def pool_controls(state: AppState, draft: dict, key: str, side: dict) -> Markup:
+    entry = state.entry(side["ref"])
+    if side["role"] == "gm":
+        return h("p", f"Rolls the Tension: {draft_model.gm_pool(state, draft)} dice.", class_="pool-line")
+    if entry is None:
+        return h("div",
+                 h("label", h("span", "Name", class_="field-label"),
+                   h("input", type="text", id=f"{key}-name", value=side["name"], maxlength="60",
+                     placeholder=draft_model.DEFAULT_NAMES[side["role"]], autocomplete="off",
+                     data_action="tension-name", data_side=key, class_="field-input"),
+                   class_="field", for_=f"{key}-name"),
+                 segmented("Rolls as", (("character", "Character"), ("adversary", "Adversary")), side["role"],
+                           "tension-role", side=key),
+                 stepper("Dice", side["pool"], "tension-pool", 0, rules.LIMITS["pool"], f"{key}-pool", side=key),
+                 class_="pool-controls")
+    if entry["kind"] == "character":
+        attributes = [(item["name"], f"{item['name']} {item['rating']}") for item in entry["attributes"]]
+        skills = [(item["name"], f"{item['name']} {item['rating']}") for item in entry["skills"]]
+        return h("div",
+                 select("Attribute", attributes or [("", "none")], side["attribute"], "tension-rating",
+                        f"{key}-attribute", side=key, field="attribute"),
+                 select("Skill", skills or [("", "none")], side["skill"], "tension-rating", f"{key}-skill",
+                        side=key, field="skill"),
+                 h("p", f"Pool: {draft_model.pool(state, draft, side)} dice.", class_="pool-line"),
+                 class_="pool-controls pool-pair")
+    traits = [("Power", f"Power {entry['power']}")] + [(item["name"], f"{item['name']} {item['rating']}")
+                                                      for item in entry["traits"]]
+    return h("div", select("Rolls", traits, side["trait"], "tension-rating", f"{key}-trait", side=key,
+                        field="trait"),
+             h("p", f"Pool: {draft_model.pool(state, draft, side)} dice.", class_="pool-line"),
+             class_="pool-controls")
+
+
+def roll_controls(state: AppState, draft: dict, key: str, side: dict, name: str, dice_needed: int) -> Markup:
+    if side["mode"] == draft_model.TOTAL:
+        value = "" if side["total"] is None else str(side["total"])
+        return h("label", h("span", f"{name}'s total, as announced", class_="field-label"),
+                 h("input", type="number", inputmode="numeric", id=f"{key}-total", value=value, min="0",
+                   max=str(rules.LIMITS["tension_total"]), data_action="tension-total", data_side=key,
+                   class_="field-input field-number"),
+                 class_="field", for_=f"{key}-total")
+    if side["mode"] == draft_model.REAL:
+        entered = len(side["dice"] or [])
+        typed = " ".join(str(face) for face in side["dice"] or [])
+        return h("div",
+                 h("p", f"Tap the faces of the {dice_needed} real dice ({entered} of {dice_needed} entered).",
+                   class_="hint"),
+                 face_picker(6, "tension-add-face", f"Enter a die for {name}", side=key),
+                 h("div",
+                   h("label", h("span", "Or type the faces", class_="field-label"),
+                     h("input", type="text", inputmode="numeric", id=f"{key}-faces", value=typed,
+                       placeholder="e.g. 6 4 4 2 1", autocomplete="off", data_action="tension-type-faces",
+                       data_side=key, class_="field-input"),
+                     class_="field", for_=f"{key}-faces"),
+                   h("button", "Clear", type="button", class_="button", data_action="tension-clear", data_side=key),
+                   class_="row"),
+                 class_="real-dice")
+    if side["dice"] is None:
+        return h("button", f"Roll {dice_needed} {'die' if dice_needed == 1 else 'dice'}", type="button",
+                 class_="button button-primary button-wide", data_action="tension-roll", data_side=key,
+                 disabled=dice_needed == 0)
+    return Markup("")
+
+
+def spending_controls(state: AppState, draft: dict, key: str, side: dict, preview: dict | None,
+                      dice_needed: int) -> Markup:
+    if preview is None or side["mode"] == draft_model.TOTAL or dice_needed <= 2:
+        if side["role"] == "gm" and preview is not None and side["mode"] != draft_model.TOTAL:
+            return gm_boost(state, draft, key, side)
+        return Markup("")
+    paid = draft_model.paid_dice(side)
+    if side["role"] == "character":
+        have = draft_model.available_ap(state, side)
+        high = dice_needed - 2 if have is None else min(have, dice_needed - 2)
+        owned = "" if have is None else f" (has {have})"
+        return h("div", stepper(f"AP spent{owned}", paid, "tension-spend", 0, high, f"{key}-spend", side=key),
+                 class_="spending")
+    return gm_boost(state, draft, key, side)
+
+
+def gm_boost(state: AppState, draft: dict, key: str, side: dict) -> Markup:
+    tension = state.session["tension"] + (1 if draft["retry"] and side["role"] == "gm" else 0)
+    dice_needed = draft_model.pool(state, draft, side)
+    paid = draft_model.paid_dice(side)
+    most = min(max(0, tension - 2), max(0, dice_needed - 2))
+    boost_bonus = tension - 1
+    can_boost = tension >= 3
+    boost = h("button", f"Boost +{boost_bonus} (costs 1 Tension)" if can_boost else "Boost needs 3 Tension",
+              type="button", class_="button toggle", data_action="tension-boost", data_side=key,
+              aria_pressed="true" if side["boost"] else "false", disabled=not can_boost or paid > 0)
+    extra = stepper("Extra dice kept (1 Tension each)", paid, "tension-spend", 0, most, f"{key}-spend", side=key)
+    return h("div", h("p", "The GM may use one option on this roll:", class_="hint"), boost,
+             extra if not side["boost"] else Markup(""), class_="spending")
+
+
+def total_line(preview: dict | None, problem: str | None) -> Markup:
+    if problem:
+        return h("p", problem, class_="side-problem", role="status")
+    if preview is None:
+        return Markup("")
+    if preview["given_total"]:
+        return h("p", h("strong", str(preview["total"])), " announced", class_="side-total")
+    sum_words = " + ".join(str(face) for face in preview["kept"])
+    boost = f" + {preview['boost']} boost" if preview["boost"] else ""
+    return h("p", "Total ", h("strong", str(preview["total"]), data_testid="side-total"),
+             f" ({sum_words}{boost})", class_="side-total")
+
+
+def ap_hint(state: AppState, draft: dict, key: str, side: dict, other_total: int | None) -> Markup:
+    """"Spend 1 AP to win (you have 3)" once the other total is known."""
+    if other_total is None or side["role"] != "character" or side["mode"] == draft_model.TOTAL or not side["dice"]:
+        return Markup("")
+    if len(side["dice"]) != draft_model.pool(state, draft, side):
+        return Markup("")
+    have = draft_model.available_ap(state, side)
+    to_win = rules.fewest_ap(side["dice"], other_total, "win")
+    to_tie = rules.fewest_ap(side["dice"], other_total, "tie")
+    owned = "" if have is None else f" (you have {have})"
+    if to_win == 0:
+        return h("p", "Your best two dice already win.", class_="hint hint-good")
+    if to_win is not None and (have is None or to_win <= have):
+        words = f"Spend {to_win} AP to win{owned}"
+        return h("button", words, type="button", class_="button hint-button", data_action="tension-spend-to",
+                 data_side=key, data_ap=str(to_win))
+    if to_win is not None:
+        return h("p", f"Winning needs {to_win} AP{owned}.", class_="hint")
+    if to_tie is not None and to_tie > 0 and (have is None or to_tie <= have):
+        return h("p", f"No AP can win this roll; {to_tie} AP would tie{owned}.", class_="hint")
+    return h("p", "No AP can win this roll.", class_="hint")
+
+
+def side_card(state: AppState, draft: dict, key: str, side: dict, title: str, other_total: int | None) -> Markup:
+    name = draft_model.side_name(state, side)
+    dice_needed = draft_model.pool(state, draft, side)
+    problem = None
+    try:
+        preview = draft_model.side_preview(state, draft, side)
+    except rules.RuleError as error:
+        preview, problem = None, str(error)
+    named = side["ref"] is not None or side["name"].strip()
+    header = h("header", h("h3", title, class_="side-title"),
+               h("span", name, class_="side-name") if named else Markup(""), class_="side-header")
+    locked = draft["logged"] is not None
+    body = []
+    if not locked:
+        if side["role"] != "gm":
+            body.append(who_select(state, key, side))
+        body.append(pool_controls(state, draft, key, side))
+        body.append(segmented(f"How {name}'s dice arrive", MODES, side["mode"], "tension-mode", side=key))
+        body.append(roll_controls(state, draft, key, side, name, dice_needed))
+    if side["mode"] != draft_model.TOTAL and side["dice"]:
+        kept = side["keep"] if side["keep"] is not None else rules.best_keep(side["dice"], min(2, len(side["dice"])))
+        action = None if locked or len(side["dice"]) != dice_needed else "tension-keep"
+        body.append(tray(side["dice"], 6, kept, f"{name}'s dice", action, fresh=side["fresh"],
+                         id_prefix=f"{key}-die", side=key))
+        if action:
+            body.append(h("p", "Tap a die to keep or release it.", class_="hint hint-small"))
+    if not locked:
+        body.append(spending_controls(state, draft, key, side, preview, dice_needed))
+    body.append(total_line(preview, problem))
+    if not locked:
+        body.append(ap_hint(state, draft, key, side, other_total))
+    return h("section", header, *body, class_=classes("card", "side-card", f"side-{side['role']}"),
+             aria_label=f"{title}: {name}", data_testid=f"side-{key}")
+
+
+def settled_total(state: AppState, draft: dict, side: dict) -> int | None:
+    try:
+        preview = draft_model.side_preview(state, draft, side)
+    except rules.RuleError:
+        return None
+    return None if preview is None else preview["total"]
+
+
+def side_cards(state: AppState, draft: dict) -> Markup:
+    if draft["kind"] == "environment":
+        gm_total = settled_total(state, draft, draft["gm"])
+        return join([
+            side_card(state, draft, "gm", draft["gm"], "The GM rolls for the environment", None),
+            side_card(state, draft, "player", draft["player"], "The player", gm_total),
+        ])
+    cards = []
+    count = len(draft["initiators"])
+    for index, side in enumerate(draft["initiators"]):
+        title = "Initiator" if count == 1 else f"Initiator {index + 1}"
+        card = side_card(state, draft, f"initiator-{index}", side, title, None)
+        cards.append(card)
+    locked = draft["logged"] is not None
+    if not locked:
+        buttons = [h("button", "Add an initiator (same action)", type="button", class_="button",
+                     data_action="tension-add-initiator")]
+        if count > 1:
+            buttons.append(h("button", "Remove the last initiator", type="button", class_="button",
+                             data_action="tension-remove-initiator"))
+        cards.append(h("div", *buttons, class_="row row-wrap"))
+    initiator_totals = [settled_total(state, draft, side) for side in draft["initiators"]]
+    target = max((total for total in initiator_totals if total is not None), default=None)
+    cards.append(side_card(state, draft, "defender", draft["defender"], "Defender (rolls once for all)", target))
+    return join(cards)
+
+
+# --- Odds ----------------------------------------------------------------------------------
+
+def odds_line(label: str, chances: dict, key: str = "success") -> Markup:
+    return h("li", h("span", label, class_="odds-label"), " ", h("strong", percent(chances[key])))
+
+
+def environment_odds(state: AppState, draft: dict) -> list[Markup]:
+    odds = rules.odds
+    player = draft["player"]
+    pool = draft_model.pool(state, draft, player)
+    gm_total = settled_total(state, draft, draft["gm"])
+    have = draft_model.available_ap(state, player)
+    most_ap = max(0, pool - 2) if have is None else min(have, max(0, pool - 2))
+    lines = []
+    if player["mode"] == draft_model.TOTAL:
+        return lines
+    if gm_total is not None:
+        for ap in range(0, min(most_ap, 4) + 1):
+            label = "Keep 2:" if ap == 0 else f"Spend {ap} AP:"
+            lines.append(odds_line(label, odds.tension_against_total(pool, ap, gm_total)))
+        return [h("p", f"Chance to beat the GM's {gm_total} with {pool} dice:", class_="odds-title"),
+                h("ul", *lines, class_="odds-list", data_testid="odds")]
+    if draft["gm"]["mode"] == draft_model.TOTAL:
+        return lines
+    rows = odds.tension_environment_options(state.session["tension"], pool, 0, draft["retry"])
+    shown = [row for row in rows if not row["extra"] or row["extra"] <= 2]
+    for row in shown:
+        label = "GM keeps 2:" if not row["boost"] and not row["extra"] else (
+            "GM boosts:" if row["boost"] else f"GM pays {row['extra']} for extra dice:")
+        lines.append(odds_line(label, row))
+    return [h("p", f"Player's chance of success with {pool} dice, keeping 2, before the GM rolls:",
+              class_="odds-title"),
+            h("ul", *lines, class_="odds-list", data_testid="odds")]
+
+
+def opposed_side_fields(state: AppState, draft: dict, side: dict) -> dict:
+    fields = draft_model.record_side(state, draft, side)
+    fields.pop("dice", None)
+    fields.pop("keep", None)
+    fields.pop("id", None)
+    if side["role"] == "character":
+        fields["ap"] = 0
+    else:
+        fields.update(boost=False, extra=0)
+    return fields
+
+
+def opposed_odds(state: AppState, draft: dict) -> list[Markup]:
+    defender = opposed_side_fields(state, draft, draft["defender"])
+    lines = []
+    for index, side in enumerate(draft["initiators"]):
+        initiator = opposed_side_fields(state, draft, side)
+        chances = rules.odds.tension_opposed(initiator, defender, state.session["tension"])
+        name = draft_model.side_name(state, side)
+        lines.append(h("li", h("span", f"{name} succeeds:", class_="odds-label"), " ",
+                       h("strong", percent(chances["initiator"])), h("span", f" · tie {percent(chances['tie'])}",
+                                                                      class_="odds-extra")))
+    return [h("p", "Before anyone rolls, keeping 2 and spending nothing:", class_="odds-title"),
+            h("ul", *lines, class_="odds-list", data_testid="odds")]
+
+
+def odds_panel(state: AppState, draft: dict) -> Markup:
+    if draft["logged"] is not None:
+        return Markup("")
+    if "tension" not in state.odds_ready:
+        return h("section", h("p", "Working out the odds…", class_="hint"), class_="card odds", aria_busy="true")
+    try:
+        content = environment_odds(state, draft) if draft["kind"] == "environment" else opposed_odds(state, draft)
+    except rules.RuleError:
+        content = []
+    if not content:
+        return Markup("")
+    return h("section", h("h3", "Odds", class_="card-title"), *content, class_="card odds")
+
+
+# --- Result -----------------------------------------------------------------------------------
+
+OUTCOME_CLASS = {"success": "outcome-success", "failure": "outcome-failure", "tie": "outcome-tie",
+                 "initiator": "outcome-success", "defender": "outcome-failure"}
+
+
+def outcome_block(record: dict) -> Markup:
+    result = record["result"]
+    if record["kind"] == "environment":
+        word = tension_words.OUTCOME_WORDS[result["outcome"]]
+        numbers = h("p", h("span", f"{result['player']['name']} {result['player_total']}"), " vs ",
+                    h("span", f"{result['gm']['name']} {result['gm_total']}"), class_="result-numbers")
+        return h("div", h("p", word, class_=classes("outcome", OUTCOME_CLASS[result["outcome"]]),
+                          data_testid="outcome"), numbers)
+    rows = []
+    for initiator in result["initiators"]:
+        words = tension_words.OPPOSED_WORDS[initiator["outcome"]].format(
+            initiator=initiator["name"], defender=result["defender"]["name"])
+        damage = f" · {initiator['damage']} damage" if record.get("combat") and initiator["damage"] else ""
+        rows.append(h("li", h("span", words, class_=classes("outcome", OUTCOME_CLASS[initiator["outcome"]])),
+                      h("span", f" {initiator['total']} vs {result['defender_total']}{damage}",
+                        class_="result-numbers")))
+    return h("ul", *rows, class_="outcome-list", data_testid="outcome")
+
+
+def explosions_block(state: AppState, result: dict, provisional: bool) -> Markup:
+    if not result["explosions"]:
+        return Markup("")
+    if provisional:
+        reached = ", ".join(str(at) for at in result["explosions"])
+        return h("p", f"Tension will explode at {reached}: the Tension Table is rolled when you log this.",
+                 class_="explosion")
+    table = state.session["tension_table"]
+    items = [h("li", h("strong", f"Tension reached {at}: rolled {roll} on the Tension Table."), " ",
+                   table[roll - 1])
+             for at, roll in zip(result["explosions"], result["table_rolls"])]
+    return h("div", h("h4", "Tension explodes!"), h("ul", *items), class_="explosion", role="status")
+
+
+def result_details(state: AppState, record: dict, provisional: bool = False) -> list[Markup]:
+    result = record["result"]
+    changes = tension_words.tension_change_lines(result)
+    notes = tension_words.notes(result)
+    return [
+        h("p", tension_words.tension_change_words(result), class_="tension-change", data_testid="tension-change"),
+        h("ul", *(h("li", line) for line in changes), class_="change-list") if changes else Markup(""),
+        explosions_block(state, result, provisional),
+        h("ul", *(h("li", note) for note in notes), class_="notes", aria_label="How the rules were read")
+        if notes else Markup(""),
+    ]
+
+
+def result_panel(state: AppState, draft: dict) -> Markup:
+    logged = draft["logged"]
+    if logged is not None:
+        retry = Markup("")
+        if logged["kind"] == "environment" and logged["result"]["outcome"] != "success":
+            retry = h("button", "Try again (+1 Tension)", type="button", class_="button",
+                      data_action="tension-retry")
+        return h("section", h("h3", "Result (logged)", class_="card-title"), outcome_block(logged),
+                 *result_details(state, logged),
+                 h("div", retry, h("button", "New conflict", type="button", class_="button button-primary",
+                                   data_action="tension-new"), class_="row row-wrap"),
+                 class_="card result", data_testid="result", id="tension-result", tabindex="-1")
+    if not draft_model.everyone_settled(state, draft):
+        return h("section", h("p", waiting_words(state, draft), class_="hint"), class_="card result-waiting")
+    try:
+        # Every die is on the table; only a Tension Table roll could be drawn, and the
+        # provisional result does not show it (it is rolled for real when logged).
+        record = rules.resolve(draft_model.to_record(state, draft), source=rules.SeededSource(0))
+    except rules.RuleError as error:
+        return h("section", h("p", str(error), class_="side-problem"), class_="card result-waiting",
+                 role="status", data_testid="problem")
+    return h("section", h("h3", "As it stands", class_="card-title"), outcome_block(record),
+             *result_details(state, record, provisional=True),
+             h("button", "Log this result", type="button", class_="button button-primary button-wide",
+               data_action="tension-log"),
+             class_="card result", data_testid="result")
+
+
+def waiting_words(state: AppState, draft: dict) -> str:
+    for _, side in draft_model.sides(draft):
+        if not draft_model.has_rolled(side, draft_model.pool(state, draft, side)):
+            return f"Waiting for {draft_model.side_name(state, side)} to roll."
+    return ""
+
+
+def regions(state: AppState) -> list[tuple[str, Markup]]:
+    draft = state.draft(draft_model.new_draft)
+    return [
+        ("conflict-setup", setup(state, draft)),
+        ("conflict-sides", side_cards(state, draft)),
+        ("conflict-odds", odds_panel(state, draft)),
+        ("conflict-result", result_panel(state, draft)),
+    ]

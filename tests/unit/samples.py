@@ -1,0 +1,110 @@
+"""Sessions and values the unit tests share: hypothesis strategies for random sessions
+and JSON, and a fixed party of five with one logged conflict."""
+from hypothesis import strategies as st
+
+import rules
+import session as sessions
+
+
+def normalized(text: str) -> str:
+    return " ".join(text.split())
+
+
+def names(limit: int = 60, allow_empty: bool = False):
+    text = st.text(st.characters(codec="utf-8"), max_size=limit).map(normalized)
+    return text if allow_empty else text.filter(bool)
+
+
+ids = st.text("0123456789abcdef", min_size=12, max_size=12)
+ratings = st.integers(0, 40)
+points = st.integers(0, 99)
+# A sheet names each Attribute, Skill or Trait once (check_session refuses repeats).
+rated = st.lists(st.fixed_dictionaries({"name": names(), "rating": ratings}), max_size=8,
+                 unique_by=lambda item: item["name"].casefold())
+
+
+def tension_entry(kind):
+    if kind == "character":
+        return st.fixed_dictionaries({"attributes": rated, "skills": rated, "ap": points, "health": points,
+                                      "willpower": points})
+    return st.fixed_dictionaries({"power": ratings, "traits": rated, "health": points})
+
+
+def anomaly_entry(kind):
+    modifier = st.fixed_dictionaries({"name": names(allow_empty=True), "kind": names(30), "value": st.integers(-99, 99),
+                                      "stacks": st.booleans()})
+    return st.fixed_dictionaries({"modifiers": st.lists(modifier, max_size=6)})
+
+
+def manners_entry(kind):
+    descriptor = st.fixed_dictionaries({"name": names(), "on": names()})
+    return st.fixed_dictionaries({"manners": st.fixed_dictionaries({manner: ratings for manner in rules.MANNERS}),
+                                  "skills": rated, "descriptors": st.lists(descriptor, max_size=5)})
+
+
+SHEETS = {"tension": tension_entry, "anomaly": anomaly_entry, "manners": manners_entry}
+
+
+@st.composite
+def roster_entries(draw):
+    system = draw(st.sampled_from(sorted(SHEETS)))
+    kind = draw(st.sampled_from(["character", "adversary"]))
+    sheet = draw(SHEETS[system](kind))
+    return sessions.check_roster_entry({"id": draw(ids), "system": system, "kind": kind, "name": draw(names()),
+                                        **sheet})
+
+
+table_lines = st.text(st.characters(codec="utf-8"), min_size=1, max_size=200).map(str.strip).filter(bool)
+
+
+@st.composite
+def random_sessions(draw, max_roster: int = 8):
+    players = draw(st.integers(1, 20))
+    data = {
+        "v": sessions.SCHEMA_VERSION, "id": draw(ids), "name": draw(names(80)),
+        "system": draw(st.sampled_from(sorted(sessions.SYSTEMS))), "players": players,
+        "tension": draw(st.integers(0, 99)),
+        "settings": {"ones_feed_tension": draw(st.booleans()), "tension_explodes": draw(st.booleans())},
+        "tension_table": draw(st.one_of(st.just(list(rules.DEFAULT_TENSION_TABLE)),
+                                        st.lists(table_lines, min_size=6, max_size=6))),
+        "roster": draw(st.lists(roster_entries(), max_size=max_roster, unique_by=lambda entry: entry["id"])),
+        "log": [],
+    }
+    return sessions.check_session(data)
+
+
+def party_of_five() -> dict:
+    """Five Tension Engine characters with full sheets: three Attributes, five Skills each,
+    AP, Health and Willpower; a GM-written Tension Table is measured separately."""
+    session = sessions.new_session("Friday at Kim's", players=5)
+    party = [("Ash Varga", ["Climb", "Stealth", "Lockpicking", "Athletics", "Survival"]),
+             ("Brin Olsen", ["Persuade", "Deceive", "Insight", "Etiquette", "Streetwise"]),
+             ("Cato Reyes", ["Firearms", "Brawl", "Intimidate", "Drive", "Tactics"]),
+             ("Dell Marsh", ["Medicine", "Science", "Investigate", "Computers", "Occult"]),
+             ("Eve Kowal", ["Melee", "Perception", "Animal Handling", "Navigate", "Repair"])]
+    for number, (name, skills) in enumerate(party):
+        session["roster"].append(sessions.check_roster_entry({
+            "system": "tension", "kind": "character", "name": name, "ap": 3, "health": 10, "willpower": 8 + number,
+            "attributes": [{"name": attribute, "rating": 2 + (number + offset) % 3}
+                           for offset, attribute in enumerate(["Might", "Agility", "Wits"])],
+            "skills": [{"name": skill, "rating": 1 + (number + offset) % 3} for offset, skill in enumerate(skills)]}))
+    return session
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=8) | st.dictionaries(st.text(max_size=5), children, max_size=8),
+    max_leaves=40)
+
+
+AT = "2025-06-01T20:14:05+02:00"
+
+
+def logged_party() -> dict:
+    party = party_of_five()
+    ash = party["roster"][0]
+    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 5,
+                            "gm": {"name": "The GM", "dice": [6, 5, 2, 1, 1]},
+                            "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 5,
+                                       "dice": [6, 4, 3, 1, 1], "keep": [0, 1, 2], "ap": 1}})
+    return sessions.log_conflict(party, record, at=AT, by=ash["name"])

@@ -1,0 +1,68 @@
+"""Export files carry the whole session; import reads them back equal, and refuses
+anything else with a clear message (ImportFileError, nothing else)."""
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import session as sessions
+from session import ImportFileError
+from samples import AT, json_values, logged_party, random_sessions
+
+def test_export_then_import_gives_an_equal_session():
+    session = logged_party()
+    text = sessions.export_text(session, AT)
+    assert json.loads(text)["format"] == "tableside-session"
+    assert sessions.read_export(text) == session
+
+
+@settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@given(random_sessions())
+def test_every_session_survives_export_and_import(session):
+    assert sessions.read_export(sessions.export_text(session)) == session
+
+
+def test_a_bare_session_object_is_accepted_too():
+    session = logged_party()
+    assert sessions.read_export(json.dumps(session)) == session
+
+
+def test_the_file_name_is_tidy():
+    assert sessions.file_name({"name": "Friday at Kim's <3"}, AT) == "tableside-friday-at-kim-s-3-2025-06-01.json"
+    assert sessions.file_name({"name": "!!!"}, "") == "tableside-session.json"
+
+
+def test_a_logged_result_that_disagrees_with_its_dice_is_refused():
+    data = json.loads(sessions.export_text(logged_party()))
+    data["session"]["log"][0]["record"]["result"]["outcome"] = "failure"
+    with pytest.raises(ImportFileError, match="does not hold together"):
+        sessions.read_export(json.dumps(data))
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", "not readable JSON"), ("{", "not readable JSON"), ("[]", "not a Tableside session file"),
+    ('{"format": "something-else"}', "not a Tableside session file"),
+    ('{"format": "tableside-session", "v": 2, "session": {}}', "another version"),
+    ('{"format": "tableside-session", "v": 1, "session": {"v": 7, "system": "tension", "roster": []}}',
+     "another version"),
+    ('{"v": 1, "system": "tension", "roster": [], "players": 1e999}', "whole number"),
+    ('{"v": 1, "system": "tension", "roster": [], "players": NaN}', "not readable JSON"),
+    ('{"v": 1, "system": "tension", "roster": [], "name": "' + "x" * 500 + '"}', "too long"),
+    ('{"v": 1, "system": ["tension"], "roster": []}', "unknown rule system"),
+])
+def test_bad_files_get_a_clear_message(text, words):
+    with pytest.raises(ImportFileError, match=words):
+        sessions.read_export(text)
+
+
+@settings(deadline=None, max_examples=300)
+@given(st.one_of(st.text(max_size=300), json_values.map(json.dumps),
+                 json_values.map(lambda value: json.dumps({"format": "tableside-session", "v": 1, "session": value}))))
+def test_any_text_raises_only_import_errors(text):
+    try:
+        session = sessions.read_export(text)
+    except ImportFileError as error:
+        assert str(error)
+    else:
+        assert sessions.check_session(session) == session

@@ -1,0 +1,19 @@
+"""Start-up imports only what the first screen needs: the open system's conflict screen,
+never the other screens (ui.frame.screens loads them on first use)."""
+import pytest
+
+from startup_modules import startup_modules
+
+SYSTEMS = ("tension", "anomaly", "manners")
+SCREENS = ("ui.roster", "ui.log", "ui.tables", "ui.sessions")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_start_up_loads_the_open_systems_screen_and_no_other(system):
+    loaded = startup_modules(system)
+    assert f"ui.{system}.view" in loaded
+    others = [name for name in loaded
+              if name.startswith(SCREENS) or any(name.startswith(f"ui.{other}.") for other in SYSTEMS
+                                                   if other != system)]
+    assert others == []
+    assert "rules.odds" not in loaded  # odds (and icepool) load once the screen is up

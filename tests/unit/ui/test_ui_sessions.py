@@ -1,0 +1,341 @@
+"""The Log and Session screens under CPython: opening links (join, update, bad links),
+the session list, undo, export and import, roll links; markup escapes every name."""
+import copy
+import re
+
+import segno
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rules
+import session as sessions
+from session import Library, MemoryStore
+from session.storage import INDEX_KEY, session_key
+from ui.core.actions import Input, dispatch
+from ui.core.opening import starting_state
+from ui.frame import screens
+from ui.kit import qr
+from ui.log import actions as log_actions  # noqa: F401 (importing registers actions)
+from ui.sessions import links
+
+from samples import AT, json_values, logged_party, party_of_five
+
+BASE = "http://localhost:8000/"
+HOSTILE = '<img src=x onerror="window.hacked=1">'
+
+
+def phone(*saved, store=None):
+    """A phone with these sessions saved (the last one open), as the app starts."""
+    store = store if store is not None else MemoryStore()
+    shelf = Library(store, clock=lambda: AT)
+    for session in saved:
+        shelf.save(session)
+    return starting_state(Library(store, clock=lambda: AT), BASE)
+
+
+def tap(state, action_name, value=None, checked=None, **data):
+    assert dispatch(state, action_name, Input(data={key: str(item) for key, item in data.items()}, value=value,
+                                              checked=checked)), action_name
+    if state.library is not None:
+        state.library.save(state.session)  # what app.py does after every event
+
+
+def markup(state) -> str:
+    return "".join(content for _, content in screens.page(state))
+
+
+def text(state) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup(state)))
+
+
+def open_link(state, fragment):
+    links.open_link(state, fragment)
+    state.library.save(state.session)
+
+
+# --- Starting and joining -----------------------------------------------------------------------------
+
+def test_a_fresh_phone_joins_a_session_link_at_once():
+    party = party_of_five()
+    state = phone()
+    open_link(state, sessions.encode_session(party))
+    assert state.session == {**party, "log": []} and state.screen == "roster" and state.pending is None
+    assert "Joined “Friday at Kim's”" in state.message.text
+    assert state.library.has(party["id"])
+
+
+def test_a_phone_with_sessions_asks_before_joining():
+    mine = sessions.new_session("Mine")
+    mine["tension"] = 7
+    state = phone(mine)
+    party = party_of_five()
+    open_link(state, sessions.encode_session(party))
+    assert state.session == mine and state.pending["kind"] == "join" and state.screen == "session"
+    assert "Join this session?" in text(state) and "Ash Varga" in text(state)
+    tap(state, "join-new")
+    assert state.session["id"] == party["id"] and len(state.library.listing()) == 2
+    assert state.library.read(mine["id"]) == mine  # untouched
+
+
+def test_not_now_changes_nothing():
+    mine = sessions.new_session("Mine")
+    mine["tension"] = 4
+    store = MemoryStore()
+    state = phone(mine, store=store)
+    before = dict(store.items)
+    open_link(state, sessions.encode_session(party_of_five()))
+    tap(state, "join-cancel")
+    assert state.session == mine and state.pending is None and store.items == before
+
+
+def test_the_same_link_twice_opens_the_same_session_never_a_copy():
+    party = party_of_five()
+    state = phone()
+    fragment = sessions.encode_session(party)
+    open_link(state, fragment)
+    tap(state, "session-new")
+    open_link(state, fragment)
+    assert state.pending is None and state.session["id"] == party["id"]
+    assert "already have" in state.message.text
+    assert [entry["id"] for entry in state.library.listing()].count(party["id"]) == 1
+
+
+def test_a_newer_link_of_a_session_here_offers_an_update_that_keeps_the_log():
+    mine = logged_party()
+    state = phone(mine)
+    theirs = copy.deepcopy(mine)
+    theirs["tension"] = 9
+    theirs["roster"][0]["ap"] = 0
+    open_link(state, sessions.encode_session(theirs))
+    assert state.pending["kind"] == "join" and state.pending["mine"] == mine
+    page = text(state)
+    assert "Update this session?" in page and "Tension 9" in page and "Tension 7" in page
+    tap(state, "join-update")
+    assert state.session["tension"] == 9 and state.session["roster"][0]["ap"] == 0
+    assert state.session["log"] == mine["log"] and len(state.library.listing()) == 1
+    open_link(state, sessions.encode_session(mine))
+    tap(state, "join-open-mine")
+    assert state.session["tension"] == 9
+
+
+def test_a_bad_link_only_says_so():
+    mine = logged_party()
+    store = MemoryStore()
+    state = phone(mine, store=store)
+    before = dict(store.items)
+    for fragment in ("s1.!!!", "s1.eJz", "s7.abc", "r1." + "A" * 40, "s1." + "A" * 200_000):
+        open_link(state, fragment)
+        assert state.message.tone == "error" and state.pending is None
+        assert state.session == mine and store.items == before
+
+
+def test_names_with_html_are_shown_as_text_everywhere():
+    party = party_of_five()
+    party["name"] = HOSTILE
+    party["roster"][0]["name"] = HOSTILE
+    state = phone(sessions.new_session("Mine"))
+    open_link(state, sessions.encode_session(party))
+    assert state.screen == "session" and "&lt;img" in markup(state) and "<img" not in markup(state)
+    tap(state, "join-new")
+    for screen in ("session", "roster", "log", "conflict"):
+        state.screen = screen
+        assert "<img" not in markup(state) and "&lt;img" in markup(state)
+
+
+def test_starting_with_unreadable_data_says_so_and_keeps_it():
+    party = party_of_five()
+    store = MemoryStore({session_key("oops"): "{cut short", INDEX_KEY: "[[["})
+    state = phone(party, store=store)
+    assert state.session == party and state.message.tone == "error"
+    assert "could not be read" in state.message.text and "Nothing was deleted" in state.message.text
+    state.screen = "session"
+    page = text(state)
+    assert "Saved data that could not be read" in page and "Download a copy" in page
+    tap(state, "unreadable-download", key=session_key("oops"))
+    [(kind, data)] = state.effects
+    assert kind == "download" and data["text"] == "{cut short" and data["name"].endswith(".txt")
+    tap(state, "unreadable-remove", key=session_key("oops"))
+    tap(state, "unreadable-remove-confirmed")
+    assert store.get(session_key("oops")) is None
+
+
+# --- The session list ---------------------------------------------------------------------------------
+
+def test_switch_rename_duplicate_and_delete_with_confirmation():
+    one, two = sessions.new_session("One"), sessions.new_session("Two")
+    one["tension"] = 4
+    two["tension"] = 6
+    state = phone(one, two)
+    state.screen = "session"
+    assert state.session["id"] == two["id"]
+    tap(state, "session-open", id=one["id"])
+    assert state.session == one
+    tap(state, "session-rename", id=two["id"])
+    tap(state, "session-rename-text", value="  Second   night ")
+    tap(state, "session-rename-save")
+    assert state.library.read(two["id"])["name"] == "Second night" and state.session["name"] == "One"
+    tap(state, "session-duplicate", id=one["id"])
+    names = sorted(entry["name"] for entry in state.library.listing())
+    assert names == ["One", "One (copy)", "Second night"]
+    tap(state, "session-delete", id=one["id"])
+    assert "Delete “One” and its log" in text(state) and state.library.has(one["id"])
+    tap(state, "session-delete-cancel")
+    assert state.library.has(one["id"])
+    tap(state, "session-delete", id=one["id"])
+    tap(state, "session-delete-confirmed")
+    assert not state.library.has(one["id"]) and state.session["id"] != one["id"]
+    assert len(state.library.listing()) == 2
+
+
+def test_players_and_tension_settings():
+    state = phone()
+    state.screen = "session"
+    tap(state, "session-players", step=1)
+    assert state.session["players"] == 4 and state.session["tension"] == 4  # nothing logged yet
+    tap(state, "session-setting", setting="ones_feed_tension", checked=False)
+    assert state.session["settings"] == {"ones_feed_tension": False, "tension_explodes": True}
+    assert "1s feed Tension" in text(state) and "Tension explodes" in text(state)
+    assert "CC BY 4.0 SRD (original design by Will Lentz and Brett Zeiler for Party First, published by " \
+           "Gamenomicon)" in text(state)
+
+
+def test_the_share_card_shows_the_link_and_its_qr_code():
+    state = phone(party_of_five())
+    state.screen = "session"
+    page = markup(state)
+    url = sessions.share_url(BASE, sessions.encode_session(state.session))
+    assert url in page and 'class="qr-code"' in page and "style=" not in page
+    tap(state, "session-share")
+    [(kind, data)] = state.effects
+    assert kind == "share" and data["url"] == url
+    assert sessions.decode_session(url.split("#", 1)[1]) == {**state.session, "log": []}
+
+
+# --- The log ----------------------------------------------------------------------------------------
+
+def test_the_log_lists_newest_first_and_undo_restores_the_numbers():
+    party = logged_party()
+    ash = party["roster"][0]
+    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": party["tension"],
+                            "gm": {"name": "The GM", "total": 4},
+                            "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 4,
+                                       "dice": [5, 4, 3, 3], "keep": [0, 1, 2], "ap": 1}})
+    second = sessions.log_conflict(party, record, at="2025-06-01T21:30:00+02:00", by=ash["name"])
+    state = phone(second)
+    state.screen = "log"
+    page = text(state)
+    assert "2 conflicts logged" in page and page.index("#2") < page.index("#1")
+    assert "1 Jun, 21:30" in page and "Ash Varga keeps 5 and 4 and 3" in page
+    assert "Die 1: 6, kept" in markup(state)
+    tap(state, "log-undo")
+    assert "Undo the newest result?" in text(state) and "Ash Varga 2 AP" in text(state)
+    tap(state, "log-undo-confirmed")
+    assert state.session == party  # Tension and AP exactly as before, the entry gone
+    assert state.library.read(party["id"]) == party
+
+
+def test_sharing_a_roll_and_opening_its_link():
+    state = phone(logged_party())
+    entry = state.session["log"][0]
+    tap(state, "log-share", id=entry["id"])
+    [(kind, data)] = state.effects
+    fragment = data["url"].split("#", 1)[1]
+    state.screen = "log"
+    assert data["url"] in markup(state)  # also shown under the entry, to copy by hand
+    other = phone(sessions.new_session("Other"))
+    before = copy.deepcopy(other.session)
+    open_link(other, fragment)
+    assert other.screen == "log" and other.pending["kind"] == "roll" and other.pending["problems"] == []
+    page = text(other)
+    assert "A shared roll (read-only)" in page and "From “Friday at Kim's”, rolled by Ash Varga" in page
+    assert "does not match" not in page and other.session == before
+    tap(other, "roll-close")
+    assert other.pending is None
+
+
+def test_a_roll_link_whose_result_disagrees_with_its_dice_says_so():
+    entry = logged_party()["log"][0]
+    record = copy.deepcopy(entry["record"])
+    record["result"]["outcome"] = "failure"
+    record["result"]["player_total"] = 3
+    state = phone()
+    open_link(state, sessions.encode_roll(record, at=entry["at"], by=entry["by"]))
+    page = text(state)
+    assert "does not match its dice" in page and "Success" in page  # what the dice give
+    broken = {**record, "gm": {"name": "The GM", "dice": [9, 9]}}
+    open_link(state, sessions.encode_roll(broken))
+    assert "can't be shown" in text(state)
+
+
+def test_export_then_import_makes_a_new_equal_session():
+    party = logged_party()
+    state = phone(party)
+    tap(state, "log-export")
+    [(kind, data)] = state.effects
+    assert kind == "download" and data["name"].startswith("tableside-friday-at-kim-s")
+    state.effects.clear()
+    tap(state, "log-import")
+    assert state.effects == [("read-file", {"action": "log-import-text", "limit": sessions.exchange.MAX_FILE})]
+    state.effects.clear()
+    tap(state, "log-import-text", value=data["text"], name="export.json")
+    imported = state.session
+    assert imported["id"] != party["id"] and imported["name"] == "Friday at Kim's (imported)"
+    assert {**imported, "id": party["id"], "name": party["name"]} == party
+    assert state.library.read(party["id"]) == party and len(state.library.listing()) == 2
+    tap(state, "log-import-text", value="{broken", name="broken.json")
+    assert state.message.tone == "error" and "broken.json" in state.message.text
+    elsewhere = phone()
+    tap(elsewhere, "log-import-text", value=data["text"], name="export.json")
+    assert elsewhere.session == party  # a new phone gets the very same session
+
+
+def test_entries_beyond_the_first_page_wait_behind_a_button():
+    party = party_of_five()
+    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 3,
+                            "gm": {"name": "The GM", "total": 4}, "player": {"name": "Quick", "pool": 2, "dice": [5, 4]}})
+    for _ in range(25):
+        party = sessions.log_conflict(party, record, at=AT, by="Quick")
+    state = phone(party)
+    state.screen = "log"
+    assert markup(state).count('data-testid="log-entry"') == 20 and "Show older entries (5 more)" in text(state)
+    tap(state, "log-more")
+    assert markup(state).count('data-testid="log-entry"') == 25
+
+
+def test_a_stored_record_too_broken_to_describe_does_not_break_the_log():
+    party = logged_party()
+    party["log"][0]["record"] = {"system": "tension", "kind": "environment", "result": {"outcome": 5}}
+    state = phone()
+    state.session = party
+    state.screen = "log"
+    assert "could not be read" in text(state)
+
+
+def test_the_qr_code_decodes_back_to_the_link():
+    import zxingcpp
+
+    url = sessions.share_url(BASE, sessions.encode_session(party_of_five()))
+    svg, designator, modules = qr.qr(url)
+    assert svg.startswith("<svg") and "style" not in svg and "<script" not in svg
+    assert modules == int(designator.split("-")[0]) * 4 + 17
+    code = segno.make_qr(url, error=qr.QR_ERROR, boost_error=True)
+    scale = 4
+    pixels = bytearray()
+    for row in code.matrix_iter(border=qr.QR_BORDER, scale=scale):
+        pixels += bytes(0 if dark else 255 for dark in row)
+    side = (modules + 2 * qr.QR_BORDER) * scale
+    image = memoryview(bytes(pixels)).cast("B", (side, side))
+    [found] = zxingcpp.read_barcodes(image)
+    assert found.text == url
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.one_of(json_values, st.builds(lambda key, value: {**logged_party()["log"][0]["record"], key: value},
+                                        st.sampled_from(["gm", "player", "result", "kind", "tension", "v"]),
+                                        json_values)))
+def test_any_roll_link_shows_read_only_without_breaking(record):
+    state = phone()
+    roll = {"record": record if isinstance(record, dict) else {"r": record}, "at": "", "by": "", "session": ""}
+    links.show_roll(state, roll)
+    page = text(state)
+    assert "A shared roll (read-only)" in page and state.session["log"] == []

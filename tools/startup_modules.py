@@ -1,0 +1,50 @@
+"""Which of our modules the page imports before its first screen, counted under CPython.
+
+Imports ui.shell.app with stand-ins for the browser modules (pyscript, pyodide),
+builds the starting state and draws the first screen of each rule system, the
+way ui.shell.app.start does. Screens other than the open one must not be among
+them: they load on first use (ui.frame.screens). Used by bench/bench_boot.py
+(the count it prints) and tests/unit/test_startup.py.
+
+Usage: python tools/startup_modules.py   (prints one module per line)
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OURS = ("rules", "session", "ui")
+
+PROBE = """
+import json, sys, types
+from unittest import mock
+
+browser = mock.MagicMock()
+for name in ("pyscript", "pyscript.ffi", "pyodide", "pyodide.ffi", "js"):
+    sys.modules[name] = browser
+before = set(sys.modules)
+
+from ui.shell import app  # noqa: E402
+from session import Library, MemoryStore  # noqa: E402
+from ui.core.opening import starting_state  # noqa: E402
+from ui.frame import screens  # noqa: E402
+
+state = starting_state(Library(MemoryStore()), "http://localhost/")
+state.session["system"] = sys.argv[1]
+screens.page(state)
+print(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+
+def startup_modules(system: str = "tension") -> list[str]:
+    """Our modules (rules, session, ui) imported before the first screen of `system` is drawn."""
+    completed = subprocess.run([sys.executable, "-c", PROBE, system], cwd=ROOT, capture_output=True, text=True,
+                               env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"}, check=True)
+    return [name for name in json.loads(completed.stdout) if name.split(".")[0] in OURS]
+
+
+if __name__ == "__main__":
+    print("\n".join(startup_modules(*sys.argv[1:2])))
