@@ -1,0 +1,37 @@
+"""The architecture holds: import-linter's contracts in pyproject.toml are kept.
+
+Only what grimp can see is checked: ui.frame.screens also loads screens by name
+(importlib), which the UI unit tests exercise by drawing every screen.
+"""
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+
+
+def lint(py: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([str(LINT_IMPORTS), "--no-cache", "--config", str(ROOT / "pyproject.toml")],
+                          cwd=ROOT, env={"PYTHONPATH": str(py), "PATH": "/usr/bin:/bin"},
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_every_import_contract_is_kept():
+    completed = lint(ROOT / "py")
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-2000:]
+    assert "0 broken" in completed.stdout
+
+
+def test_the_contracts_catch_a_screen_importing_another_and_a_pure_module_touching_the_browser(tmp_path):
+    py = tmp_path / "py"
+    shutil.copytree(ROOT / "py", py, ignore=shutil.ignore_patterns("__pycache__"))
+    with (py / "ui" / "tension" / "view.py").open("a") as view:
+        view.write("\nfrom ui.log import record  # noqa: E402\n")
+    with (py / "ui" / "kit" / "html.py").open("a") as html:
+        html.write("\nimport pyscript  # noqa: E402\n")
+    completed = lint(py)
+    assert completed.returncode != 0
+    assert "ui.tension.view -> ui.log.record" in completed.stdout
+    assert "ui.kit.html -> pyscript" in completed.stdout
