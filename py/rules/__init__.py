@@ -19,13 +19,18 @@ Conventions:
 * Exact odds live in `rules.odds` (Fractions), loaded on first use. Only the
   Anomaly odds import icepool; importing `rules`, resolving, and the Tension
   and Manner Cards helpers never do.
+* Fields may be added to a record; resolving keeps every field it does not
+  fill. One such field is checked: each side's `"dice_from"`, where its dice
+  came from (`"app"`: rolled here, `"typed"`: real dice entered by hand,
+  `"total"`: only a total announced). It must match what the side holds and
+  never changes a result; the log, exports and roll links show it.
 * Limits: every number a record may hold has a range (`LIMITS`), so no input
   can make the page hang.
 """
 
 from .anomaly import (COMMON_KINDS, SUGGESTED_DIFFICULTIES, dice_count, net_dice,
                       select_modifiers)
-from .conflict import resolve, verify
+from .conflict import resolve, verify, verify_dice
 from .dice import (DEFAULT_SOURCE, FixedDice, NoDice, RandomSource, SecretsSource,
                    SeededSource, check_faces, roll)
 from .errors import DiceError, RecordError, RuleError, SpendingError
@@ -67,7 +72,7 @@ def __getattr__(name):
 
 
 __all__ = [
-    "resolve", "verify",
+    "resolve", "verify", "verify_dice",
     "RuleError", "RecordError", "DiceError", "SpendingError",
     "RandomSource", "SecretsSource", "SeededSource", "FixedDice", "NoDice", "DEFAULT_SOURCE",
     "roll", "check_faces",

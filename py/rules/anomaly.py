@@ -7,7 +7,7 @@ lowest. Within a modifier kind only the largest applies, unless marked
 
 from .dice import check_faces, roll
 from .errors import RecordError
-from .record import (check_boolean, check_integer, path, plain_copy, read_integer, read_mapping,
+from .record import (check_boolean, check_integer, path, plain_copy, read_dice_from, read_integer, read_mapping,
                      read_name, read_optional_list)
 from .words import capitalize, possessive, show
 
@@ -101,6 +101,7 @@ def check_modifiers(modifiers, who: str = "The roll", where: str | None = None) 
 def read_roller(side: dict, where: str, default_name: str) -> dict:
     """Check one side's roll: good and bad dice, typed-in dice, modifiers."""
     who = read_name(side, default_name, where)
+    read_dice_from(side, who, where, side.get("dice") is not None, False)
     good = read_integer(side, "good", f"{capitalize(possessive(who))} good dice", 0, MAX_CONDITIONAL, where, default=0)
     bad = read_integer(side, "bad", f"{capitalize(possessive(who))} bad dice", 0, MAX_CONDITIONAL, where, default=0)
     modifiers = check_modifiers(read_optional_list(side, "modifiers", "Modifiers", where), who, path(where, "modifiers"))
@@ -129,6 +130,7 @@ def settle(roller: dict, source) -> tuple[list[int], dict]:
 def given_defender(side: dict, where: str) -> dict:
     """A defender whose total was announced, not rolled here."""
     who = read_name(side, "The defender", where)
+    read_dice_from(side, who, where, side.get("dice") is not None, True)
     total = read_integer(side, "total", f"{capitalize(possessive(who))} total", -MAX_TOTAL, MAX_TOTAL, where)
     if side.get("dice") is not None:
         raise RecordError(f"{capitalize(possessive(who))} dice and total were both given: give one or the other.", where)

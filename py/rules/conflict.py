@@ -5,9 +5,9 @@ system's resolver; `verify` re-resolves a record with its own dice.
 """
 
 from . import anomaly, manners, tension
-from .dice import NoDice
-from .errors import RuleError
-from .record import plain_copy, read_header
+from .dice import NoDice, check_faces
+from .errors import RecordError, RuleError
+from .record import path, plain_copy, read_dice_from, read_header
 
 RESOLVERS = {
     ("tension", "environment"): tension.resolve_environment,
@@ -59,6 +59,39 @@ def verify(record) -> list[str]:
         elif not same_json(stored[key], value):
             problems.append(f"\"{key}\": the record says {brief(stored[key])}, the rules give {brief(value)}.")
     return problems
+
+
+def unresolved_sides(record: dict) -> list[tuple[str, dict]]:
+    """(where, side) for every side of a record that may carry dice."""
+    found = []
+    for key in ("gm", "player", "actor", "defender"):
+        if isinstance(record.get(key), dict):
+            found.append((key, record[key]))
+    initiators = record.get("initiators")
+    if isinstance(initiators, list):
+        found += [(path("initiators", number), side) for number, side in enumerate(initiators) if isinstance(side, dict)]
+    return found
+
+
+def verify_dice(record) -> list[str]:
+    """Check a record that was never resolved (dice set aside): its header and every face
+    it holds. An empty list means the dice are dice of its system. Never raises."""
+    if not isinstance(record, dict):
+        return ["This is not a conflict record."]
+    try:
+        record = plain_copy(record)
+        system, _ = read_header(record)
+        sides = 6 if system == "tension" else 10
+        for where, side in unresolved_sides(record):
+            dice = side.get("dice")
+            if dice is not None:
+                if not isinstance(dice, list):
+                    raise RecordError("Dice must be a list of faces.", path(where, "dice"))
+                check_faces(dice, len(dice), sides, "A side", path(where, "dice"))
+            read_dice_from(side, "A side", where, dice is not None, side.get("total") is not None)
+    except RuleError as error:
+        return [error.message]
+    return []
 
 
 def same_json(first, second) -> bool:

@@ -7,8 +7,8 @@ Tension is followed step by step so the log can print every change.
 
 from .dice import check_faces, is_whole_number, roll
 from .errors import RecordError, SpendingError
-from .record import (check_integer, path, read_boolean, read_choice, read_integer, read_mapping,
-                     read_name, read_optional_list)
+from .record import (check_integer, path, read_boolean, read_choice, read_dice_from, read_integer,
+                     read_mapping, read_name, read_optional_list)
 from .words import capitalize, plural, possessive, show
 from .tension_pool import count_ones, explosions_between, read_settings
 
@@ -120,6 +120,7 @@ class Side:
 def read_side(side: dict, role: str, where: str, default_name: str, gm_pool: int | None = None) -> Side:
     """Check one side of a Tension record. `role` is gm, character or adversary."""
     who = read_name(side, default_name, where)
+    read_dice_from(side, who, where, side.get("dice") is not None, side.get("total") is not None)
     if side.get("total") is not None:
         return read_given_total(side, role, where, who)
     if role == GM:

@@ -144,19 +144,46 @@ def check_roster_entry(entry) -> dict:
     return {"id": entry_id, "system": system, "kind": kind, "name": name, **SHEETS[system](entry, kind, name)}
 
 
+LOG_KINDS = ("conflict", "set-aside")
+EFFECT_FIELDS = ("tension", "ap", "health")
+
+
+def check_effect(item) -> dict:
+    item = fields(item, "A log entry's change")
+    need(item.get("field") in EFFECT_FIELDS, "A log entry changes something unknown.")
+    entry_id = item.get("id")
+    need(entry_id is None or isinstance(entry_id, str), "A log entry's change names no roster entry.")
+    return {"field": item["field"], "id": None if entry_id is None else entry_id[:24],
+            "delta": whole(item.get("delta"), -MAX_POINTS, MAX_POINTS, "A log entry's change")}
+
+
 def check_log_entry(entry) -> dict:
+    """A log entry: a conflict with its changes as deltas ("effects"), a set-aside roll, or an
+    entry from before effects existed, which keeps the numbers from before it ("before")."""
     entry = fields(entry, "A log entry")
     need(isinstance(entry.get("record"), dict), "A log entry has no conflict record.")
-    before = fields(entry.get("before", {}), "A log entry's saved numbers")
-    ap = fields(before.get("ap", {}), "A log entry's saved AP")
-    return {
+    kind = entry.get("kind", "conflict")
+    need(kind in LOG_KINDS, "A log entry is of an unknown kind.")
+    clean = {
         "id": name_text(entry.get("id") or new_id(), "A log entry's id", limit=24),
         "at": name_text(entry.get("at", ""), "A log entry's time", limit=40, allow_empty=True),
         "by": name_text(entry.get("by", ""), "Who logged an entry", allow_empty=True),
+        "kind": kind,
         "record": copy.deepcopy(entry["record"]),
-        "before": {"tension": whole(before.get("tension", 0), 0, MAX_TENSION, "Saved Tension"),
-                   "ap": {str(key)[:24]: whole(value, 0, MAX_POINTS, "Saved AP") for key, value in ap.items()}},
     }
+    if kind == "set-aside":
+        need("result" not in entry["record"], "A roll set aside has no result.")
+    if "effects" in entry or "before" not in entry:
+        clean["effects"] = [check_effect(item) for item in listed(entry.get("effects", []), "A log entry's changes")]
+    else:
+        before = fields(entry.get("before", {}), "A log entry's saved numbers")
+        ap = fields(before.get("ap", {}), "A log entry's saved AP")
+        clean["before"] = {"tension": whole(before.get("tension", 0), 0, MAX_TENSION, "Saved Tension"),
+                           "ap": {str(key)[:24]: whole(value, 0, MAX_POINTS, "Saved AP") for key, value in ap.items()}}
+    if "table_lines" in entry:
+        clean["table_lines"] = [name_text(line, "A Tension Table line", limit=200, allow_empty=True)
+                                for line in listed(entry["table_lines"], "The Tension Table lines", 10)]
+    return clean
 
 
 def check_session(data, keep_log: bool = True) -> dict:

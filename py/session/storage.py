@@ -5,6 +5,9 @@ Keys (every one starts with "tableside."):
     tableside.index            {"v": 1, "active": id, "sessions": [{"id", "saved"}, ...]}
     tableside.session.<id>     one session as JSON (session schema, model.SCHEMA_VERSION)
     tableside.recovered.<n>    an unreadable index, copied here before the index is rebuilt
+    tableside.table.<id>       the conflict in progress on this phone for that session (drafts,
+                               the open screen): this phone's own, never inside the session, so
+                               sessions can be saved and merged without it
 
 The index is only a cache (which session was open, when each was saved): the
 sessions are the truth, and a lost or broken index is rebuilt from them.
@@ -27,6 +30,8 @@ PREFIX = "tableside."
 INDEX_KEY = "tableside.index"
 SESSION_PREFIX = "tableside.session."
 RECOVERED_PREFIX = "tableside.recovered."
+TABLE_PREFIX = "tableside.table."
+MAX_TABLE = 500_000  # characters: a table in progress is a few kilobytes
 INDEX_VERSION = 1
 
 
@@ -91,6 +96,23 @@ def parse_session(raw, session_id: str) -> dict:
     session = check_session(data)
     session["id"] = session_id  # the key names the session
     return session
+
+
+def table_key(session_id: str) -> str:
+    return TABLE_PREFIX + session_id
+
+
+def parse_table(raw) -> dict:
+    """The stored table in progress as JSON (a dict), or SessionError: the one place it is parsed."""
+    if not isinstance(raw, str) or len(raw) > MAX_TABLE:
+        raise SessionError("It is not text of a size Tableside writes.")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise SessionError("It is not readable JSON.") from None
+    if not isinstance(data, dict):
+        raise SessionError("It is not a group of fields.")
+    return data
 
 
 def parse_index(raw) -> dict:
@@ -274,7 +296,35 @@ class Library:
         self.save(session, make_active=False)
         return session
 
+    # --- The table in progress (this phone's own, per session) ------------------------------------
+
+    def save_table(self, session_id: str, table: dict | None) -> bool:
+        """Store the conflict in progress for a session (None: nothing in progress). True when
+        written; StorageError when the browser refuses."""
+        key = table_key(session_id)
+        if table is None:
+            if self.store.get(key) is not None:
+                self.store.remove(key)
+            self.written.pop(key, None)
+            return False
+        text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
+        if self.written.get(key) == text:
+            return False
+        self.store.set(key, text)
+        self.written[key] = text
+        return True
+
+    def load_table(self, session_id: str) -> dict | None:
+        """The stored table in progress for a session, as JSON not yet checked (the caller
+        checks it); None when nothing is stored. SessionError when it can't be read."""
+        raw = self.store.get(table_key(session_id))
+        if raw is None:
+            return None
+        self.written[table_key(session_id)] = raw
+        return parse_table(raw)
+
     def remove(self, session_id: str):
+        self.store.remove(table_key(session_id))
         self.store.remove(session_key(session_id))
         self.entries.pop(session_id, None)
         self.written.pop(session_id, None)
