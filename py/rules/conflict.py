@@ -88,7 +88,7 @@ def verify_dice(record) -> list[str]:
                 if not isinstance(dice, list):
                     raise RecordError("Dice must be a list of faces.", path(where, "dice"))
                 check_faces(dice, len(dice), sides, "A side", path(where, "dice"))
-            read_dice_from(side, "A side", where, dice is not None, side.get("total") is not None)
+            read_dice_from(side, "A side", where, dice is not None, side.get("total") is not None, partial=True)
     except RuleError as error:
         return [error.message]
     return []

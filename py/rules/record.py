@@ -183,14 +183,18 @@ def read_optional_list(parent: dict, key: str, label: str, where: str | None = N
 DICE_FROM = ("app", "typed", "total")  # rolled here, real dice entered by hand, only a total announced
 
 
-def read_dice_from(side: dict, who: str, where: str | None, dice_given: bool, total_given: bool) -> None:
-    """Check a side's "dice_from" (where its dice came from), when it has one: it must say
-    what the side holds ("typed" needs the dice, "total" a total). It changes no result."""
+def read_dice_from(side: dict, who: str, where: str | None, dice_given: bool, total_given: bool,
+                   partial: bool = False) -> None:
+    """Check a side's "dice_from" (where its dice came from), when it has one: it must not
+    contradict what the side holds (a total is "total"; dice are "app" or "typed", and
+    "typed" dice must be given unless the record is `partial`, never resolved). It changes
+    no result."""
     value = side.get("dice_from")
     if value is None:
         return
     if not isinstance(value, str) or value not in DICE_FROM:
         raise RecordError(f"Unknown origin of dice {show(value)}: choose {either(DICE_FROM)}.", path(where, "dice_from"))
-    if (value == "total") != total_given or (value == "typed" and not dice_given):
+    if (total_given and value != "total") or (dice_given and value == "total") or (
+            value == "typed" and not dice_given and not partial):
         raise RecordError(f"{who}'s dice are said to come from {show(value)}, but the side does not hold that.",
                           path(where, "dice_from"))

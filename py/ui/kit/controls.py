@@ -44,3 +44,15 @@ def select(label: str, options, current: str, action: str, field_id: str, **data
              h("select", *(h("option", text, value=value, selected=value == current) for value, text in options),
                id=field_id, class_="field-select", data_action=action, **data_fields(data)),
              class_="field")
+
+
+def result_bar(summary: Markup, action: Markup, bar_id: str) -> Markup:
+    """The result as it stands and its main action, kept above the navigation while the page
+    scrolls (its region is sticky, static/css/base.css), so neither needs scrolling to reach."""
+    return h("section", h("div", summary, class_="result-bar-summary"), action,
+             class_="result-bar", id=bar_id, aria_label="Result and next step", data_testid="result-bar")
+
+
+def settled_note(reason: str) -> Markup:
+    """One line saying why a side is shown read-only."""
+    return h("p", h("span", "🔒 ", aria_hidden="true"), reason, class_="settled-note", data_testid="settled")

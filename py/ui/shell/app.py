@@ -55,8 +55,13 @@ class App:
             return
         if kind == "input" and tag == "SELECT":
             return
-        if kind == "change" and tag == "INPUT" and element.type not in ("checkbox", "radio"):
-            return  # text fields act on every keystroke ("input"); "change" would repeat it
+        # Text fields act on every keystroke ("input"), except those marked data-commit="change"
+        # (typed dice), which act once the field is done with, so the region around them is drawn.
+        on_change = element.getAttribute("data-commit") == "change"
+        if kind == "change" and tag == "INPUT" and element.type not in ("checkbox", "radio") and not on_change:
+            return
+        if kind == "input" and on_change:
+            return
         data = dict(window.Object.entries(element.dataset).to_py())
         event_input = Input(data=data, value=getattr(element, "value", None),
                             checked=bool(element.checked) if tag == "INPUT" else None)

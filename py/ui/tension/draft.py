@@ -13,6 +13,9 @@ import rules
 from ui.core.state import AppState
 
 ROLL, REAL, TOTAL = "roll", "real", "total"
+MODES = (ROLL, REAL, TOTAL)
+DICE_FROM = {ROLL: "app", REAL: "typed", TOTAL: "total"}  # the record's provenance of each side's dice
+KINDS = ("environment", "opposed")
 DEFAULT_NAMES = {"gm": "The GM", "character": "Player", "adversary": "Adversary"}
 
 
@@ -51,6 +54,7 @@ def new_draft(state: AppState) -> dict:
         "player": new_side("character", first_character),
         "initiators": [new_side("adversary", adversaries[0]) if adversaries else new_side("adversary")],
         "defender": new_side("character", first_character),
+        "tension": None,  # the Tension the conflict was rolled with, from its first die on
         "logged": None,
     }
 
@@ -81,8 +85,73 @@ def side_name(state: AppState, side: dict) -> str:
     return side["name"].strip() or DEFAULT_NAMES[side["role"]]
 
 
+def conflict_tension(state: AppState, draft: dict) -> int:
+    """The Tension this conflict is played with: as it was when its first die was rolled (a
+    change by hand meanwhile applies to the session, not to dice already on the table)."""
+    return state.session["tension"] if draft["tension"] is None else draft["tension"]
+
+
 def gm_pool(state: AppState, draft: dict) -> int:
-    return state.session["tension"] + (1 if draft["retry"] else 0)
+    return conflict_tension(state, draft) + (1 if draft["retry"] else 0)
+
+
+def has_dice(side: dict) -> bool:
+    """Something of this side is on the table: a die, or an announced total."""
+    return bool(side["dice"]) or (side["mode"] == TOTAL and side["total"] is not None)
+
+
+def dice_on_table(draft: dict) -> bool:
+    return any(has_dice(side) for _, side in sides(draft))
+
+
+def note_dice(state: AppState, draft: dict):
+    """Pin the conflict's Tension at its first die; free it again once the table is clear."""
+    if not dice_on_table(draft):
+        draft["tension"] = None
+    elif draft["tension"] is None:
+        draft["tension"] = state.session["tension"]
+
+
+def rolled_here(side: dict) -> bool:
+    return side["mode"] == ROLL and side["dice"] is not None
+
+
+# --- The seeds' order: who settles when ------------------------------------------------------
+
+def settled_by(state: AppState, draft: dict, key: str) -> str | None:
+    """Why this side's dice, keeps and spending can no longer change, or None.
+
+    Against the environment the GM rolls and chooses boost or extra dice before the player
+    rolls (seed steps 2-4); against an adversary the initiators settle their totals when the
+    defender rolls (steps 4-6). The side that rolls second may still spend after rolling."""
+    if draft["logged"] is not None:
+        return "This result is logged."
+    if draft["kind"] == "environment" and key == "gm" and has_dice(draft["player"]):
+        return "Settled: the player has rolled, so the GM's dice and options stand."
+    if draft["kind"] == "opposed" and key.startswith("initiator-") and has_dice(draft["defender"]):
+        name = side_name(state, side_by_key(draft, key))
+        return f"Settled: the defender has rolled, so {name}'s kept dice and spending stand."
+    return None
+
+
+def pool_settled(state: AppState, draft: dict, key: str) -> str | None:
+    """Why this side's pool (who, ratings, how its dice arrive) can no longer change: settled by
+    the other side, or dice rolled here, which only "New conflict" sets aside."""
+    reason = settled_by(state, draft, key)
+    if reason is None and rolled_here(side_by_key(draft, key)):
+        reason = "Rolled: to roll again, start a new conflict (these dice go in the log as set aside)."
+    return reason
+
+
+def must_wait(state: AppState, draft: dict, key: str) -> str | None:
+    """Why this side may not roll yet (the seeds' order), or None."""
+    if draft["kind"] == "environment" and key == "player" and not has_rolled(draft["gm"], gm_pool(state, draft)):
+        return "The GM rolls for the environment first, then the player."
+    if draft["kind"] == "opposed" and key == "defender":
+        waiting = [side for side in draft["initiators"] if not has_rolled(side, pool(state, draft, side))]
+        if waiting:
+            return f"{side_name(state, waiting[0])} rolls first: the defender rolls once the initiators have."
+    return None
 
 
 def pool(state: AppState, draft: dict, side: dict) -> int:
@@ -116,7 +185,7 @@ def has_rolled(side: dict, dice_needed: int) -> bool:
 
 def record_side(state: AppState, draft: dict, side: dict) -> dict:
     """One side of the conflict record (RULES.md), as far as the table has settled it."""
-    fields = {"name": side_name(state, side)}
+    fields = {"name": side_name(state, side), "dice_from": DICE_FROM[side["mode"]]}
     if side["ref"]:
         fields["id"] = side["ref"]
     if side["role"] != "gm":
@@ -139,7 +208,8 @@ def record_side(state: AppState, draft: dict, side: dict) -> dict:
 
 def to_record(state: AppState, draft: dict) -> dict:
     session = state.session
-    record = {"v": rules.VERSION, "system": "tension", "kind": draft["kind"], "tension": session["tension"],
+    record = {"v": rules.VERSION, "system": "tension", "kind": draft["kind"],
+              "tension": conflict_tension(state, draft),
               "settings": {"ones_feed_tension": session["settings"]["ones_feed_tension"],
                            "tension_explodes": session["settings"]["tension_explodes"]}}
     if draft["kind"] == "environment":
@@ -166,3 +236,17 @@ def side_preview(state: AppState, draft: dict, side: dict) -> dict | None:
     tension = gm_pool(state, draft)
     role = side["role"] if side["mode"] != TOTAL else "adversary"
     return rules.tension_side(fields, role, tension)
+
+
+def standing(state: AppState, draft: dict) -> dict | None:
+    """The result as it stands once every die is on the table (None before), or RuleError.
+    Only a Tension Table roll could be drawn: it is rolled for real when logged."""
+    if draft["logged"] is not None or not everyone_settled(state, draft):
+        return None
+    return rules.resolve(to_record(state, draft), source=rules.SeededSource(0))
+
+
+def defender_health(state: AppState, draft: dict) -> int | None:
+    """The defender's Health on the roster (combat damage comes off it), or None."""
+    entry = state.entry(draft["defender"]["ref"])
+    return entry.get("health") if entry is not None else None

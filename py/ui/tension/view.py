@@ -9,7 +9,7 @@ from __future__ import annotations
 import rules
 
 from ui.core.state import AppState
-from ui.kit.controls import segmented, select, stepper
+from ui.kit.controls import result_bar, segmented, select, settled_note, stepper
 from ui.kit.dice import face_picker, tray
 from ui.kit.html import Markup, classes, h, join
 from ui.kit.percent import percent
@@ -33,7 +33,28 @@ def setup(state: AppState, draft: dict) -> Markup:
     if draft["retry"]:
         retry = h("p", "Trying again: Tension +1 first, so the GM rolls one more die.", class_="note")
     return h("section", h("h2", "Tension Engine conflict", class_="screen-title"), kind, combat, retry,
-             class_="card")
+             pinned_tension(state, draft), same_character_warning(state, draft), class_="card")
+
+
+def pinned_tension(state: AppState, draft: dict) -> Markup:
+    """Tension changed by hand after the dice came out: the conflict keeps its own."""
+    rolled_with = draft_model.conflict_tension(state, draft)
+    now = state.session["tension"]
+    if draft["tension"] is None or draft["logged"] is not None or rolled_with == now:
+        return Markup("")
+    return h("p", f"This conflict was rolled with Tension {rolled_with} and keeps it. The session's Tension is "
+                  f"now {now} (changed by hand); that change stays when this result is logged.",
+             class_="note", role="status", data_testid="pinned-tension")
+
+
+def same_character_warning(state: AppState, draft: dict) -> Markup:
+    if draft["kind"] != "opposed" or draft["defender"]["ref"] is None:
+        return Markup("")
+    if all(side["ref"] != draft["defender"]["ref"] for side in draft["initiators"]):
+        return Markup("")
+    name = draft_model.side_name(state, draft["defender"])
+    return h("p", f"{name} is both an initiator and the defender: pick someone else for one side.",
+             class_="warning-note", role="alert", data_testid="same-character")
 
 
 # --- A side ------------------------------------------------------------------------------
@@ -49,6 +70,8 @@ def pool_controls(state: AppState, draft: dict, key: str, side: dict) -> Markup:
     entry = state.entry(side["ref"])
     if side["role"] == "gm":
         return h("p", f"Rolls the Tension: {draft_model.gm_pool(state, draft)} dice.", class_="pool-line")
+    if draft_model.pool_settled(state, draft, key):
+        return pool_summary(state, draft, side)
     if entry is None:
         return h("div",
                  h("label", h("span", "Name", class_="field-label"),
@@ -78,7 +101,34 @@ def pool_controls(state: AppState, draft: dict, key: str, side: dict) -> Markup:
              class_="pool-controls")
 
 
+def pool_summary(state: AppState, draft: dict, side: dict) -> Markup:
+    """The pool as it was settled: ratings and dice, no controls."""
+    entry = state.entry(side["ref"])
+    dice = draft_model.pool(state, draft, side)
+    if side["mode"] == draft_model.TOTAL:
+        words = "Total announced"
+    elif entry is not None and entry["kind"] == "character":
+        words = f"{side['attribute'] or 'No Attribute'} + {side['skill'] or 'no Skill'}: {dice} dice"
+    elif entry is not None:
+        words = f"{side['trait']}: {dice} dice"
+    else:
+        words = f"{dice} dice"
+    how = tension_words.DICE_FROM_WORDS[draft_model.DICE_FROM[side["mode"]]]
+    return h("p", f"{words} · {how}.", class_="pool-line pool-summary")
+
+
+def health_line(state: AppState, draft: dict, key: str) -> Markup:
+    if key != "defender" or draft["kind"] != "opposed":
+        return Markup("")
+    health = draft_model.defender_health(state, draft)
+    return Markup("") if health is None else h("p", f"Health {health}", class_="pool-line",
+                                                   data_testid="defender-health")
+
+
 def roll_controls(state: AppState, draft: dict, key: str, side: dict, name: str, dice_needed: int) -> Markup:
+    wait = draft_model.must_wait(state, draft, key)
+    if wait is not None and not draft_model.has_dice(side):
+        return h("p", wait, class_="hint", data_testid="wait")
     if side["mode"] == draft_model.TOTAL:
         value = "" if side["total"] is None else str(side["total"])
         return h("label", h("span", f"{name}'s total, as announced", class_="field-label"),
@@ -97,15 +147,19 @@ def roll_controls(state: AppState, draft: dict, key: str, side: dict, name: str,
                    h("label", h("span", "Or type the faces", class_="field-label"),
                      h("input", type="text", inputmode="numeric", id=f"{key}-faces", value=typed,
                        placeholder="e.g. 6 4 4 2 1", autocomplete="off", data_action="tension-type-faces",
-                       data_side=key, class_="field-input"),
+                       data_commit="change", data_side=key, class_="field-input"),
                      class_="field", for_=f"{key}-faces"),
                    h("button", "Clear", type="button", class_="button", data_action="tension-clear", data_side=key),
                    class_="row"),
                  class_="real-dice")
+    if side["dice"] is None and dice_needed == 0:
+        why = ("With Tension 0 the GM has no dice: raise Tension (+ above) to roll." if side["role"] == "gm"
+               else f"{name}'s pool has no dice: choose ratings above 0.")
+        return h("p", why, class_="hint", data_testid="no-dice")
     if side["dice"] is None:
         return h("button", f"Roll {dice_needed} {'die' if dice_needed == 1 else 'dice'}", type="button",
                  class_="button button-primary button-wide", data_action="tension-roll", data_side=key,
-                 disabled=dice_needed == 0)
+                 id=f"{key}-roll")
     return Markup("")
 
 
@@ -126,7 +180,7 @@ def spending_controls(state: AppState, draft: dict, key: str, side: dict, previe
 
 
 def gm_boost(state: AppState, draft: dict, key: str, side: dict) -> Markup:
-    tension = state.session["tension"] + (1 if draft["retry"] and side["role"] == "gm" else 0)
+    tension = draft_model.conflict_tension(state, draft) + (1 if draft["retry"] and side["role"] == "gm" else 0)
     dice_needed = draft_model.pool(state, draft, side)
     paid = draft_model.paid_dice(side)
     most = min(max(0, tension - 2), max(0, dice_needed - 2))
@@ -187,27 +241,36 @@ def side_card(state: AppState, draft: dict, key: str, side: dict, title: str, ot
     named = side["ref"] is not None or side["name"].strip()
     header = h("header", h("h3", title, class_="side-title"),
                h("span", name, class_="side-name") if named else Markup(""), class_="side-header")
-    locked = draft["logged"] is not None
+    logged = draft["logged"] is not None
+    settled = draft_model.settled_by(state, draft, key)  # shown, not editable: the other side has rolled
     body = []
-    if not locked:
-        if side["role"] != "gm":
+    if settled is None:
+        if side["role"] != "gm" and not draft_model.pool_settled(state, draft, key):
             body.append(who_select(state, key, side))
         body.append(pool_controls(state, draft, key, side))
-        body.append(segmented(f"How {name}'s dice arrive", MODES, side["mode"], "tension-mode", side=key))
+        if not draft_model.pool_settled(state, draft, key):
+            body.append(segmented(f"How {name}'s dice arrive", MODES, side["mode"], "tension-mode", side=key))
         body.append(roll_controls(state, draft, key, side, name, dice_needed))
+    elif not logged:
+        body.append(pool_summary(state, draft, side) if side["role"] != "gm" else
+                    pool_controls(state, draft, key, side))
+    body.append(health_line(state, draft, key))
     if side["mode"] != draft_model.TOTAL and side["dice"]:
         kept = side["keep"] if side["keep"] is not None else rules.best_keep(side["dice"], min(2, len(side["dice"])))
-        action = None if locked or len(side["dice"]) != dice_needed else "tension-keep"
+        action = None if settled or len(side["dice"]) != dice_needed else "tension-keep"
         body.append(tray(side["dice"], 6, kept, f"{name}'s dice", action, fresh=side["fresh"],
                          id_prefix=f"{key}-die", side=key))
         if action:
             body.append(h("p", "Tap a die to keep or release it.", class_="hint hint-small"))
-    if not locked:
+    if settled is None:
         body.append(spending_controls(state, draft, key, side, preview, dice_needed))
     body.append(total_line(preview, problem))
-    if not locked:
+    if settled is None:
         body.append(ap_hint(state, draft, key, side, other_total))
-    return h("section", header, *body, class_=classes("card", "side-card", f"side-{side['role']}"),
+    elif not logged:
+        body.append(settled_note(settled))
+    return h("section", header, *body,
+             class_=classes("card", "side-card", f"side-{side['role']}", side_settled=settled is not None),
              aria_label=f"{title}: {name}", data_testid=f"side-{key}")
 
 
@@ -232,7 +295,7 @@ def side_cards(state: AppState, draft: dict) -> Markup:
         title = "Initiator" if count == 1 else f"Initiator {index + 1}"
         card = side_card(state, draft, f"initiator-{index}", side, title, None)
         cards.append(card)
-    locked = draft["logged"] is not None
+    locked = draft["logged"] is not None or draft_model.has_dice(draft["defender"])
     if not locked:
         buttons = [h("button", "Add an initiator (same action)", type="button", class_="button",
                      data_action="tension-add-initiator")]
@@ -252,6 +315,46 @@ def odds_line(label: str, chances: dict, key: str = "success") -> Markup:
     return h("li", h("span", label, class_="odds-label"), " ", h("strong", percent(chances[key])))
 
 
+def after_roll_rows(state: AppState, draft: dict, side: dict) -> list[tuple[str, int]]:
+    """(label, total) for what this side could still spend with the dice it rolled: AP for a
+    character, the GM's options for an adversary; exact, from the dice on the table."""
+    dice = side["dice"]
+    ordered = sorted(dice, reverse=True)
+    if side["role"] == "character":
+        have = draft_model.available_ap(state, side)
+        most = max(0, len(dice) - 2) if have is None else min(have, max(0, len(dice) - 2))
+        return [("Keep 2" if ap == 0 else f"Spend {ap} AP", sum(ordered[:2 + ap])) for ap in range(min(most, 4) + 1)]
+    rows = []
+    for option in rules.gm_options(draft_model.conflict_tension(state, draft), len(dice))[:5]:
+        label = ("Boost (1 Tension)" if option["boost"] else
+                 f"{option['extra']} extra {'die' if option['extra'] == 1 else 'dice'} ({option['extra']} Tension)"
+                 if option["extra"] else "Keep 2")
+        rows.append((label, sum(ordered[:option["keep"]]) + option["bonus"]))
+    return rows
+
+
+def after_roll_odds(state: AppState, draft: dict, side: dict, targets: list[tuple[str, int]],
+                    hold: bool) -> list[Markup]:
+    """After this side rolled: what spending would change, exactly (its dice are known).
+    `targets`: (name, total) it answers; `hold`: it only needs to equal them (a defender)."""
+    rows = after_roll_rows(state, draft, side)
+    if len(rows) < 2:
+        return []  # nothing left to spend: the odds step aside
+    name = draft_model.side_name(state, side)
+    lines = []
+    for label, total in rows:
+        beaten = [who for who, other in targets if (total >= other if hold else total > other)]
+        if len(targets) == 1:
+            words = ("holds" if hold else "succeeds") if beaten else ("does not hold" if hold else "fails")
+        else:
+            words = f"holds against {len(beaten)} of {len(targets)}"
+        lines.append(h("li", h("span", f"{label}:", class_="odds-label"), " ", h("strong", str(total)),
+                       f" · {name} {words}"))
+    against = " and ".join(f"{who}'s {other}" for who, other in targets)
+    return [h("p", f"With these dice against {against}, what spending would change:", class_="odds-title"),
+            h("ul", *lines, class_="odds-list", data_testid="odds")]
+
+
 def environment_odds(state: AppState, draft: dict) -> list[Markup]:
     odds = rules.odds
     player = draft["player"]
@@ -262,6 +365,8 @@ def environment_odds(state: AppState, draft: dict) -> list[Markup]:
     lines = []
     if player["mode"] == draft_model.TOTAL:
         return lines
+    if gm_total is not None and draft_model.has_rolled(player, pool):
+        return after_roll_odds(state, draft, player, [(draft_model.side_name(state, draft["gm"]), gm_total)], False)
     if gm_total is not None:
         for ap in range(0, min(most_ap, 4) + 1):
             label = "Keep 2:" if ap == 0 else f"Spend {ap} AP:"
@@ -270,7 +375,7 @@ def environment_odds(state: AppState, draft: dict) -> list[Markup]:
                 h("ul", *lines, class_="odds-list", data_testid="odds")]
     if draft["gm"]["mode"] == draft_model.TOTAL:
         return lines
-    rows = odds.tension_environment_options(state.session["tension"], pool, 0, draft["retry"])
+    rows = odds.tension_environment_options(draft_model.conflict_tension(state, draft), pool, 0, draft["retry"])
     shown = [row for row in rows if not row["extra"] or row["extra"] <= 2]
     for row in shown:
         label = "GM keeps 2:" if not row["boost"] and not row["extra"] else (
@@ -286,6 +391,7 @@ def opposed_side_fields(state: AppState, draft: dict, side: dict) -> dict:
     fields.pop("dice", None)
     fields.pop("keep", None)
     fields.pop("id", None)
+    fields.pop("dice_from", None)
     if side["role"] == "character":
         fields["ap"] = 0
     else:
@@ -294,6 +400,11 @@ def opposed_side_fields(state: AppState, draft: dict, side: dict) -> dict:
 
 
 def opposed_odds(state: AppState, draft: dict) -> list[Markup]:
+    initiator_totals = [settled_total(state, draft, side) for side in draft["initiators"]]
+    if all(total is not None for total in initiator_totals):
+        targets = [(draft_model.side_name(state, side), total)
+                   for side, total in zip(draft["initiators"], initiator_totals)]
+        return defender_odds(state, draft, targets)
     defender = opposed_side_fields(state, draft, draft["defender"])
     lines = []
     for index, side in enumerate(draft["initiators"]):
@@ -304,6 +415,23 @@ def opposed_odds(state: AppState, draft: dict) -> list[Markup]:
                        h("strong", percent(chances["initiator"])), h("span", f" · tie {percent(chances['tie'])}",
                                                                       class_="odds-extra")))
     return [h("p", "Before anyone rolls, keeping 2 and spending nothing:", class_="odds-title"),
+            h("ul", *lines, class_="odds-list", data_testid="odds")]
+
+
+def defender_odds(state: AppState, draft: dict, targets: list[tuple[str, int]]) -> list[Markup]:
+    """Once the initiators have settled: the defender's chance to hold (equal is enough), or,
+    after the defender rolled, what spending would change with its dice."""
+    defender = draft["defender"]
+    pool = draft_model.pool(state, draft, defender)
+    if defender["mode"] == draft_model.TOTAL:
+        return []
+    if draft_model.has_rolled(defender, pool):
+        return after_roll_odds(state, draft, defender, targets, True)
+    name = draft_model.side_name(state, defender)
+    lines = [h("li", h("span", f"Holds against {who}'s {total}:", class_="odds-label"), " ",
+               h("strong", percent(rules.odds.tension_against_total(pool, 0, max(0, total - 1))["success"])))
+             for who, total in targets]
+    return [h("p", f"{name}'s chance with {pool} dice, keeping 2:", class_="odds-title"),
             h("ul", *lines, class_="odds-list", data_testid="odds")]
 
 
@@ -337,11 +465,13 @@ def outcome_block(record: dict) -> Markup:
                           data_testid="outcome"), numbers)
     rows = []
     for initiator in result["initiators"]:
-        words = tension_words.OPPOSED_WORDS[initiator["outcome"]].format(
-            initiator=initiator["name"], defender=result["defender"]["name"])
+        word = {"initiator": "succeeds", "defender": "misses", "tie": "ties"}[initiator["outcome"]]
+        after = {"initiator": "", "defender": f", {result['defender']['name']} holds",
+                 "tie": f", {result['defender']['name']} holds"}[initiator["outcome"]]
         damage = f" · {initiator['damage']} damage" if record.get("combat") and initiator["damage"] else ""
-        rows.append(h("li", h("span", words, class_=classes("outcome", OUTCOME_CLASS[initiator["outcome"]])),
-                      h("span", f" {initiator['total']} vs {result['defender_total']}{damage}",
+        rows.append(h("li", h("span", f"{initiator['name']} {word}",
+                              class_=classes("outcome", OUTCOME_CLASS[initiator["outcome"]])),
+                      h("span", f": {initiator['total']} vs {result['defender_total']}{after}{damage}",
                         class_="result-numbers")))
     return h("ul", *rows, class_="outcome-list", data_testid="outcome")
 
@@ -373,32 +503,83 @@ def result_details(state: AppState, record: dict, provisional: bool = False) -> 
     ]
 
 
+def damage_line(state: AppState, draft: dict, record: dict, logged: bool) -> Markup:
+    """Combat damage and the defender's Health: what logging applies, or what it applied."""
+    if record["kind"] != "opposed" or not record["result"].get("combat"):
+        return Markup("")
+    damage = sum(initiator["damage"] for initiator in record["result"]["initiators"])
+    name = record["result"]["defender"]["name"]
+    if not damage:
+        return h("p", f"No damage to {name}.", class_="note", data_testid="damage")
+    health = draft_model.defender_health(state, draft)
+    if health is None:
+        words = f"{name} takes {damage} damage (no sheet on the roster to take it from)."
+    elif logged:
+        words = f"{name} took {damage} damage: Health is now {health}. Undo on the Log gives it back."
+    else:
+        words = f"{name} takes {damage} damage: Health {health} → {max(0, health - damage)} when you log this."
+    return h("p", words, class_="note", data_testid="damage")
+
+
+def bar_summary(record: dict) -> Markup:
+    result = record["result"]
+    if record["kind"] == "environment":
+        outcome = result["outcome"]
+        return h("span", h("span", tension_words.OUTCOME_WORDS[outcome],
+                           class_=classes("outcome", OUTCOME_CLASS[outcome])),
+                 f" {result['player_total']} vs {result['gm_total']}")
+    parts = []
+    for initiator in result["initiators"]:
+        outcome = initiator["outcome"]
+        word = {"initiator": "succeeds", "defender": "misses", "tie": "ties"}[outcome]
+        parts.append(f"{initiator['name']} {word} {initiator['total']} vs {result['defender_total']}")
+    return h("span", "; ".join(parts))
+
+
 def result_panel(state: AppState, draft: dict) -> Markup:
     logged = draft["logged"]
     if logged is not None:
         retry = Markup("")
         if logged["kind"] == "environment" and logged["result"]["outcome"] != "success":
-            retry = h("button", "Try again (+1 Tension)", type="button", class_="button",
-                      data_action="tension-retry")
+            retry = h("div", h("button", "Try again (+1 Tension)", type="button", class_="button",
+                               data_action="tension-retry"), class_="row row-wrap")
         return h("section", h("h3", "Result (logged)", class_="card-title"), outcome_block(logged),
-                 *result_details(state, logged),
-                 h("div", retry, h("button", "New conflict", type="button", class_="button button-primary",
-                                   data_action="tension-new"), class_="row row-wrap"),
+                 damage_line(state, draft, logged, True), *result_details(state, logged), retry,
                  class_="card result", data_testid="result", id="tension-result", tabindex="-1")
+    new = Markup("")
+    if draft_model.dice_on_table(draft):
+        new = h("div", h("button", "New conflict", type="button", class_="button", data_action="tension-new",
+                         aria_describedby="tension-new-hint"),
+                h("span", "The dice on the table go in the log as set aside.", class_="hint hint-small",
+                  id="tension-new-hint"), class_="row row-wrap")
     if not draft_model.everyone_settled(state, draft):
-        return h("section", h("p", waiting_words(state, draft), class_="hint"), class_="card result-waiting")
+        return h("section", h("p", waiting_words(state, draft), class_="hint"), new, class_="card result-waiting")
     try:
-        # Every die is on the table; only a Tension Table roll could be drawn, and the
-        # provisional result does not show it (it is rolled for real when logged).
-        record = rules.resolve(draft_model.to_record(state, draft), source=rules.SeededSource(0))
+        record = draft_model.standing(state, draft)
     except rules.RuleError as error:
-        return h("section", h("p", str(error), class_="side-problem"), class_="card result-waiting",
+        return h("section", h("p", str(error), class_="side-problem"), new, class_="card result-waiting",
                  role="status", data_testid="problem")
     return h("section", h("h3", "As it stands", class_="card-title"), outcome_block(record),
-             *result_details(state, record, provisional=True),
-             h("button", "Log this result", type="button", class_="button button-primary button-wide",
-               data_action="tension-log"),
+             damage_line(state, draft, record, False), *result_details(state, record, provisional=True), new,
              class_="card result", data_testid="result")
+
+
+def bar(state: AppState, draft: dict) -> Markup:
+    """Once a result stands: it and its main action, always in reach (Log it; then New conflict)."""
+    logged = draft["logged"]
+    if logged is not None:
+        return result_bar(h("span", "Logged: ", bar_summary(logged)),
+                          h("button", "New conflict", type="button", class_="button button-primary",
+                            data_action="tension-new", id="tension-bar-action"), "tension-bar")
+    try:
+        record = draft_model.standing(state, draft)
+    except rules.RuleError:
+        return Markup("")
+    if record is None:
+        return Markup("")
+    return result_bar(bar_summary(record),
+                      h("button", "Log this result", type="button", class_="button button-primary",
+                        data_action="tension-log", id="tension-bar-action"), "tension-bar")
 
 
 def waiting_words(state: AppState, draft: dict) -> str:
@@ -415,4 +596,5 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
         ("conflict-sides", side_cards(state, draft)),
         ("conflict-odds", odds_panel(state, draft)),
         ("conflict-result", result_panel(state, draft)),
+        ("conflict-bar", bar(state, draft)),
     ]

@@ -7,7 +7,19 @@ from __future__ import annotations
 import rules
 
 OUTCOME_WORDS = {"success": "Success", "failure": "Failure", "tie": "Tie"}
-OPPOSED_WORDS = {"initiator": "{initiator} succeeds", "defender": "{defender} holds", "tie": "Tie"}
+OPPOSED_WORDS = {"initiator": "{initiator} succeeds", "defender": "{initiator} misses, {defender} holds",
+                 "tie": "{initiator} ties, {defender} holds"}
+DICE_FROM_WORDS = {"app": "rolled here", "typed": "real dice entered by hand", "total": "total only"}
+
+
+def dice_sentence(name: str, dice: list[int]) -> str:
+    faces = ", ".join(str(face) for face in dice)
+    return f"{name} rolls {faces}." if dice else f"{name} rolls no dice."
+
+
+def provenance(side: dict) -> str:
+    """How a side's dice arrived, in words ("" for records from before provenance)."""
+    return DICE_FROM_WORDS.get(side.get("dice_from"), "") if isinstance(side, dict) else ""
 
 
 def kept_words(detail: dict) -> str:
@@ -61,3 +73,44 @@ def tension_change_lines(result: dict) -> list[str]:
 
 def notes(result: dict) -> list[str]:
     return [rules.READINGS[key] for key in result.get("notes", []) if key in rules.READINGS]
+
+
+def side_line(side: dict, detail: dict) -> str:
+    """"Ash keeps 6, 5 and 2 (3 AP spent), rolled here.": one side of a logged conflict."""
+    how = provenance(side)
+    if detail.get("given_total"):
+        return f"{detail['name']}: total {detail['total']} announced" + (f", {how}." if how and how != "total only" else ".")
+    kept = ", ".join(str(face) for face in detail["kept"]) or "nothing"
+    spent = []
+    if detail["ap_spent"]:
+        spent.append(f"{detail['ap_spent']} AP spent")
+    if detail["boost"]:
+        spent.append(f"boost +{detail['boost']} for 1 Tension")
+    if detail["extra"]:
+        spent.append(f"{detail['extra']} extra {'die' if detail['extra'] == 1 else 'dice'} for {detail['extra']} Tension")
+    if detail["ones"]:
+        spent.append(f"{detail['ones']} × 1 rolled")
+    extra = f" ({'; '.join(spent)})" if spent else ""
+    return f"{detail['name']} keeps {kept}{extra} = {detail['total']}" + (f", {how}." if how else ".")
+
+
+def happened(record: dict, table_lines=()) -> list[str]:
+    """Everything a logged Tension Engine conflict did, one line each: each side's kept dice
+    and spending, trying again, damage, Tension's changes and explosions with their lines."""
+    result = record["result"]
+    lines = []
+    if record.get("retry"):
+        lines.append("Tried again: +1 Tension first.")
+    if record["kind"] == "environment":
+        lines += [side_line(record["gm"], result["gm"]), side_line(record["player"], result["player"])]
+    else:
+        lines += [side_line(side, detail) for side, detail in zip(record["initiators"], result["initiators"])]
+        lines.append(side_line(record["defender"], result["defender"]))
+        for initiator in result["initiators"]:
+            if initiator["damage"]:
+                lines.append(f"{initiator['name']} deals {initiator['damage']} damage to {result['defender']['name']}.")
+    lines += tension_change_lines(result)
+    lines_for = list(table_lines) + [""] * len(result["explosions"])
+    for at, roll, line in zip(result["explosions"], result["table_rolls"], lines_for):
+        lines.append(f"Tension reached {at}: rolled {roll} on the Tension Table" + (f": {line}" if line else "."))
+    return lines

@@ -140,7 +140,7 @@ def test_a_side_announced_from_another_phone_is_given_as_a_total():
     tap(state, "tension-total", side="gm", value="9")
     enter_real_dice(state, "player", [6, 4, 3, 2, 2])
     record = draft_model.to_record(state, state.drafts["tension"])
-    assert record["gm"] == {"name": "The GM", "total": 9}
+    assert record["gm"] == {"name": "The GM", "total": 9, "dice_from": "total"}
     tap(state, "tension-log")
     assert state.session["log"][0]["record"]["result"]["outcome"] == "success"
 
@@ -194,11 +194,13 @@ def test_choosing_another_attribute_or_trait_changes_the_pool_and_clears_the_dic
     ash["attributes"].append({"name": "Wits", "rating": 1})
     ghoul = adversary()
     state = table(ash, ghoul)
+    enter_real_dice(state, "gm", [3, 3, 3, 3, 3])
     enter_real_dice(state, "player", [6, 5, 4, 3, 2])
     tap(state, "tension-rating", side="player", field="attribute", value="Wits")
     draft = state.drafts["tension"]
-    assert draft_model.pool(state, draft, draft["player"]) == 3 and draft["player"]["dice"] is None
+    assert draft_model.pool(state, draft, draft["player"]) == 3 and not draft["player"]["dice"]
     tap(state, "tension-kind", value="opposed")
+    draft = state.drafts["tension"]
     tap(state, "tension-who", side="initiator-0", value=ghoul["id"])
     tap(state, "tension-rating", side="initiator-0", field="trait", value="Claws")
     assert draft_model.pool(state, draft, draft["initiators"][0]) == 3
