@@ -44,6 +44,52 @@ def locked(state: AppState) -> bool:
     return False
 
 
+def settled(state: AppState, event: Input) -> bool:
+    """This side's roll is made: its conditional dice, modifiers and dice stand (the reason is said)."""
+    role, _ = chosen(state, event)
+    reason = draft_model.settled_by(current(state), role)
+    if reason is not None:
+        state.fail(reason)
+        return True
+    return False
+
+
+def waiting(state: AppState, event: Input) -> bool:
+    role, _ = chosen(state, event)
+    reason = draft_model.must_wait(current(state), role)
+    if reason is not None:
+        state.fail(reason)
+        return True
+    return False
+
+
+def difficulty_settled(state: AppState) -> bool:
+    reason = draft_model.difficulty_settled(current(state))
+    if reason is not None:
+        state.fail(reason)
+        return True
+    return False
+
+
+def set_aside_dice(state: AppState, draft: dict):
+    """Dice on the table that will not be resolved go in the log as "set aside"."""
+    if draft["logged"] is not None or not draft_model.dice_on_table(draft):
+        return
+    record = draft_model.to_record(state, draft)
+    by = draft_model.roller_name(state, draft["actor"], "actor")
+    state.session = sessions.set_aside(state.session, record, at=now_text(), by=by)
+
+
+def without_dice(draft: dict) -> dict:
+    """The same people, conditions and modifiers; no dice, no totals."""
+    fresh = copy.deepcopy(draft)
+    fresh["logged"] = None
+    for role in draft_model.ROLES:
+        fresh[role]["total"] = None
+        draft_model.clear_dice(fresh[role])
+    return fresh
+
+
 def clear_error(state: AppState):
     if state.message is not None and state.message.tone == "error":
         state.message = None
@@ -53,16 +99,21 @@ def clear_error(state: AppState):
 
 @action("anomaly-kind")
 def choose_kind(state: AppState, event: Input):
-    if locked(state):
-        return
     kind = event.text("value")
-    if kind in (draft_model.CHECK, draft_model.OPPOSED):
-        current(state)["kind"] = kind
+    draft = current(state)
+    if kind not in (draft_model.CHECK, draft_model.OPPOSED) or kind == draft["kind"]:
+        return
+    if draft_model.dice_on_table(draft) or draft["logged"] is not None:
+        set_aside_dice(state, draft)  # rolled for the other kind of roll: kept in the log, not resolved
+        draft = state.drafts["anomaly"] = without_dice(draft)
+        if state.session["log"] and state.session["log"][0].get("kind") == "set-aside":
+            state.say("The dice on the table are in the log, set aside.")
+    draft["kind"] = kind
 
 
 @action("anomaly-who")
 def choose_who(state: AppState, event: Input):
-    if locked(state):
+    if locked(state) or settled(state, event):
         return
     _, roller = chosen(state, event)
     entry = state.entry(event.value) if event.value else None
@@ -79,7 +130,7 @@ def type_name(state: AppState, event: Input):
 
 @action("anomaly-difficulty")
 def pick_difficulty(state: AppState, event: Input):
-    if locked(state):
+    if locked(state) or difficulty_settled(state):
         return
     value = event.number("value")
     if value is not None and 0 <= value <= rules.LIMITS["anomaly_difficulty"]:
@@ -88,7 +139,7 @@ def pick_difficulty(state: AppState, event: Input):
 
 @action("anomaly-difficulty-type")
 def type_difficulty(state: AppState, event: Input):
-    if locked(state):
+    if locked(state) or difficulty_settled(state):
         return
     draft = current(state)
     if not (event.value or "").strip():
@@ -109,7 +160,7 @@ def type_difficulty(state: AppState, event: Input):
 def step_dice(state: AppState, event: Input):
     """Good or bad dice one up or down. The number of d10 changes, so dice rolled here are
     rolled again; real dice already typed stay, as long as they still fit."""
-    if locked(state):
+    if locked(state) or settled(state, event):
         return
     _, roller = chosen(state, event)
     which = event.text("which")
@@ -131,7 +182,7 @@ def step_dice(state: AppState, event: Input):
 @action("anomaly-chip")
 def toggle_chip(state: AppState, event: Input):
     """Turn a modifier on or off for this roll (the sheet is not changed)."""
-    if locked(state):
+    if locked(state) or settled(state, event):
         return
     _, roller = chosen(state, event)
     draft_model.sync_sheet(state, roller)
@@ -150,7 +201,7 @@ def toggle_chip(state: AppState, event: Input):
 
 @action("anomaly-chip-remove")
 def remove_chip(state: AppState, event: Input):
-    if locked(state):
+    if locked(state) or settled(state, event):
         return
     _, roller = chosen(state, event)
     index = event.number("index")
@@ -177,6 +228,12 @@ def type_new_kind(state: AppState, event: Input):
     roller["new"]["other"] = (event.value or "")[:rules.anomaly.MAX_KIND]
 
 
+@action("anomaly-new-name")
+def type_new_name(state: AppState, event: Input):
+    _, roller = chosen(state, event)
+    roller["new"]["name"] = (event.value or "")[:MAX_NAME]
+
+
 @action("anomaly-new-value")
 def step_new_value(state: AppState, event: Input):
     _, roller = chosen(state, event)
@@ -193,7 +250,7 @@ def toggle_new_stacks(state: AppState, event: Input):
 @action("anomaly-add-modifier")
 def add_modifier(state: AppState, event: Input):
     """Add the one-off modifier from the form as a chip, on; the form stays open for the next."""
-    if locked(state):
+    if locked(state) or settled(state, event):
         return
     _, roller = chosen(state, event)
     form = roller["new"]
@@ -204,7 +261,8 @@ def add_modifier(state: AppState, event: Input):
     if len(draft_model.chips(state, roller)) >= rules.LIMITS["modifiers"]:
         state.fail(f"A roll holds at most {rules.LIMITS['modifiers']} modifiers.")
         return
-    modifier = {"kind": kind, "value": form["value"], "stacks": form["stacks"], "on": True}
+    modifier = {"kind": kind, "value": form["value"], "stacks": form["stacks"], "on": True,
+                "name": " ".join(form.get("name", "").split())[:MAX_NAME]}
     roller["extra"].append(modifier)
     roller["new"] = {**draft_model.new_modifier_form(), "kind": form["kind"], "other": form["other"]}
     clear_error(state)
@@ -215,7 +273,7 @@ def add_modifier(state: AppState, event: Input):
 
 @action("anomaly-mode")
 def choose_mode(state: AppState, event: Input):
-    if locked(state):
+    if locked(state) or settled(state, event):
         return
     role, roller = chosen(state, event)
     mode = event.text("value")
@@ -227,25 +285,34 @@ def choose_mode(state: AppState, event: Input):
     draft_model.clear_dice(roller)
 
 
+def announce_roll(state: AppState, role: str, roller: dict):
+    """Say the dice, the total and, once everyone has rolled, the result as it stands."""
+    try:
+        detail = draft_model.side_preview(state, roller, role)
+        standing = draft_model.standing(state, current(state))
+    except rules.RuleError as error:
+        state.fail(str(error))
+        return
+    words = anomaly_words.roll_sentence(draft_model.roller_name(state, roller, role), detail)
+    if standing is not None:
+        words += " As it stands: " + anomaly_words.sentence(standing)
+    state.announcement = words
+
+
 @action("anomaly-roll")
 def roll(state: AppState, event: Input):
-    if locked(state):
+    if locked(state) or settled(state, event) or waiting(state, event):
         return
     role, roller = chosen(state, event)
     roller["dice"] = rules.roll(draft_model.dice_needed(roller), draft_model.SIDES)
     roller["fresh"] = True
-    try:
-        detail = draft_model.side_preview(state, roller, role)
-    except rules.RuleError as error:
-        state.fail(str(error))
-        return
-    state.announcement = anomaly_words.roll_sentence(draft_model.roller_name(state, roller, role), detail)
+    announce_roll(state, role, roller)
     state.focus = f"anomaly-{role}-sum"  # the Roll button is gone; keyboard users land on the total
 
 
 @action("anomaly-add-face")
 def add_face(state: AppState, event: Input):
-    if locked(state):
+    if locked(state) or settled(state, event) or waiting(state, event):
         return
     _, roller = chosen(state, event)
     needed = draft_model.dice_needed(roller)
@@ -265,6 +332,7 @@ def add_face(state: AppState, event: Input):
     clear_error(state)
     if len(roller["dice"]) == needed:
         role, _ = chosen(state, event)
+        announce_roll(state, role, roller)
         state.focus = f"anomaly-{role}-sum"  # the picker folds away; keyboard users land on the total
 
 
@@ -275,7 +343,7 @@ def read_faces(text: str) -> list[int]:
 
 @action("anomaly-type-faces")
 def type_faces(state: AppState, event: Input):
-    if locked(state):
+    if locked(state) or settled(state, event) or waiting(state, event):
         return
     _, roller = chosen(state, event)
     needed = draft_model.dice_needed(roller)
@@ -296,11 +364,13 @@ def type_faces(state: AppState, event: Input):
     roller["dice"] = faces
     roller["fresh"] = False
     clear_error(state)
+    if len(faces) == needed:
+        announce_roll(state, chosen(state, event)[0], roller)
 
 
 @action("anomaly-remove-face")
 def remove_face(state: AppState, event: Input):
-    if locked(state):
+    if locked(state) or settled(state, event):
         return
     _, roller = chosen(state, event)
     if roller["dice"]:
@@ -309,7 +379,7 @@ def remove_face(state: AppState, event: Input):
 
 @action("anomaly-clear")
 def clear(state: AppState, event: Input):
-    if locked(state):
+    if locked(state) or settled(state, event):
         return
     _, roller = chosen(state, event)
     roller["dice"] = []
@@ -345,7 +415,7 @@ def log_result(state: AppState, event: Input):
         state.fail("Not everyone has rolled yet.")
         return
     try:
-        record = rules.resolve(draft_model.to_record(state, draft), source=rules.NoDice())
+        record = draft_model.standing(state, draft)
     except rules.RuleError as error:
         state.fail(str(error))
         return
@@ -361,15 +431,16 @@ def log_result(state: AppState, event: Input):
 
 @action("anomaly-new")
 def new_roll(state: AppState, event: Input):
-    """The next roll: the same people, conditions and modifiers; no dice, no totals."""
-    fresh = copy.deepcopy(current(state))
-    fresh["logged"] = None
-    for role in draft_model.ROLES:
-        fresh[role]["total"] = None
-        draft_model.clear_dice(fresh[role])
-    state.drafts["anomaly"] = fresh
+    """The next roll: the same people, conditions and modifiers; no dice, no totals. Dice
+    still on the table (not logged) go in the log as set aside."""
+    draft = current(state)
+    aside = draft["logged"] is None and draft_model.dice_on_table(draft)
+    set_aside_dice(state, draft)
+    state.drafts["anomaly"] = without_dice(draft)
     state.message = None
     state.announcement = "New roll: same people, dice and modifiers; roll when ready."
+    if aside:
+        state.say("The dice on the table are in the log, set aside.")
 
 
 @when_added

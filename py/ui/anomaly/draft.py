@@ -17,6 +17,8 @@ import rules
 from ui.core.state import AppState
 
 ROLL, REAL, TOTAL = "roll", "real", "total"
+MODES = (ROLL, REAL, TOTAL)
+DICE_FROM = {ROLL: "app", REAL: "typed", TOTAL: "total"}  # the record's provenance of each side's dice
 CHECK, OPPOSED = "check", "opposed"
 ROLES = ("actor", "defender")
 DEFAULT_NAMES = {"actor": "Player", "defender": "Defender"}
@@ -26,7 +28,7 @@ OTHER_KIND = ""  # the kind picker's "Other…" choice: the kind is then typed i
 
 def new_modifier_form() -> dict:
     """The "add a one-off modifier" fields, as they start."""
-    return {"kind": "Gear", "other": "", "value": 1, "stacks": False}
+    return {"kind": "Gear", "other": "", "name": "", "value": 1, "stacks": False}
 
 
 def new_roller(entry: dict | None = None) -> dict:
@@ -46,9 +48,11 @@ def entry_modifiers(entry: dict | None) -> list[dict]:
 
 
 def pick_entry(roller: dict, entry: dict | None):
-    """Point a roller at a roster entry (or at nobody): its usual modifiers become chips, all on."""
-    roller.update(ref=None if entry is None else entry["id"], sheet=copy.deepcopy(entry_modifiers(entry)),
-                  off=[], extra=[], total=None, fresh=False)
+    """Point a roller at a roster entry (or at nobody): its usual modifiers become chips, all
+    off until the player taps those that apply to this roll (none is applied silently)."""
+    modifiers = entry_modifiers(entry)
+    roller.update(ref=None if entry is None else entry["id"], sheet=copy.deepcopy(modifiers),
+                  off=list(range(len(modifiers))), extra=[], total=None, fresh=False)
     clear_dice(roller)
 
 
@@ -92,27 +96,70 @@ def has_rolled(roller: dict) -> bool:
     return roller["dice"] is not None and len(roller["dice"]) == dice_needed(roller)
 
 
+def has_dice(roller: dict) -> bool:
+    """Something of this side is on the table: a die, or an announced total."""
+    return bool(roller["dice"]) or (roller["mode"] == TOTAL and roller["total"] is not None)
+
+
+def dice_on_table(draft: dict) -> bool:
+    return any(has_dice(roller) for _, roller in rollers(draft))
+
+
+# --- What settles when -------------------------------------------------------------------------
+
+def roll_settled(roller: dict) -> bool:
+    """The roll is made: rolled here, or every real die entered. Its conditional dice and the
+    modifiers that decide it stand from then on (an announced total stays a typed number)."""
+    if roller["mode"] == ROLL:
+        return roller["dice"] is not None
+    return roller["mode"] == REAL and has_rolled(roller)
+
+
+def settled_by(draft: dict, role: str) -> str | None:
+    """Why this side's roll can no longer change, or None."""
+    if draft["logged"] is not None:
+        return "This result is logged. Start a new roll to change it."
+    if roll_settled(draft[role]):
+        return ("Settled: rolled, so its good and bad dice and modifiers stand. "
+                "A new roll puts these dice in the log as set aside.")
+    return None
+
+
+def difficulty_settled(draft: dict) -> str | None:
+    if draft["logged"] is None and draft["kind"] == CHECK and has_dice(draft["actor"]):
+        return "Settled: the difficulty stands once the dice are rolled."
+    return None
+
+
+def must_wait(draft: dict, role: str) -> str | None:
+    """Why this side may not roll yet: the GM sets the difficulty first (seed order)."""
+    if draft["kind"] == CHECK and role == "actor" and draft["difficulty"] is None:
+        return "The GM sets the difficulty first, then the roll."
+    return None
+
+
 # --- Modifier chips ------------------------------------------------------------------------
 
 def sync_sheet(state: AppState, roller: dict):
-    """Follow edits made to the sheet since it was picked: its chips start again, all on."""
+    """Follow edits made to the sheet since it was picked: its chips start again, all off."""
     current = entry_modifiers(state.entry(roller["ref"]) if roller["ref"] else None)
     if roller["sheet"] != current:
         roller["sheet"] = copy.deepcopy(current)
-        roller["off"] = []
+        roller["off"] = list(range(len(current)))
 
 
 def chips(state: AppState, roller: dict) -> list[dict]:
     """Every modifier on offer for this roll: the sheet's (key "s<n>") then one-offs ("x<n>")."""
     current = entry_modifiers(state.entry(roller["ref"]) if roller["ref"] else None)
-    off = set(roller["off"]) if roller["sheet"] == current else set()
+    off = set(roller["off"]) if roller["sheet"] == current else set(range(len(current)))
     found = []
     for index, modifier in enumerate(current):
         found.append({"key": f"s{index}", "name": modifier.get("name", ""), "kind": modifier["kind"],
                       "value": modifier["value"], "stacks": bool(modifier.get("stacks")),
                       "on": index not in off, "one_off": False})
     for index, modifier in enumerate(roller["extra"]):
-        found.append({"key": f"x{index}", "name": "", "kind": modifier["kind"], "value": modifier["value"],
+        found.append({"key": f"x{index}", "name": modifier.get("name", ""), "kind": modifier["kind"],
+                      "value": modifier["value"],
                       "stacks": bool(modifier["stacks"]), "on": modifier["on"], "one_off": True})
     return found
 
@@ -186,15 +233,18 @@ def record_side(state: AppState, roller: dict, role: str) -> dict:
     """One side of the conflict record (RULES.md), as far as the table has settled it.
 
     Real dice are always passed as typed, so too few of them is a rule message, never a roll."""
-    fields = {"name": roller_name(state, roller, role)}
+    fields = {"name": roller_name(state, roller, role),
+              "dice_from": DICE_FROM[roller["mode"]]}
     if roller["ref"]:
         fields["id"] = roller["ref"]
     if role == "defender" and roller["mode"] == TOTAL:
         fields["total"] = roller["total"]
         return fields
     fields.update(good=roller["good"], bad=roller["bad"])
-    if roller["mode"] == REAL:
-        fields["dice"] = list(roller["dice"] or [])
+    if roller["mode"] == REAL and not roller["dice"]:
+        fields["dice"] = None  # nothing typed yet: a partial record (set aside), never a roll
+    elif roller["mode"] == REAL:
+        fields["dice"] = list(roller["dice"])
     else:
         fields["dice"] = list(roller["dice"]) if roller["dice"] is not None else None
     fields["modifiers"] = on_modifiers(state, roller)
@@ -227,6 +277,13 @@ def side_preview(state: AppState, roller: dict, role: str) -> dict | None:
         return {"name": fields["name"], "given_total": True, "total": fields["total"]}
     record = {"v": rules.VERSION, "system": "anomaly", "kind": CHECK, "actor": fields, "difficulty": 0}
     return rules.resolve(record, source=rules.NoDice())["result"]["actor"]
+
+
+def standing(state: AppState, draft: dict) -> dict | None:
+    """The result as it stands once everyone has rolled (None before), or RuleError."""
+    if draft["logged"] is not None or not everyone_settled(draft):
+        return None
+    return rules.resolve(to_record(state, draft), source=rules.NoDice())
 
 
 def odds_fields(state: AppState, roller: dict, role: str, settled: bool = True) -> dict | None:

@@ -13,7 +13,7 @@ import rules
 from ui.anomaly import draft as draft_model
 from ui.anomaly import words
 from ui.core.state import AppState
-from ui.kit.controls import data_fields, segmented, select, stepper
+from ui.kit.controls import data_fields, result_bar, segmented, select, settled_note, stepper
 from ui.kit.dice import face_picker, tray
 from ui.kit.html import Markup, classes, h
 from ui.kit.percent import percent
@@ -42,6 +42,11 @@ def text_input(label: str, field_id: str, value: str, action: str, placeholder: 
 
 def difficulty_block(draft: dict) -> Markup:
     chosen = draft["difficulty"]
+    settled = draft_model.difficulty_settled(draft)
+    if settled is not None:
+        return h("div", h("h3", "Difficulty ", h("span", str(chosen), class_="difficulty-value",
+                                                 data_testid="difficulty"), class_="card-title"),
+                 settled_note(settled), class_="difficulty")
     picks = h("div", *(h("button", str(value), type="button", class_="button difficulty-pick",
                          id=f"anomaly-difficulty-{value}", data_action="anomaly-difficulty", data_value=str(value),
                          aria_pressed="true" if chosen == value else "false", aria_label=f"Difficulty {value}")
@@ -116,7 +121,7 @@ def chip_button(role: str, chip: dict, locked: bool) -> Markup:
         why = f"left out: same kind as {chip['kind'].strip()} {words.signed(beside['value'])}" if beside else \
             "left out: same kind"
     elif chip["status"] == "off":
-        why = "off for this roll"
+        why = "off for this roll: tap if it applies"
     else:
         why = "counts, stacks" if chip["stacks"] else "counts"
     content = [h("span", h("strong", value, class_="mod-value"),
@@ -164,6 +169,8 @@ def add_modifier_form(role: str, roller: dict) -> Markup:
     return h("div",
              select("Kind", kinds, form["kind"], "anomaly-new-kind", f"anomaly-{role}-new-kind", side=role),
              other,
+             text_input("Name (optional)", f"anomaly-{role}-new-name", form.get("name", ""), "anomaly-new-name",
+                        placeholder="e.g. High ground", maxlength=60, side=role),
              stepper("Value", form["value"], "anomaly-new-value", -high, high, f"anomaly-{role}-new-value",
                      shown=words.signed(form["value"]), side=role),
              h("label", h("input", type="checkbox", id=f"anomaly-{role}-new-stacks", data_action="anomaly-new-stacks",
@@ -250,8 +257,11 @@ def odds_lines(state: AppState, draft: dict, role: str, roller: dict) -> list[Ma
 
 # --- Dice -------------------------------------------------------------------------------------------
 
-def roll_controls(role: str, roller: dict, name: str) -> Markup:
+def roll_controls(draft: dict, role: str, roller: dict, name: str) -> Markup:
     needed = draft_model.dice_needed(roller)
+    wait = draft_model.must_wait(draft, role)
+    if wait is not None and not draft_model.has_dice(roller):
+        return h("p", wait, class_="hint", data_testid="wait")
     if roller["mode"] == draft_model.TOTAL:
         value = "" if roller["total"] is None else str(roller["total"])
         return text_input(f"{name}'s total, as announced", f"anomaly-{role}-total", value, "anomaly-total",
@@ -274,7 +284,7 @@ def roll_controls(role: str, roller: dict, name: str) -> Markup:
                    class_="hint", data_testid=f"entered-{role}"),
                  face_picker(10, "anomaly-add-face", f"Enter a d10 for {name}", side=role),
                  text_input("Or type the faces", f"anomaly-{role}-faces", typed, "anomaly-type-faces",
-                            placeholder="e.g. 7 3", inputmode="numeric", side=role),
+                            placeholder="e.g. 7 3", inputmode="numeric", side=role, commit="change"),
                  fix,
                  class_="real-dice")
     if roller["dice"] is None:
@@ -328,8 +338,15 @@ def roller_card(state: AppState, draft: dict, role: str) -> Markup:
     header = h("header", h("h3", title, class_="side-title"), h("span", name, class_="side-name"),
                class_="side-header")
     body = []
+    settled = draft_model.settled_by(draft, role) if not locked else None
     if locked:
         listed = draft_model.logged_chips(preview)
+        if listed:
+            body.append(chip_groups(role, listed, True))
+    elif settled is not None:
+        body.append(h("p", words.net_words(roller["good"], roller["bad"]).capitalize() + " · " +
+                      words.DICE_FROM_WORDS[draft_model.DICE_FROM[roller["mode"]]] + ".", class_="pool-line"))
+        listed = draft_model.chip_status(state, roller)
         if listed:
             body.append(chip_groups(role, listed, True))
     else:
@@ -341,10 +358,13 @@ def roller_card(state: AppState, draft: dict, role: str) -> Markup:
         modes = MODES if role == "defender" else MODES[:2]
         body.append(segmented(f"How {name}'s roll arrives", modes, roller["mode"], "anomaly-mode",
                               f"anomaly-{role}-mode", side=role))
-        body.append(roll_controls(role, roller, name))
+        body.append(roll_controls(draft, role, roller, name))
     body.append(dice_tray(roller, name, preview, locked))
     body.append(total_line(role, preview, problem))
-    return h("section", header, *body, class_=classes("card", "side-card", "anomaly-roller", f"anomaly-{role}"),
+    if settled is not None:
+        body.append(settled_note(settled))
+    return h("section", header, *body, class_=classes("card", "side-card", "anomaly-roller", f"anomaly-{role}",
+                                                      side_settled=settled is not None),
              aria_label=f"{title}: {name}", data_testid=f"side-{role}")
 
 
@@ -396,21 +416,48 @@ def result_panel(state: AppState, draft: dict) -> Markup:
     logged = draft["logged"]
     if logged is not None:
         return h("section", h("h3", "Result (logged)", class_="card-title"), outcome_block(logged),
-                 h("button", "New roll", type="button", class_="button button-primary button-wide",
-                   id="anomaly-result-action", data_action="anomaly-new"),
                  class_="card result", data_testid="result")
+    new = EMPTY
+    if draft_model.dice_on_table(draft):
+        new = h("div", h("button", "New roll", type="button", class_="button", data_action="anomaly-new",
+                         id="anomaly-new-roll", aria_describedby="anomaly-new-hint"),
+                h("span", "The dice on the table go in the log as set aside.", class_="hint hint-small",
+                  id="anomaly-new-hint"), class_="row row-wrap")
     if not draft_model.everyone_settled(draft):
-        return h("section", h("p", waiting_words(state, draft), class_="hint"), class_="card result-waiting",
+        return h("section", h("p", waiting_words(state, draft), class_="hint"), new, class_="card result-waiting",
                  data_testid="waiting")
     try:
-        record = rules.resolve(draft_model.to_record(state, draft), source=rules.NoDice())
+        record = draft_model.standing(state, draft)
     except rules.RuleError as error:
-        return h("section", h("p", str(error), class_="side-problem"), class_="card result-waiting",
+        return h("section", h("p", str(error), class_="side-problem"), new, class_="card result-waiting",
                  role="status", data_testid="problem")
-    return h("section", h("h3", "As it stands", class_="card-title"), outcome_block(record),
-             h("button", "Log this result", type="button", class_="button button-primary button-wide",
-               id="anomaly-result-action", data_action="anomaly-log"),
+    return h("section", h("h3", "As it stands", class_="card-title"), outcome_block(record), new,
              class_="card result", data_testid="result")
+
+
+def bar(state: AppState, draft: dict) -> Markup:
+    """Once a result stands: it and its main action, always in reach."""
+    logged = draft["logged"]
+    if logged is not None:
+        return result_bar(h("span", "Logged: ", bar_summary(logged)),
+                          h("button", "New roll", type="button", class_="button button-primary",
+                            id="anomaly-result-action", data_action="anomaly-new"), "anomaly-bar")
+    try:
+        record = draft_model.standing(state, draft)
+    except rules.RuleError:
+        return EMPTY
+    if record is None:
+        return EMPTY
+    return result_bar(bar_summary(record),
+                      h("button", "Log this result", type="button", class_="button button-primary",
+                        id="anomaly-result-action", data_action="anomaly-log"), "anomaly-bar")
+
+
+def bar_summary(record: dict) -> Markup:
+    result = record["result"]
+    outcome = result["outcome"]
+    return h("span", h("span", words.OUTCOME_WORDS[outcome], class_=classes("outcome", f"outcome-{outcome}")),
+             f" {result['actor']['total']} vs {result['difficulty']}")
 
 
 def regions(state: AppState) -> list[tuple[str, Markup]]:
@@ -420,4 +467,5 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
         ("anomaly-actor", roller_card(state, draft, "actor")),
         ("anomaly-defender", roller_card(state, draft, "defender") if draft["kind"] == draft_model.OPPOSED else EMPTY),
         ("anomaly-result", result_panel(state, draft)),
+        ("anomaly-bar", bar(state, draft)),
     ]

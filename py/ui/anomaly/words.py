@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import rules
 
+DICE_FROM_WORDS = {"app": "rolled here", "typed": "real dice entered by hand", "total": "total only"}
+
 MINUS = "−"
 OUTCOME_WORDS = {"success": "Success", "failure": "Failure"}
 EQUAL_WORDS = "equal is not enough"
@@ -126,3 +128,26 @@ def roll_sentence(name: str, detail: dict) -> str:
 
 def notes(result: dict) -> list[str]:
     return [rules.READINGS[key] for key in result.get("notes", []) if key in rules.READINGS]
+
+
+def side_happened(side: dict, detail: dict) -> str:
+    """"Rook rolled 7, 3 (1 good die: keep highest), kept 7; Gear +2 (Sword) = 9; left out: Gear +1; rolled here."""
+    how = DICE_FROM_WORDS.get(side.get("dice_from"), "") if isinstance(side, dict) else ""
+    if detail["given_total"]:
+        return f"{detail['name']}: total {detail['total']} announced."
+    faces = ", ".join(str(face) for face in detail["rolled"])
+    applied = ", ".join(modifier_words(modifier) for modifier in detail["applied"]) or "no modifiers"
+    line = (f"{detail['name']} rolled {faces} ({net_words(detail['good'], detail['bad'])}), kept {detail['kept']}; "
+            f"{applied} = {detail['total']}")
+    if detail["left_out"]:
+        line += "; left out: " + ", ".join(modifier_words(modifier) for modifier in detail["left_out"])
+    return line + (f"; {how}." if how else ".")
+
+
+def happened(record: dict) -> list[str]:
+    """Each side of a logged Anomaly roll: dice, what was kept, modifiers that counted and those left out."""
+    result = record["result"]
+    lines = [side_happened(record["actor"], result["actor"])]
+    if record["kind"] == "opposed":
+        lines.append(side_happened(record["defender"], result["defender"]))
+    return lines

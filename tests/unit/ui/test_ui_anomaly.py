@@ -24,6 +24,13 @@ STRONG = {"name": "Strong", "kind": "Attribute", "value": 1, "stacks": False}
 LANTERN = {"name": "Lantern", "kind": "Gear", "value": 1, "stacks": False}
 
 
+def chips_on(state, side="actor"):
+    """The player taps every sheet modifier that applies (they all start off)."""
+    for chip in draft_model.chips(state, draft_of(state)[side]):
+        if not chip["on"]:
+            tap(state, "anomaly-chip", side=side, chip=chip["key"])
+
+
 def entry(name="Rook", kind="character", modifiers=(SWORD, STRONG)):
     return sessions.check_roster_entry({"system": "anomaly", "kind": kind, "name": name,
                                         "modifiers": [dict(modifier) for modifier in modifiers]})
@@ -49,6 +56,9 @@ def draft_of(state) -> dict:
 
 
 def enter_real_dice(state, side, faces):
+    """Real dice typed in, after the GM has set a difficulty (6 unless one is set: seed order)."""
+    if draft_of(state)["kind"] == "check" and draft_of(state)["difficulty"] is None:
+        tap(state, "anomaly-difficulty", value=6)
     tap(state, "anomaly-mode", side=side, value="real")
     for face in faces:
         tap(state, "anomaly-add-face", side=side, face=face)
@@ -91,10 +101,12 @@ def test_a_check_record_carries_the_sheet_modifiers_dice_and_difficulty():
     tap(state, "anomaly-dice", side="actor", which="good", step=1)
     tap(state, "anomaly-dice", side="actor", which="bad", step=1)
     tap(state, "anomaly-difficulty", value=9)
+    chips_on(state)
     enter_real_dice(state, "actor", [3, 7])
     record = draft_model.to_record(state, draft_of(state))
     assert record == {"v": 1, "system": "anomaly", "kind": "check", "difficulty": 9,
-                      "actor": {"name": "Rook", "id": rook["id"], "good": 2, "bad": 1, "dice": [3, 7],
+                      "actor": {"name": "Rook", "dice_from": "typed", "id": rook["id"], "good": 2, "bad": 1,
+                                "dice": [3, 7],
                                 "modifiers": [SWORD, STRONG]}}
     result = rules.resolve(record)["result"]
     assert (result["actor"]["kept"], result["actor"]["total"], result["outcome"]) == (7, 10, "success")
@@ -102,7 +114,8 @@ def test_a_check_record_carries_the_sheet_modifiers_dice_and_difficulty():
 
 def test_modifiers_turned_off_stay_out_of_the_record_and_one_offs_go_in():
     state = table(entry())
-    tap(state, "anomaly-chip", side="actor", chip="s1")  # Strong off for this roll
+    assert draft_model.to_record(state, draft_of(state))["actor"]["modifiers"] == []  # nothing applied unasked
+    tap(state, "anomaly-chip", side="actor", chip="s0")  # the Sword applies to this roll
     add_modifier(state, "actor", kind="Gear", value=1)
     add_modifier(state, "actor", kind="", other="Cover", value=-2, stacks=True)
     modifiers = draft_model.to_record(state, draft_of(state))["actor"]["modifiers"]
@@ -116,13 +129,15 @@ def test_an_opposed_record_has_a_rolling_defender():
     rook, vex = entry(), entry("Vex", "adversary", [LANTERN])
     state = table(rook, vex)
     tap(state, "anomaly-kind", value="opposed")
+    chips_on(state)
+    chips_on(state, "defender")
     enter_real_dice(state, "actor", [6])
     tap(state, "anomaly-dice", side="defender", which="bad", step=1)
     enter_real_dice(state, "defender", [9, 4])
     record = draft_model.to_record(state, draft_of(state))
     assert "difficulty" not in record
-    assert record["defender"] == {"name": "Vex", "id": vex["id"], "good": 0, "bad": 1, "dice": [9, 4],
-                                  "modifiers": [LANTERN]}
+    assert record["defender"] == {"name": "Vex", "dice_from": "typed", "id": vex["id"], "good": 0, "bad": 1,
+                                  "dice": [9, 4], "modifiers": [LANTERN]}
     result = rules.resolve(record)["result"]
     assert result["defender"]["total"] == 5 and result["actor"]["total"] == 9 and result["margin"] == 4
 
@@ -134,9 +149,10 @@ def test_an_opposed_record_with_a_defender_given_as_a_total():
     tap(state, "anomaly-dice", side="defender", which="good", step=1)  # ignored once only a total is given
     tap(state, "anomaly-mode", side="defender", value="total")
     tap(state, "anomaly-total", side="defender", typed="9")
+    chips_on(state)
     enter_real_dice(state, "actor", [7])
     record = draft_model.to_record(state, draft_of(state))
-    assert record["defender"] == {"name": "Guard", "total": 9}
+    assert record["defender"] == {"name": "Guard", "dice_from": "total", "total": 9}
     result = rules.resolve(record)["result"]
     assert (result["outcome"], result["margin"]) == ("success", 1)
     assert "anomaly-given-total" in result["notes"]
@@ -161,7 +177,7 @@ def test_quick_roll_without_a_sheet_uses_the_typed_name_or_a_default():
     assert draft_model.to_record(state, draft)["actor"]["name"] == "Player"
     tap(state, "anomaly-name", side="actor", typed="  Wren   the  Bold ")
     assert draft_model.to_record(state, draft)["actor"] == {
-        "name": "Wren the Bold", "good": 0, "bad": 0, "dice": None, "modifiers": []}
+        "name": "Wren the Bold", "dice_from": "app", "good": 0, "bad": 0, "dice": None, "modifiers": []}
 
 
 # --- Actions ------------------------------------------------------------------------------------
@@ -180,31 +196,43 @@ def test_steppers_stay_within_the_rules_limits():
     assert roller["new"]["value"] == -rules.LIMITS["modifier_value"]
 
 
-def test_changing_dice_after_a_roll_here_means_rolling_again(monkeypatch):
+def test_a_roll_here_settles_its_dice_difficulty_and_modifiers(monkeypatch):
     monkeypatch.setattr(rules.dice, "DEFAULT_SOURCE", rules.FixedDice([8, 2]))
     state = table(entry())
     tap(state, "anomaly-dice", side="actor", which="good", step=1)
     tap(state, "anomaly-roll", side="actor")
+    assert draft_of(state)["actor"]["dice"] is None and "difficulty first" in state.message.text
+    tap(state, "anomaly-difficulty", value=9)
+    chips_on(state)
+    tap(state, "anomaly-roll", side="actor")
     roller = draft_of(state)["actor"]
     assert roller["dice"] == [8, 2]
-    assert state.announcement == "Rook rolls 8 and 2, keeps 8: total 11."
+    assert state.announcement == ("Rook rolls 8 and 2, keeps 8: total 11. "
+                                  "As it stands: Rook rolls 8 + 2 + 1 = 11 against 9. Success by 2.")
     assert state.focus == "anomaly-actor-sum" and 'id="anomaly-actor-sum" tabindex="-1"' in markup(state)
-    tap(state, "anomaly-dice", side="actor", which="bad", step=1)
-    assert roller["dice"] is None
-    assert "Roll 1 die" in page_text(state)
+    for name, data in (("anomaly-dice", {"which": "bad", "step": 1}), ("anomaly-chip", {"chip": "s0"}),
+                       ("anomaly-mode", {"value": "real"})):
+        state.message = None
+        tap(state, name, side="actor", **data)
+        assert state.message.tone == "error" and "Settled" in state.message.text
+    tap(state, "anomaly-difficulty", value=12)
+    assert draft_of(state)["difficulty"] == 9 and "difficulty stands" in state.message.text
+    assert roller["dice"] == [8, 2] and roller["bad"] == 0
+    assert "Settled: rolled" in page_text(state)
 
 
 def test_fewer_conditional_dice_keep_the_real_dice_that_still_fit():
     state = table()
     tap(state, "anomaly-dice", side="actor", which="good", step=2)
-    enter_real_dice(state, "actor", [5, 9, 1])
-    tap(state, "anomaly-dice", side="actor", which="good", step=-1)
-    assert draft_of(state)["actor"]["dice"] == [5, 9]
-    assert "kept the first 2" in state.message.text
+    enter_real_dice(state, "actor", [5, 9])  # two of three entered: not rolled yet
+    tap(state, "anomaly-dice", side="actor", which="good", step=-2)
+    assert draft_of(state)["actor"]["dice"] == [5]
+    assert "kept the first 1" in state.message.text
 
 
 def test_chips_toggle_and_the_same_kind_shows_which_is_left_out():
     state = table(entry(modifiers=[SWORD, LANTERN, STRONG]))
+    chips_on(state)
     statuses = {chip["name"]: chip for chip in draft_model.chip_status(state, draft_of(state)["actor"])}
     assert statuses["Sword"]["status"] == "applied" and statuses["Strong"]["status"] == "applied"
     assert statuses["Lantern"]["status"] == "left_out" and statuses["Lantern"]["beside"]["name"] == "Sword"
@@ -232,7 +260,8 @@ def test_a_one_off_modifier_of_another_kind_needs_its_name_and_can_be_removed():
     assert state.message.tone == "error" and "Name the kind" in state.message.text
     assert draft_of(state)["actor"]["extra"] == []
     add_modifier(state, "actor", kind="", other="Magic", value=3)
-    assert draft_of(state)["actor"]["extra"] == [{"kind": "Magic", "value": 3, "stacks": False, "on": True}]
+    assert draft_of(state)["actor"]["extra"] == [{"kind": "Magic", "value": 3, "stacks": False, "on": True,
+                                                  "name": ""}]
     assert state.message is None and state.announcement == "Added Magic +3."
     tap(state, "anomaly-chip-remove", side="actor", index=0)
     assert draft_of(state)["actor"]["extra"] == []
@@ -245,11 +274,12 @@ def test_sheet_chips_follow_edits_made_to_the_sheet_after_it_was_picked():
     state.session["roster"][0] = entry(modifiers=[LANTERN])
     state.session["roster"][0]["id"] = rook["id"]
     chips = draft_model.chip_status(state, draft_of(state)["actor"])
-    assert [(chip["name"], chip["status"]) for chip in chips] == [("Lantern", "applied")]
+    assert [(chip["name"], chip["status"]) for chip in chips] == [("Lantern", "off")]  # tapped again if it applies
 
 
 def test_a_typed_face_of_11_gets_a_clear_message_and_changes_nothing():
     state = table()
+    tap(state, "anomaly-difficulty", value=6)
     tap(state, "anomaly-mode", side="actor", value="real")
     tap(state, "anomaly-type-faces", side="actor", typed="11")
     assert state.message.tone == "error" and state.message.text == "A d10 shows 1 to 10, not 11."
@@ -262,23 +292,25 @@ def test_too_many_dice_get_a_message_that_says_how_many():
     state = table()
     tap(state, "anomaly-dice", side="actor", which="good", step=2)
     tap(state, "anomaly-dice", side="actor", which="bad", step=1)
+    tap(state, "anomaly-difficulty", value=6)
     tap(state, "anomaly-mode", side="actor", value="real")
     tap(state, "anomaly-type-faces", side="actor", typed="4, 8 9")
     assert state.message.text == "Player rolls 2 dice (2 good − 1 bad = roll 2, keep highest), not 3."
     tap(state, "anomaly-type-faces", side="actor", typed="x")
     assert "numbers from 1 to 10" in state.message.text
-    tap(state, "anomaly-type-faces", side="actor", typed="4 8")
-    tap(state, "anomaly-add-face", side="actor", face=3)
-    assert "rolls 2 dice: remove one or clear them" in state.message.text
-    assert draft_of(state)["actor"]["dice"] == [4, 8]
+    tap(state, "anomaly-type-faces", side="actor", typed="4")
     tap(state, "anomaly-remove-face", side="actor")
-    assert draft_of(state)["actor"]["dice"] == [4]
-    tap(state, "anomaly-clear", side="actor")
     assert draft_of(state)["actor"]["dice"] == []
+    tap(state, "anomaly-type-faces", side="actor", typed="4 8")
+    tap(state, "anomaly-clear", side="actor")  # every die entered: the roll is made
+    tap(state, "anomaly-add-face", side="actor", face=3)
+    assert "Settled" in state.message.text
+    assert draft_of(state)["actor"]["dice"] == [4, 8]
 
 
 def test_a_tapped_face_outside_a_d10_is_refused():
     state = table()
+    tap(state, "anomaly-difficulty", value=6)
     tap(state, "anomaly-mode", side="actor", value="real")
     tap(state, "anomaly-add-face", side="actor", face=0)
     assert state.message.text == "A d10 shows 1 to 10, not 0."
@@ -297,9 +329,10 @@ def test_difficulty_quick_picks_and_any_number():
     assert draft_of(state)["difficulty"] == 10 and "from 0 to 99" in state.message.text
     tap(state, "anomaly-difficulty-type", typed="")
     assert draft_of(state)["difficulty"] is None
-    assert "Waiting for the GM to set a difficulty." not in page_text(state)  # the roll comes first
-    enter_real_dice(state, "actor", [5])
-    assert "Waiting for the GM to set a difficulty." in page_text(state)
+    assert "The GM sets the difficulty first, then the roll." in page_text(state)  # seed order
+    tap(state, "anomaly-mode", side="actor", value="real")
+    tap(state, "anomaly-add-face", side="actor", face=5)
+    assert draft_of(state)["actor"]["dice"] == [] and "difficulty first" in state.message.text
 
 
 def test_only_a_defender_may_be_given_as_a_total():
@@ -316,6 +349,7 @@ def test_only_a_defender_may_be_given_as_a_total():
 def test_logging_appends_to_the_session_log_and_announces_one_sentence():
     state = table(entry(modifiers=[SWORD]))
     tap(state, "anomaly-difficulty", value=9)
+    chips_on(state)
     enter_real_dice(state, "actor", [7])
     tap(state, "anomaly-log")
     assert state.announcement == "Rook rolls 7 + 2 = 9 against 9. Failure: equal is not enough."
@@ -432,7 +466,7 @@ def states_to_render():
 def test_the_view_renders_every_state(label, state):
     regions = anomaly_view.regions(state)
     assert [region_id for region_id, _ in regions] == ["anomaly-setup", "anomaly-actor", "anomaly-defender",
-                                                       "anomaly-result"]
+                                                       "anomaly-result", "anomaly-bar"]
     page = markup(state)
     ids = re.findall(r' id="([^"]+)"', page)
     assert len(ids) == len(set(ids)), "ids must be unique"
@@ -505,6 +539,7 @@ def test_odds_before_the_roll_are_the_rules_odds_with_one_more_good_or_bad_die()
     assert "Pick a difficulty to see the chance of success." in page_text(state)
     tap(state, "anomaly-difficulty", value=9)
     tap(state, "anomaly-dice", side="actor", which="good", step=1)
+    chips_on(state)
     modifiers = [{"kind": "Gear", "value": 2, "stacks": False, "name": "Sword"}]
     now = rules.odds.anomaly_check(1, 0, modifiers, 9)["success"]
     assert by_testid(state, "chance-actor") == percent(now)
@@ -518,6 +553,8 @@ def test_odds_before_the_roll_are_the_rules_odds_with_one_more_good_or_bad_die()
 def test_opposed_odds_for_both_sides_and_against_a_settled_total():
     state = table(entry(modifiers=[SWORD]), entry("Vex", "adversary", [STRONG]))
     tap(state, "anomaly-kind", value="opposed")
+    chips_on(state)
+    chips_on(state, "defender")
     actor = {"good": 0, "bad": 0, "modifiers": [SWORD]}
     defender = {"good": 0, "bad": 0, "modifiers": [STRONG]}
     chances = rules.odds.anomaly_opposed(actor, defender)
@@ -526,6 +563,10 @@ def test_opposed_odds_for_both_sides_and_against_a_settled_total():
     enter_real_dice(state, "defender", [4])  # Vex: 4 + 1 = 5
     assert by_testid(state, "chance-actor") == percent(rules.odds.anomaly_opposed(actor, {"total": 5})["success"])
     assert 'data-testid="chance-defender"' not in markup(state)
+    tap(state, "anomaly-mode", side="defender", value="total")  # settled: the roll is made
+    assert "Settled" in state.message.text
+    state = table(entry(modifiers=[SWORD]))
+    tap(state, "anomaly-kind", value="opposed")
     tap(state, "anomaly-mode", side="defender", value="total")
     assert "once the defender's total is in" in page_text(state)
 
@@ -553,7 +594,7 @@ def test_a_sheet_is_built_with_the_editor_and_checked_by_the_session():
     assert "Gear +2 (Sword) · Magic −1, stacks" in html.unescape(roster_anomaly.summary(rook))
     state.screen = "conflict"
     chips = draft_model.chip_status(state, draft_of(state)["actor"])
-    assert [(chip["kind"], chip["value"], chip["on"]) for chip in chips] == [("Gear", 2, True), ("Magic", -1, True)]
+    assert [(chip["kind"], chip["value"], chip["on"]) for chip in chips] == [("Gear", 2, False), ("Magic", -1, False)]
 
 
 def test_a_sheet_with_an_empty_kind_is_refused_with_a_message():
@@ -582,6 +623,8 @@ def test_picking_who_rolls_fills_the_chips_and_a_quick_roll_has_none():
     draft = draft_of(state)
     assert draft["actor"]["ref"] == rook["id"] and draft["defender"]["ref"] == vex["id"]
     tap(state, "anomaly-who", side="actor", value=vex["id"])
+    assert draft_model.on_modifiers(state, draft["actor"]) == []  # offered, off until tapped
+    chips_on(state)
     assert draft_model.on_modifiers(state, draft["actor"]) == [LANTERN]
     tap(state, "anomaly-who", side="actor", value="")
     assert draft_model.on_modifiers(state, draft["actor"]) == []
@@ -600,7 +643,7 @@ def test_a_new_sheet_takes_an_untouched_side_but_never_one_already_set_up():
     rook = state.session["roster"][0]
     draft = draft_of(state)
     assert draft["actor"]["ref"] == rook["id"]
-    assert draft_model.on_modifiers(state, draft["actor"]) == [{"kind": "Gear", "value": 1, "stacks": False}]
+    assert [chip["kind"] for chip in draft_model.chips(state, draft["actor"])] == ["Gear"]
     assert draft["defender"]["ref"] is None and draft["defender"]["name"] == "Guard"
 
 
@@ -608,6 +651,7 @@ def test_a_logged_roll_shows_what_was_logged_even_if_the_sheet_changes_later():
     rook = entry(modifiers=[SWORD, LANTERN])
     state = table(rook)
     tap(state, "anomaly-difficulty", value=9)
+    chips_on(state)
     enter_real_dice(state, "actor", [8])
     tap(state, "anomaly-log")
     before = anomaly_view.regions(state)
