@@ -441,7 +441,7 @@ def bar(state: AppState, draft: dict) -> Markup:
     if logged is not None:
         return result_bar(h("span", "Logged: ", bar_summary(logged)),
                           h("button", "New roll", type="button", class_="button button-primary",
-                            id="anomaly-result-action", data_action="anomaly-new"), "anomaly-bar")
+                            id="anomaly-result-action", data_action="anomaly-new"), "anomaly-result-bar")
     try:
         record = draft_model.standing(state, draft)
     except rules.RuleError:
@@ -450,7 +450,7 @@ def bar(state: AppState, draft: dict) -> Markup:
         return EMPTY
     return result_bar(bar_summary(record),
                       h("button", "Log this result", type="button", class_="button button-primary",
-                        id="anomaly-result-action", data_action="anomaly-log"), "anomaly-bar")
+                        id="anomaly-result-action", data_action="anomaly-log"), "anomaly-result-bar")
 
 
 def bar_summary(record: dict) -> Markup:

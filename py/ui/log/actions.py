@@ -57,7 +57,7 @@ def undo(state: AppState, event: Input):
 @action("log-share")
 def share_roll(state: AppState, event: Input):
     entry = entry_by_id(state, event.text("id"))
-    if entry is None:
+    if entry is None or entry.get("kind") == "set-aside":
         return
     state.view["shared"] = entry["id"]
     effects.share(state, title=f"A roll at {state.session['name']}", url=roll_url(state, entry),

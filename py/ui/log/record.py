@@ -12,10 +12,14 @@ from ui.core.state import AppState
 from ui.kit.dice import tray
 from ui.kit.html import Markup, classes, h
 from ui.summaries import sentence
+from ui.anomaly import words as anomaly_words
+from ui.manners import words as manners_words
 from ui.tension import words as tension_words
 
 OUTCOME_WORDS = {"success": "Success", "failure": "Failure", "tie": "Tie", "partial": "Partial success",
                  "compromise": "Compromise"}
+PROVENANCE = {"app": "rolled here", "typed": "entered by hand", "total": "total only"}
+EFFECT_WORDS = {"tension": "Tension", "ap": "AP", "health": "Health"}
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
@@ -67,7 +71,9 @@ def dice_block(record: dict) -> Markup:
             content = h("span", f"total {side['total']}, announced", class_="hint-small")
         else:
             continue
-        rows.append(h("li", h("span", name, class_="log-side-name"), content, class_="log-side"))
+        origin = PROVENANCE.get(side.get("dice_from"))
+        mark = h("span", f" ({origin})", class_="hint-small log-provenance", data_testid="provenance") if origin else ""
+        rows.append(h("li", h("span", name, class_="log-side-name"), mark, content, class_="log-side"))
     return h("ul", *rows, class_="log-dice") if rows else Markup("")
 
 
@@ -78,12 +84,49 @@ def outcome_chip(record: dict) -> Markup:
     return h("p", OUTCOME_WORDS[outcome], class_=classes("outcome", f"outcome-{outcome}", "log-outcome"))
 
 
-def record_details(record: dict) -> list[Markup]:
-    """Outcome, sentence, dice and Tension change of a resolved record (log and roll links)."""
+def happened_lines(record: dict, table_lines=()) -> list[str]:
+    """Everything the conflict did, one line each (each system's words write them)."""
+    system = record.get("system")
+    if system == "tension":
+        return tension_words.happened(record, table_lines)
+    if system == "anomaly":
+        return anomaly_words.happened(record)
+    if system == "manners":
+        return manners_words.happened(record)
+    return []
+
+
+def effect_words(state: AppState | None, effects: list) -> str:
+    """"Tension +4 · Ash Varga AP −1 · Ghoul Health −2": what logging changed in the session."""
+    names = {item["id"]: item["name"] for item in state.session["roster"]} if state is not None else {}
+    parts = []
+    for effect in effects:
+        who = names.get(effect.get("id"), "") if effect.get("id") else ""
+        delta = effect.get("delta", 0)
+        sign = "+" if delta > 0 else "−"
+        parts.append(f"{who + ' ' if who else ''}{EFFECT_WORDS.get(effect.get('field'), '?')} {sign}{abs(delta)}")
+    return " · ".join(parts)
+
+
+def record_details(record: dict, entry: dict | None = None, state: AppState | None = None) -> list[Markup]:
+    """Outcome, sentence, dice, Tension change and what happened, of a resolved record (log and
+    roll links); a roll set aside shows its dice and says it was never resolved."""
     try:
+        if entry is not None and entry.get("kind") == "set-aside":
+            return [h("p", "Set aside", class_="outcome log-outcome outcome-set-aside"),
+                    h("p", "Rolled and not resolved: a new conflict (or another kind) started with these on the "
+                           "table.", class_="log-sentence"), dice_block(record)]
         details = [outcome_chip(record), h("p", sentence(record), class_="log-sentence"), dice_block(record)]
         if record.get("system") == "tension":
             details.append(h("p", tension_words.tension_change_words(record["result"]), class_="log-tension"))
+        if entry is not None and entry.get("effects"):
+            details.append(h("p", "Changed: ", effect_words(state, entry["effects"]), class_="hint-small log-effects",
+                             data_testid="log-effects"))
+        lines = happened_lines(record, (entry or {}).get("table_lines", ()))
+        if lines:
+            details.append(h("details", h("summary", "What happened"),
+                             h("ul", *(h("li", line) for line in lines), class_="log-happened"),
+                             class_="log-details"))
         return details
     except Exception:  # stored or shared data is not trusted to have every field
         return [h("p", "This conflict's record could not be read.", class_="side-problem")]

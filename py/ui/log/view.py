@@ -8,16 +8,23 @@ from __future__ import annotations
 from session import SYSTEMS
 
 from ui.core.state import AppState
-from ui.kit.html import Markup, h
+from ui.kit.html import Markup, classes, h
 from ui.log import roll_link
 from ui.log.draft import PAGE
-from ui.log.record import record_details, roll_url, when
+from ui.log.record import effect_words, record_details, roll_url, when
 from ui.summaries import safe_sentence
 
 
 # --- The screen ----------------------------------------------------------------------------------------
 
 def undo_words(state: AppState, entry: dict) -> str:
+    if entry.get("kind") == "set-aside":
+        return "It only leaves the log: no numbers change."
+    if "effects" in entry:
+        if not entry["effects"]:
+            return "Nothing else changes."
+        return "Reversed: " + effect_words(state, [{**effect, "delta": -effect["delta"]}
+                                                   for effect in entry["effects"]]) + "."
     before = entry.get("before", {})
     words = []
     if entry["record"].get("system") == "tension":
@@ -77,14 +84,17 @@ def entry_card(state: AppState, entry: dict, number: int) -> Markup:
     if record.get("system") not in (None, state.system):
         meta += [" · ", h("span", SYSTEMS.get(record.get("system"), ""), class_="badge")]
     shared = shared_link(state, entry) if state.view.get("shared") == entry["id"] else Markup("")
+    share = Markup("")
+    if entry.get("kind") != "set-aside":  # nothing was resolved, so there is no result to share
+        share = h("div", h("button", "Share roll", type="button", class_="button", data_action="log-share",
+                           data_id=entry["id"], aria_label=f"Share roll #{number}"), class_="row")
     return h("li",
              h("p", *meta, class_="log-meta"),
-             *record_details(record),
-             h("div", h("button", "Share roll", type="button", class_="button", data_action="log-share",
-                        data_id=entry["id"], aria_label=f"Share a link to roll #{number}"),
-               class_="row"),
+             *record_details(record, entry, state),
+             share,
              shared,
-             class_="card log-entry", data_testid="log-entry")
+             class_=classes("card", "log-entry", log_set_aside=entry.get("kind") == "set-aside"),
+             data_testid="log-entry")
 
 
 def entries(state: AppState) -> Markup:

@@ -53,6 +53,9 @@ def choose_kind(state: AppState, event: Input):
 def choose_gm_mode(state: AppState, event: Input):
     draft = current(state)
     mode = event.text("value")
+    if draft_model.gm_settled(draft):
+        state.fail(draft_model.gm_settled(draft))
+        return
     if mode in (draft_model.HERE, draft_model.SAYS) and draft["revealed"] is None and mode != draft["gm"]["mode"]:
         draft["gm"].update(mode=mode, complication=None)
         if mode == draft_model.HERE and not draft["player"]["locked"]:
@@ -63,6 +66,9 @@ def choose_gm_mode(state: AppState, event: Input):
 def choose_difficulty(state: AppState, event: Input):
     draft = current(state)
     difficulty = event.number("value")
+    if draft_model.gm_settled(draft):
+        state.fail(draft_model.gm_settled(draft))
+        return
     if draft["revealed"] is None and difficulty is not None:
         draft["gm"]["difficulty"] = clamp(difficulty, 1, rules.LIMITS["manners_difficulty"])
 
@@ -155,6 +161,7 @@ def choose_skill(state: AppState, event: Input):
     if side is not None:
         side["skill"] = event.value or ""
         draft_model.prefill_descriptors(state, side)
+        draft_model.drop_unable_helpers(state, side)
 
 
 @action("manners-skill-name")
@@ -162,6 +169,7 @@ def type_skill(state: AppState, event: Input):
     side = open_side(state, event)
     if side is not None:
         side["skill"] = (event.value or "")[:60]
+        draft_model.drop_unable_helpers(state, side)
 
 
 @action("manners-skill-rating")
@@ -176,6 +184,29 @@ def step_helpers(state: AppState, event: Input):
     side = open_side(state, event)
     if side is not None:
         side["helpers"] = clamp(side["helpers"] + event.number("step", 0), 0, rules.LIMITS["helpers"])
+
+
+@action("manners-helper")
+def toggle_helper(state: AppState, event: Input):
+    """A roster character helps (or stops helping): only one who can help with the Skill."""
+    side = open_side(state, event)
+    if side is None:
+        return
+    entry = state.entry(event.text("id"))
+    if entry is None:
+        return
+    if entry["id"] in side["helper_ids"]:
+        side["helper_ids"] = [entry_id for entry_id in side["helper_ids"] if entry_id != entry["id"]]
+        return
+    able = {name for name, _ in draft_model.helpers_on_roster(state, side)[0]}
+    if entry["name"] not in able:
+        skill = side["skill"].strip() or "a Skill or Spell"
+        state.fail(f"{entry['name']} can't help: a helper needs a rating of at least 1 in {skill}.")
+        return
+    if len(side["helper_ids"]) >= rules.LIMITS["helpers"]:
+        state.fail(f"At most {rules.LIMITS['helpers']} helpers.")
+        return
+    side["helper_ids"] = side["helper_ids"] + [entry["id"]]
 
 
 @action("manners-descriptors")
@@ -255,7 +286,14 @@ def log_result(state: AppState, event: Input):
 
 @action("manners-new")
 def new_conflict(state: AppState, event: Input):
-    state.drafts["manners"] = draft_model.fresh_draft_like(current(state))
+    """The next conflict; cards turned over and not logged go in the log as set aside."""
+    draft = current(state)
+    if draft["revealed"] is not None and not draft["logged"]:
+        record = draft["revealed"]
+        state.session = sessions.set_aside(state.session, record, at=now_text(),
+                                           by=manners_words.player_name(record))
+        state.say("The cards turned over are in the log, set aside.")
+    state.drafts["manners"] = draft_model.fresh_draft_like(draft)
 
 
 @when_added

@@ -22,7 +22,8 @@ DEFAULT_DIFFICULTY = 4
 
 def new_side(role: str, entry: dict | None = None) -> dict:
     side = {"role": role, "ref": None, "name": "", "ratings": {manner: DEFAULT_RATING for manner in rules.MANNERS},
-            "skill": "", "skill_rating": 0, "manner": None, "helpers": 0, "descriptors": 0, "locked": False}
+            "skill": "", "skill_rating": 0, "manner": None, "helpers": 0, "helper_ids": [], "descriptors": 0,
+            "locked": False}
     if entry is not None:
         pick_entry(side, entry)
     return side
@@ -52,7 +53,7 @@ def fresh_draft_like(draft: dict) -> dict:
              "logged": False}
     for role in ("player", "opponent"):
         fresh[role] = {**draft[role], "ratings": dict(draft[role]["ratings"]), "manner": None, "helpers": 0,
-                       "locked": False}
+                       "helper_ids": [], "locked": False}
     return fresh
 
 
@@ -66,7 +67,7 @@ def sheet(state: AppState, side: dict) -> dict | None:
 
 def pick_entry(side: dict, entry: dict | None):
     """Point a side at a roster entry (or at nobody); the Manner card is picked again."""
-    side.update(ref=None, manner=None, locked=False, skill="", skill_rating=0)
+    side.update(ref=None, manner=None, locked=False, skill="", skill_rating=0, helper_ids=[])
     if entry is not None:
         side["ref"] = entry["id"]
         side["skill"] = entry["skills"][0]["name"] if entry.get("skills") else ""
@@ -136,7 +137,24 @@ def descriptors_for(state: AppState, side: dict, manner: str) -> int:
 
 def number_before_cards(state: AppState, side: dict, manner: str) -> int:
     """Manner + Skill + helpers: the side's number before any +2 from the table."""
-    return ratings(state, side)[manner] + skill_rating(state, side) + side["helpers"]
+    return ratings(state, side)[manner] + skill_rating(state, side) + helper_count(state, side)
+
+
+def helpers(state: AppState, side: dict) -> list[dict]:
+    """The roster characters helping this side who still can (rules.can_help in its Skill)."""
+    able = {name for name, _ in helpers_on_roster(state, side)[0]}
+    picked = [state.entry(entry_id) for entry_id in side["helper_ids"]]
+    return [entry for entry in picked if entry is not None and entry["name"] in able]
+
+
+def helper_count(state: AppState, side: dict) -> int:
+    """Helpers picked from the roster, plus helpers counted by hand for a side with no sheet."""
+    return len(helpers(state, side)) + (side["helpers"] if sheet(state, side) is None else 0)
+
+
+def drop_unable_helpers(state: AppState, side: dict):
+    """After the Skill changed: only roster helpers who can help with it stay."""
+    side["helper_ids"] = [entry["id"] for entry in helpers(state, side)]
 
 
 def helpers_on_roster(state: AppState, side: dict) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
@@ -165,7 +183,10 @@ def record_side(state: AppState, side: dict) -> dict:
     if skill_name(state, side):
         fields["skill"] = skill_name(state, side)
     fields["skill_rating"] = skill_rating(state, side)
-    fields["helpers"] = side["helpers"]
+    fields["helpers"] = helper_count(state, side)
+    named = [entry["name"] for entry in helpers(state, side)]
+    if named:
+        fields["helper_names"] = named
     fields["descriptors"] = side["descriptors"]
     return fields
 
@@ -173,7 +194,7 @@ def record_side(state: AppState, side: dict) -> dict:
 def planner(state: AppState, side: dict, descriptors: int) -> dict:
     """A side before choosing (rules.outcomes_for_*): every Manner's rating, plus the rest."""
     return {"manner_ratings": ratings(state, side), "skill_rating": skill_rating(state, side),
-            "helpers": side["helpers"], "descriptors": descriptors}
+            "helpers": helper_count(state, side), "descriptors": descriptors}
 
 
 def to_record(state: AppState, draft: dict) -> dict:
@@ -212,6 +233,13 @@ def why_wait(state: AppState, draft: dict, role: str) -> str | None:
     other = draft[other_role(role)]
     if other["manner"] is not None and not other["locked"]:
         return f"Waiting for {side_name(state, other)} to lock a Manner, so nobody sees the other card."
+    return None
+
+
+def gm_settled(draft: dict) -> str | None:
+    """The GM's difficulty and where the card is settle once the player locks a Manner."""
+    if draft["kind"] == TEST and draft["player"]["locked"] and draft["revealed"] is None:
+        return "Settled: the player has locked a Manner, so the difficulty stands."
     return None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import rules
 
 from ui.core.state import AppState
-from ui.kit.controls import segmented, select, stepper
+from ui.kit.controls import result_bar, segmented, select, settled_note, stepper
 from ui.kit.html import Markup, classes, h
 from ui.manners import cards as cards_view
 from ui.manners import draft as draft_model
@@ -75,8 +75,13 @@ def gm_card(state: AppState, draft: dict) -> Markup:
     gm = draft["gm"]
     player_locked = draft["player"]["locked"]
     header = h("header", h("h3", "The GM", class_="side-title"), class_="side-header")
-    body = [segmented("Where the GM's card is", GM_MODES, gm["mode"], "manners-gm-mode", "manners-gm-mode"),
-            difficulty_picker(gm["difficulty"])]
+    settled = draft_model.gm_settled(draft)
+    if settled is not None:
+        body = [h("p", f"Difficulty {gm['difficulty']}", class_="pool-line", data_testid="manners-difficulty"),
+                settled_note(settled)]
+    else:
+        body = [segmented("Where the GM's card is", GM_MODES, gm["mode"], "manners-gm-mode", "manners-gm-mode"),
+                difficulty_picker(gm["difficulty"])]
     if gm["mode"] == draft_model.HERE:
         if gm["complication"] is None:
             body += [h("p", "Put a Complication face down (only the GM looks):", class_="field-label"),
@@ -159,6 +164,33 @@ def helpers_hint(state: AppState, side: dict) -> Markup:
     return h("div", *lines)
 
 
+def helper_picker(state: AppState, role: str, side: dict) -> Markup:
+    """Helpers picked from the roster, each checked against the Skill (rules.can_help); a side
+    with no sheet may also count helpers who are not on the roster."""
+    skill = side["skill"].strip()
+    others = [entry for entry in state.roster("character") if entry["id"] != side["ref"]]
+    picked = {entry["id"] for entry in draft_model.helpers(state, side)}
+    boxes = []
+    for entry in others:
+        rating = next((item["rating"] for item in entry.get("skills", [])
+                       if item["name"].strip().casefold() == skill.casefold()), 0) if skill else 0
+        able = bool(skill) and rules.can_help(rating)
+        box_id = f"manners-{role}-helper-{entry['id']}"
+        reason = f"{skill} {rating}" if able else (f"{skill} {rating}: can't help" if skill else "pick a Skill first")
+        boxes.append(h("label", h("input", type="checkbox", id=box_id, data_action="manners-helper",
+                                  data_side=role, data_id=entry["id"], checked=entry["id"] in picked,
+                                  disabled=not able and entry["id"] not in picked),
+                       f" {entry['name']} ", h("span", f"({reason})", class_="hint-small"),
+                       class_="check", for_=box_id))
+    parts = []
+    if boxes:
+        parts.append(h("fieldset", h("legend", "Helpers from the roster"), *boxes, class_="helper-picker"))
+    if draft_model.sheet(state, side) is None:
+        parts.append(stepper("Helpers not on the roster" if boxes else "Helpers", side["helpers"], "manners-helpers",
+                             0, rules.LIMITS["helpers"], f"manners-{role}-helpers", side=role))
+    return h("div", *parts, class_="helpers")
+
+
 def descriptors_hint(state: AppState, side: dict) -> Markup:
     entry = draft_model.sheet(state, side)
     if entry is None:
@@ -183,10 +215,10 @@ def side_who(state: AppState, draft: dict, role: str) -> Markup:
     if side["locked"]:
         skill = draft_model.skill_name(state, side)
         rating = draft_model.skill_rating(state, side)
-        helpers = side["helpers"]
         words = [f"{skill or 'Skill'} {rating}" if skill or rating else "No Skill or Spell"]
-        if helpers:
-            words.append(f"{helpers} {'helper' if helpers == 1 else 'helpers'}")
+        helped = manners_words.helped_by(draft_model.record_side(state, side))
+        if helped:
+            words.append(helped)
         return h("section", header, h("p", " · ".join(words), class_="pool-line"),
                  class_="card side-card side-locked", aria_label=f"{SIDE_TITLES[role]}: {name}",
                  data_testid=f"side-{role}")
@@ -196,8 +228,7 @@ def side_who(state: AppState, draft: dict, role: str) -> Markup:
                             placeholder=draft_model.DEFAULT_NAMES[role], side=role),
                  ratings_inputs(role, side)]
     body.append(skill_controls(state, role, side))
-    body += [stepper("Helpers", side["helpers"], "manners-helpers", 0, rules.LIMITS["helpers"],
-                     f"manners-{role}-helpers", side=role),
+    body += [helper_picker(state, role, side),
              helpers_hint(state, side),
              stepper("Descriptors for a tie", side["descriptors"], "manners-descriptors", 0,
                      rules.LIMITS["descriptors"], f"manners-{role}-descriptors", side=role),
@@ -389,17 +420,32 @@ def result_panel(state: AppState, draft: dict) -> Markup:
         return h("section", h("p", draft_model.waiting_words(state, draft), class_="hint"),
                  class_="card result-waiting")
     if draft["logged"]:
-        actions = h("div", h("p", "Logged.", class_="hint"),
-                    h("button", "New conflict", type="button", class_="button button-primary",
-                      data_action="manners-new"), class_="row row-wrap result-actions")
+        actions = h("p", "Logged.", class_="hint")
     else:
-        actions = h("div", h("button", "Log this result", type="button", class_="button button-primary",
-                             data_action="manners-log"),
-                    h("button", "New conflict", type="button", class_="button", data_action="manners-new"),
-                    class_="row row-wrap result-actions")
+        actions = h("div", h("button", "New conflict", type="button", class_="button", data_action="manners-new",
+                             aria_describedby="manners-new-hint"),
+                    h("span", "Cards turned over and not logged go in the log as set aside.", class_="hint hint-small",
+                      id="manners-new-hint"), class_="row row-wrap result-actions")
     title = "Result (logged)" if draft["logged"] else "The cards turn over"
     return h("section", h("h3", title, class_="card-title"), *result_block(record, draft["flip"]), actions,
              class_="card result", data_testid="result", id="manners-result-card", tabindex="-1")
+
+
+def bar(state: AppState, draft: dict) -> Markup:
+    """Once the cards are turned over: the outcome and the next step, always in reach."""
+    record = draft["revealed"]
+    if record is None:
+        return Markup("")
+    outcome = record["result"]["outcome"]
+    summary = h("span", h("span", manners_words.outcome_word(record["result"]),
+                          class_=classes("outcome", OUTCOME_CLASS[outcome])),
+                f" {record['result']['player_total']} vs {record['result']['other_total']}")
+    if draft["logged"]:
+        return result_bar(h("span", "Logged: ", summary),
+                          h("button", "New conflict", type="button", class_="button button-primary",
+                            data_action="manners-new", id="manners-bar-action"), "manners-result-bar")
+    return result_bar(summary, h("button", "Log this result", type="button", class_="button button-primary",
+                                 data_action="manners-log", id="manners-bar-action"), "manners-result-bar")
 
 
 def regions(state: AppState) -> list[tuple[str, Markup]]:
@@ -412,6 +458,7 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
             ("manners-player-cards", side_cards(state, draft, "player")),
             ("manners-odds", odds_panel(state, draft)),
             ("manners-result", result_panel(state, draft)),
+            ("manners-bar", bar(state, draft)),
         ]
     return [
         ("manners-setup", setup(state, draft)),
@@ -421,4 +468,5 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
         ("manners-opponent-who", side_who(state, draft, "opponent")),
         ("manners-opponent-cards", side_cards(state, draft, "opponent")),
         ("manners-result", result_panel(state, draft)),
+        ("manners-bar", bar(state, draft)),
     ]

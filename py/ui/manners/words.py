@@ -141,11 +141,41 @@ def meaning(record: dict) -> str | None:
 
 def helpers_words(record: dict) -> str | None:
     """Helpers share the consequences of failure: say so when the player fails."""
-    helpers = (record.get("player") or {}).get("helpers", 0)
+    player = record.get("player") or {}
+    helpers = player.get("helpers", 0)
     if not helpers or (record.get("result") or {}).get("outcome") != "failure":
         return None
+    names = [name for name in player.get("helper_names") or [] if isinstance(name, str)]
+    if names and len(names) == helpers:
+        who = names[0] if helpers == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{who} {'shares' if helpers == 1 else 'share'} the consequences of this failure."
     who = "The helper shares" if helpers == 1 else f"The {helpers} helpers share"
     return f"{who} the consequences of this failure."
+
+
+def helped_by(side: dict) -> str:
+    """"helped by Bryn and Ash" (or "2 helpers"), or "" with no helpers."""
+    helpers = side.get("helpers", 0) if isinstance(side, dict) else 0
+    names = [name for name in side.get("helper_names") or [] if isinstance(name, str)] if helpers else []
+    if names and len(names) == helpers:
+        return "helped by " + (names[0] if helpers == 1 else ", ".join(names[:-1]) + " and " + names[-1])
+    return f"{helpers} {'helper' if helpers == 1 else 'helpers'}" if helpers else ""
+
+
+def happened(record: dict) -> list[str]:
+    """The cards played, the table cell that decided, and each side's numbers and helpers."""
+    result = record["result"]
+    player = record["player"]
+    column = record["complication"] if record["kind"] == "test" else record["opponent"]["manner"]
+    lines = [f"Cards: {player_name(record)} played {player['manner']}; "
+             + (f"the GM's Complication was {column}." if record["kind"] == "test"
+                else f"{opponent_name(record)} played {column}."),
+             f"Table cell [{player['manner']}][{column}]: {result['cell']}."]
+    for side in [player] + ([record["opponent"]] if record["kind"] == "confrontation" else []):
+        helped = helped_by(side)
+        if helped:
+            lines.append(f"{side.get('name') or 'A side'}: {helped}.")
+    return lines
 
 
 def notes(result: dict) -> list[str]:

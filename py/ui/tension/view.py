@@ -570,7 +570,7 @@ def bar(state: AppState, draft: dict) -> Markup:
     if logged is not None:
         return result_bar(h("span", "Logged: ", bar_summary(logged)),
                           h("button", "New conflict", type="button", class_="button button-primary",
-                            data_action="tension-new", id="tension-bar-action"), "tension-bar")
+                            data_action="tension-new", id="tension-bar-action"), "tension-result-bar")
     try:
         record = draft_model.standing(state, draft)
     except rules.RuleError:
@@ -579,7 +579,7 @@ def bar(state: AppState, draft: dict) -> Markup:
         return Markup("")
     return result_bar(bar_summary(record),
                       h("button", "Log this result", type="button", class_="button button-primary",
-                        data_action="tension-log", id="tension-bar-action"), "tension-bar")
+                        data_action="tension-log", id="tension-bar-action"), "tension-result-bar")
 
 
 def waiting_words(state: AppState, draft: dict) -> str:

@@ -55,12 +55,19 @@ def region(state, region_id) -> str:
     return dict(manners_view.regions(state))[region_id]
 
 
+def add_helpers(state, count, skill="Climb"):
+    """`count` characters who can help with `skill`, on the roster and ticked as helpers."""
+    for number in range(count):
+        helper = sheet(f"Helper {number + 1}", skills=((skill, 1),), descriptors=())
+        state.session["roster"].append(helper)
+        tap(state, "manners-helper", side="player", id=helper["id"])
+
+
 def play_test(state, manner="Force", complication="Hostility", difficulty=5, helpers=0):
     tap(state, "manners-difficulty", value=difficulty)
     tap(state, "manners-complication", value=complication)
     tap(state, "manners-manner", side="player", value=manner)
-    for _ in range(helpers):
-        tap(state, "manners-helpers", side="player", step=1)
+    add_helpers(state, helpers)
     tap(state, "manners-lock", side="player")
     tap(state, "manners-reveal")
     return draft_of(state)["revealed"]
@@ -82,11 +89,13 @@ def test_a_test_draft_becomes_a_test_record_with_the_sheet_numbers():
     state = table(sheet())
     draft = draft_of(state)
     draft["gm"].update(difficulty=6, complication="Time")
-    draft["player"].update(manner="Force", helpers=1, descriptors=2)
+    draft["player"].update(manner="Force", descriptors=2)
+    add_helpers(state, 1)
     record = draft_model.to_record(state, draft)
     assert record == {"v": 1, "system": "manners", "kind": "test", "difficulty": 6, "complication": "Time",
                       "player": {"name": "Wren", "id": draft["player"]["ref"], "manner": "Force", "manner_rating": 3,
-                                 "skill": "Climb", "skill_rating": 2, "helpers": 1, "descriptors": 2}}
+                                 "skill": "Climb", "skill_rating": 2, "helpers": 1, "helper_names": ["Helper 1"],
+                                 "descriptors": 2}}
     assert rules.resolve(record)["result"]["cell"] == "+2"
 
 
@@ -125,9 +134,11 @@ def test_gm_says_gives_the_complication_and_difficulty_at_reveal_time():
     tap(state, "manners-manner", side="player", value="Speed")
     tap(state, "manners-complication", value="Time")  # too early: the player's card is not down yet
     assert state.message.tone == "error" and draft_of(state)["gm"]["complication"] is None
+    tap(state, "manners-difficulty", value=7)
     tap(state, "manners-lock", side="player")
     assert "Which Complication did the GM turn over?" in region(state, "manners-gm")
-    tap(state, "manners-difficulty", value=7)
+    tap(state, "manners-difficulty", value=2)  # settled once the player's card is down
+    assert "difficulty stands" in state.message.text
     tap(state, "manners-complication", value="Time")
     record = draft_of(state)["revealed"]
     assert record["complication"] == "Time" and record["difficulty"] == 7
@@ -265,19 +276,21 @@ def test_helpers_add_one_each_and_the_roster_shows_who_can_help():
     who = region(state, "manners-player-who")
     assert "Helpers share the consequences of failure." in who
     assert "Can help with Climb: Ash (1)." in who and "Bo" not in text_of(who).split("Can help")[1]
-    record = play_test(state, "Force", "Time", 5, helpers=2)
+    tap(state, "manners-helper", side="player", id=no_help["id"])  # Climb 0: can't help
+    assert "Bo can't help" in state.message.text and draft_of(state)["player"]["helper_ids"] == []
+    tap(state, "manners-helper", side="player", id=helper["id"])
+    record = play_test(state, "Force", "Time", 5, helpers=1)
     assert record["player"]["helpers"] == 2 and record["result"]["player_total"] == 3 + 2 + 2 + 2
+    assert record["player"]["helper_names"] == ["Ash", "Helper 1"]
     tap(state, "manners-new")
-    for _ in range(rules.LIMITS["helpers"] + 3):
-        tap(state, "manners-helpers", side="player", step=1)
-    assert draft_of(state)["player"]["helpers"] == rules.LIMITS["helpers"]
+    assert draft_of(state)["player"]["helper_ids"] == []
 
 
 def test_a_failure_with_helpers_says_they_share_it():
     state = table(sheet())
     record = play_test(state, "Force", "Hostility", 5, helpers=1)
     assert record["result"]["outcome"] == "failure"
-    assert "The helper shares the consequences of this failure." in region(state, "manners-result")
+    assert "Helper 1 shares the consequences of this failure." in region(state, "manners-result")
 
 
 # --- The reveal: the table, the numbers, the words ------------------------------------------------------------
