@@ -14,6 +14,7 @@ import copy
 
 import rules
 
+from ui.core import shapes
 from ui.core.state import AppState
 
 ROLL, REAL, TOTAL = "roll", "real", "total"
@@ -295,3 +296,38 @@ def odds_fields(state: AppState, roller: dict, role: str, settled: bool = True) 
         preview = side_preview(state, roller, role)
         return {"total": preview["total"]}
     return {"good": roller["good"], "bad": roller["bad"], "modifiers": on_modifiers(state, roller)}
+
+
+# --- A stored draft, read back after a reload (untrusted) ----------------------------------------
+
+LIMIT = rules.LIMITS["conditional_dice"]
+VALUE = shapes.whole(-rules.LIMITS["modifier_value"], rules.LIMITS["modifier_value"])
+SHEET_MODIFIER = shapes.fields({"name": shapes.text(60), "kind": shapes.text(rules.anomaly.MAX_KIND),
+                                "value": VALUE, "stacks": shapes.flag}, "a modifier")
+ONE_OFF = shapes.fields({"kind": shapes.text(rules.anomaly.MAX_KIND), "value": VALUE, "stacks": shapes.flag,
+                         "on": shapes.flag, "name": shapes.text(60)}, "a modifier")
+ROLLER = shapes.fields({
+    "ref": shapes.optional(shapes.text(24)), "name": shapes.text(60),
+    "good": shapes.whole(0, LIMIT), "bad": shapes.whole(0, LIMIT),
+    "sheet": shapes.listing(SHEET_MODIFIER, rules.LIMITS["modifiers"]),
+    "off": shapes.listing(shapes.whole(0, rules.LIMITS["modifiers"]), rules.LIMITS["modifiers"]),
+    "extra": shapes.listing(ONE_OFF, rules.LIMITS["modifiers"]),
+    "mode": shapes.choice(*MODES), "dice": shapes.optional(shapes.faces(SIDES, LIMIT + 1)),
+    "total": shapes.optional(shapes.whole(-rules.LIMITS["anomaly_total"], rules.LIMITS["anomaly_total"])),
+    "fresh": shapes.never, "adding": shapes.flag,
+    "new": shapes.fields({"kind": shapes.text(rules.anomaly.MAX_KIND), "other": shapes.text(rules.anomaly.MAX_KIND),
+                          "name": shapes.text(60), "value": VALUE, "stacks": shapes.flag}, "the modifier form")},
+    "a roller")
+DRAFT = shapes.fields({
+    "kind": shapes.choice(CHECK, OPPOSED),
+    "difficulty": shapes.optional(shapes.whole(0, rules.LIMITS["anomaly_difficulty"])),
+    "actor": ROLLER, "defender": ROLLER, "logged": shapes.optional(shapes.record("anomaly"))}, "an Anomaly roll")
+
+
+def check_draft(data) -> dict:
+    """A stored draft as the app wrote it, or ShapeError."""
+    draft = DRAFT(data)
+    for role in ROLES:
+        roller = draft[role]
+        shapes.need(roller["dice"] is None or len(roller["dice"]) <= dice_needed(roller), "more dice than the roll")
+    return draft

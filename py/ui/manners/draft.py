@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import rules
 
+from ui.core import shapes
 from ui.core.state import AppState
 
 TEST, CONFRONTATION = "test", "confrontation"
@@ -283,3 +284,31 @@ def waiting_words(state: AppState, draft: dict) -> str:
     if draft["kind"] == TEST and draft["gm"]["complication"] is None:
         return "Waiting for the GM to say which Complication was face down."
     return ""
+
+
+# --- A stored draft, read back after a reload (untrusted) ----------------------------------------
+
+RATING = shapes.whole(0, rules.LIMITS["rating"])
+SIDE = shapes.fields({
+    "role": shapes.choice("player", "opponent"), "ref": shapes.optional(shapes.text(24)), "name": shapes.text(60),
+    "ratings": shapes.fields({manner: RATING for manner in rules.MANNERS}, "the Manner ratings"),
+    "skill": shapes.text(60), "skill_rating": RATING, "manner": shapes.optional(shapes.choice(*rules.MANNERS)),
+    "helpers": shapes.whole(0, rules.LIMITS["helpers"]),
+    "helper_ids": shapes.listing(shapes.text(24), rules.LIMITS["helpers"]),
+    "descriptors": shapes.whole(0, rules.LIMITS["descriptors"]), "locked": shapes.flag}, "a side")
+DRAFT = shapes.fields({
+    "kind": shapes.choice(TEST, CONFRONTATION),
+    "gm": shapes.fields({"mode": shapes.choice(HERE, SAYS),
+                         "difficulty": shapes.whole(1, rules.LIMITS["manners_difficulty"]),
+                         "complication": shapes.optional(shapes.choice(*rules.COMPLICATIONS))}, "the GM's side"),
+    "player": SIDE, "opponent": SIDE, "revealed": shapes.optional(shapes.record("manners")),
+    "flip": shapes.never, "logged": shapes.flag}, "a Manner Cards conflict")
+
+
+def check_draft(data) -> dict:
+    """A stored draft as the app wrote it, or ShapeError. A locked side has a Manner."""
+    draft = DRAFT(data)
+    for role in ("player", "opponent"):
+        shapes.need(not draft[role]["locked"] or draft[role]["manner"] is not None, "a locked side without a card")
+    shapes.need(not draft["logged"] or draft["revealed"] is not None, "a logged conflict without its cards")
+    return draft

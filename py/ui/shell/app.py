@@ -13,6 +13,7 @@ import traceback
 from pyscript import window
 from pyscript.ffi import create_proxy
 
+from ui import table
 from ui.core import opening
 from ui.core.actions import Input, dispatch
 from ui.core.state import AppState
@@ -35,8 +36,10 @@ class App:
         self.state = state
         self.page = dom.Page()
         self.loading: set[str] = set()  # systems whose odds are being loaded
+        self.shown_session = state.session["id"]  # whose table in progress is on screen
 
     def render(self, typing: bool = False):
+        self.shown_session = self.state.session["id"]
         self.page.patch(screens.page(self.state), typing=typing)
         if self.state.focus:
             dom.focus(self.state.focus)
@@ -66,9 +69,11 @@ class App:
         event_input = Input(data=data, value=getattr(element, "value", None),
                             checked=bool(element.checked) if tag == "INPUT" else None)
         name = data.get("action", "")
+        session_id = self.state.session["id"]
         try:
             if not dispatch(self.state, name, event_input):
                 return
+            table.follow(self.state, session_id)  # another session opened: its table in progress
         except Exception as error:  # a bug must not take the table down with it
             traceback.print_exception(error)
             self.state.fail("Something went wrong with that. Your session is safe; please try again.")
@@ -78,6 +83,7 @@ class App:
 
     def refresh(self, *_):
         """Save and show what changed (after an asynchronous effect, a link, the storage answer)."""
+        table.follow(self.state, self.shown_session)
         storage.save(self.state)
         self.render()
 
@@ -122,6 +128,7 @@ def start():
     global APP
     try:
         state = opening.starting_state(storage.open_library(), address.page_address())
+        table.load(state)  # the conflict in progress before the reload, exactly
         app = App(state)
         app.open_link()
         app.render()

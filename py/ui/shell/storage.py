@@ -9,6 +9,7 @@ from pyscript.ffi import is_none
 
 from session import SessionError
 from session.storage import INDEX_KEY, Library, MemoryStore, StorageError, full_message
+from ui import table
 from ui.core.clock import now_text
 
 
@@ -52,11 +53,13 @@ def open_library() -> Library:
 
 
 def save(state):
-    """Save the open session if it changed; a refusal becomes the message on screen."""
+    """Save the open session and the table in progress if they changed; a refusal becomes the
+    message on screen."""
     if state.library is None:
         return
     try:
         state.library.save(state.session)
+        table.save(state)
     except SessionError as error:
         state.fail(str(error))
 

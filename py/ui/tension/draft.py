@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import rules
 
+from ui.core import shapes
 from ui.core.state import AppState
 
 ROLL, REAL, TOTAL = "roll", "real", "total"
@@ -250,3 +251,39 @@ def defender_health(state: AppState, draft: dict) -> int | None:
     """The defender's Health on the roster (combat damage comes off it), or None."""
     entry = state.entry(draft["defender"]["ref"])
     return entry.get("health") if entry is not None else None
+
+
+# --- A stored draft, read back after a reload (untrusted) ----------------------------------------
+
+def check_keep(side: dict) -> dict:
+    """Kept dice are positions in the side's own dice, each once."""
+    keep = side["keep"]
+    if keep is not None:
+        shapes.need(side["dice"] is not None and len(set(keep)) == len(keep)
+                    and all(index < len(side["dice"]) for index in keep), "kept dice that are not in the roll")
+    return side
+
+
+SIDE = shapes.fields({
+    "role": shapes.choice("gm", "character", "adversary"), "ref": shapes.optional(shapes.text(24)),
+    "name": shapes.text(60), "attribute": shapes.text(60), "skill": shapes.text(60), "trait": shapes.text(60),
+    "pool": shapes.whole(0, rules.LIMITS["pool"]), "mode": shapes.choice(*MODES),
+    "dice": shapes.optional(shapes.faces(6, rules.LIMITS["tension"] + 1)),
+    "keep": shapes.optional(shapes.listing(shapes.whole(0, rules.LIMITS["tension"]), rules.LIMITS["tension"] + 1)),
+    "boost": shapes.flag, "total": shapes.optional(shapes.whole(0, rules.LIMITS["tension_total"])),
+    "fresh": shapes.never}, "a side")
+
+DRAFT = shapes.fields({
+    "kind": shapes.choice(*KINDS), "combat": shapes.flag, "retry": shapes.flag, "gm": SIDE, "player": SIDE,
+    "initiators": shapes.listing(SIDE, rules.LIMITS["initiators"]), "defender": SIDE,
+    "tension": shapes.optional(shapes.whole(0, rules.LIMITS["tension"])),
+    "logged": shapes.optional(shapes.record("tension"))}, "a Tension Engine conflict")
+
+
+def check_draft(data) -> dict:
+    """A stored draft as the app wrote it, or ShapeError."""
+    draft = DRAFT(data)
+    shapes.need(bool(draft["initiators"]) and draft["gm"]["role"] == "gm", "a conflict without its sides")
+    for _, side in sides(draft) + [("gm", draft["gm"]), ("player", draft["player"])]:
+        check_keep(side)
+    return draft

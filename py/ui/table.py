@@ -1,0 +1,98 @@
+"""The table in progress on this phone: every system's conflict draft, the sheet being
+edited, the Tables draft and the open screen, saved after every change and restored
+exactly after a reload, a crash or a closed tab.
+
+It is stored per session under its own key through the Library (save_table /
+load_table, `tableside.table.<session id>`), never inside the session: the session
+is shared and merged across phones, the table in progress is this phone's own.
+What is read back is untrusted: each draft is checked against the shape its module
+writes (`check_draft`), then drawn once; anything wrong is dropped with a message,
+never a crash. A face-down Complication stays in the draft and is never drawn.
+"""
+from __future__ import annotations
+
+import copy
+import importlib
+
+from session import SessionError
+
+from ui.core.shapes import ShapeError
+from ui.core.state import SCREENS, AppState
+from ui.frame import screens
+
+VERSION = 1
+# Where each stored draft's check lives; imported only when such a draft is stored, so a
+# start-up with nothing in progress loads no other screen (tests/unit/test_startup.py).
+CHECKS = {"tension": "ui.tension.draft", "anomaly": "ui.anomaly.draft", "manners": "ui.manners.draft",
+          "tables": "ui.tables.draft"}
+WHAT = {"tension": "the Tension Engine conflict", "anomaly": "the Anomaly roll", "manners": "the Manner Cards conflict",
+        "tables": "the Tables screen"}
+LOST = "The conflict in progress could not be restored ({what}), so it starts afresh. Nothing logged is lost."
+
+
+def snapshot(state: AppState) -> dict | None:
+    """What to store for the open session; None when nothing is in progress."""
+    drafts = {key: draft for key, draft in state.drafts.items() if key in CHECKS}
+    if not drafts and state.editing is None and state.screen == "conflict":
+        return None
+    return {"v": VERSION, "session": state.session["id"], "screen": state.screen,
+            "drafts": copy.deepcopy(drafts), "editing": copy.deepcopy(state.editing)}
+
+
+def restore(state: AppState, data) -> str | None:
+    """Put a stored table back on `state`; the problem in words when part of it was dropped."""
+    if data is None:
+        return None
+    if not isinstance(data, dict) or data.get("v") != VERSION or data.get("session") != state.session["id"]:
+        return "it was saved by another version"
+    problems = []
+    drafts = data.get("drafts") if isinstance(data.get("drafts"), dict) else {}
+    for key, stored in drafts.items():
+        if key not in CHECKS:
+            continue
+        try:
+            draft = importlib.import_module(CHECKS[key]).check_draft(stored)
+            if key in screens.CONFLICT_SCREENS:
+                draws(state, key, draft)
+        except Exception as error:  # untrusted: whatever is wrong (ShapeError or a view's), drop this draft
+            problems.append(f"{WHAT.get(key, key)}: {error}" if isinstance(error, ShapeError) else WHAT.get(key, key))
+            continue
+        state.drafts[key] = draft
+    if data.get("editing") is not None:
+        try:
+            state.editing = importlib.import_module("ui.roster.draft").check_editing(data["editing"])
+        except ShapeError as error:
+            problems.append(f"the sheet being edited: {error}")
+    if data.get("screen") in SCREENS:
+        state.screen = data["screen"]
+    return "; ".join(problems) or None
+
+
+def draws(state: AppState, system: str, draft: dict):
+    """Draw the system's screen with this draft once: a draft the view cannot draw is dropped."""
+    trial = AppState(session={**state.session, "system": system}, drafts={system: copy.deepcopy(draft)})
+    screens.load(screens.CONFLICT_SCREENS[system]).regions(trial)
+
+
+def load(state: AppState):
+    """At start, and when another session is opened: its table in progress, if any."""
+    if state.library is None:
+        return
+    try:
+        problem = restore(state, state.library.load_table(state.session["id"]))
+    except SessionError as error:
+        problem = str(error).rstrip(".").lower()
+    if problem:
+        state.fail(LOST.format(what=problem))
+
+
+def save(state: AppState):
+    """After every change: store the table in progress (the Library skips unchanged text)."""
+    if state.library is not None and state.session is not state.library.pristine:
+        state.library.save_table(state.session["id"], snapshot(state))
+
+
+def follow(state: AppState, previous_id: str):
+    """After a change that opened another session: bring in that session's table."""
+    if state.session["id"] != previous_id:
+        load(state)

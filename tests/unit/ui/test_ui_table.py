@@ -1,0 +1,264 @@
+"""The table in progress survives a reload: every system's draft, the sheet being edited and
+the Tables draft are saved per session (Library.save_table, never inside the session) and
+restored exactly; anything stored that the app would not have written is dropped with a
+message, never a crash."""
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rules
+import session as sessions
+from session.storage import TABLE_PREFIX, Library, MemoryStore
+from ui import table
+from ui.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
+from ui.frame import actions as frame_actions  # noqa: F401
+from ui.core.actions import Input, dispatch
+from ui.core.opening import starting_state
+from ui.frame import screens
+from ui.manners import actions as manners_actions  # noqa: F401
+from ui.roster import actions as roster_actions  # noqa: F401
+from ui.tables import actions as tables_actions  # noqa: F401
+from ui.tension import actions as tension_actions  # noqa: F401
+
+
+def party() -> dict:
+    session = sessions.new_session("Friday", system="tension")
+    session["roster"] = [
+        sessions.check_roster_entry({"system": "tension", "kind": "character", "name": "Ash", "ap": 3, "health": 10,
+                                     "attributes": [{"name": "Agility", "rating": 3}],
+                                     "skills": [{"name": "Climb", "rating": 2}]}),
+        sessions.check_roster_entry({"system": "tension", "kind": "adversary", "name": "Ghoul", "power": 5,
+                                     "health": 10, "traits": []}),
+        sessions.check_roster_entry({"system": "anomaly", "kind": "character", "name": "Rook",
+                                     "modifiers": [{"name": "Sword", "kind": "Gear", "value": 2}]}),
+        sessions.check_roster_entry({"system": "manners", "kind": "character", "name": "Wren",
+                                     "manners": {"Force": 3}, "skills": [{"name": "Climb", "rating": 2}]}),
+        sessions.check_roster_entry({"system": "manners", "kind": "character", "name": "Bryn",
+                                     "manners": {}, "skills": [{"name": "Climb", "rating": 1}]}),
+    ]
+    return session
+
+
+def phone(store: MemoryStore, session: dict | None = None):
+    """The app as it starts on a phone holding `store` (with `session` saved first, if given)."""
+    if session is not None:
+        Library(store).save(session)
+    state = starting_state(Library(store), "http://localhost/")
+    table.load(state)
+    return state
+
+
+def tap(state, name, value=None, checked=None, **data):
+    fields = {key: str(item) for key, item in data.items()}
+    if value is not None:
+        fields["value"] = str(value)  # a segment's data-value, or a field's value
+    value = fields.get("value")
+    assert dispatch(state, name, Input(data=fields, value=value, checked=checked)), name
+    state.library.save(state.session)  # as the shell saves after every tap
+    table.save(state)
+
+
+def calm(state):
+    """Animations (a die just rolled, cards just flipped) play once: not after a reload."""
+    for draft in state.drafts.values():
+        for value in [draft, *draft.values()] + list(draft.get("initiators", [])):
+            if isinstance(value, dict):
+                if "fresh" in value:
+                    value["fresh"] = False
+                if "flip" in value:
+                    value["flip"] = False
+
+
+def regions(state) -> list:
+    return screens.page(state)
+
+
+def reload(store: MemoryStore):
+    return phone(store)
+
+
+def same_after_reload(state, store):
+    calm(state)
+    state.message = None  # messages are about the last tap: not kept
+    table.save(state)
+    again = reload(store)
+    assert again.message is None, again.message
+    assert regions(again) == regions(state)
+    return again
+
+
+def test_the_table_is_stored_under_its_own_key_not_in_the_session():
+    store = MemoryStore()
+    state = phone(store, party())
+    tap(state, "tension-roll", side="gm")
+    key = TABLE_PREFIX + state.session["id"]
+    assert key in store.items
+    assert "drafts" not in store.items["tableside.session." + state.session["id"]]
+    stored = json.loads(store.items[key])
+    assert stored["session"] == state.session["id"] and stored["drafts"]["tension"]["gm"]["dice"]
+
+
+def test_a_tension_conflict_survives_a_reload_at_every_step(monkeypatch):
+    monkeypatch.setattr(rules.dice, "DEFAULT_SOURCE", rules.FixedDice([6, 5, 4, 3, 2, 1] * 10))
+    store = MemoryStore()
+    state = phone(store, party())
+    steps = [
+        lambda: tap(state, "tension-roll", side="gm"),
+        lambda: tap(state, "tension-boost", side="gm"),
+        lambda: tap(state, "tension-roll", side="player"),
+        lambda: tap(state, "tension-spend", side="player", step=1),
+        lambda: tap(state, "tension-log"),
+        lambda: tap(state, "tension-kind", value="opposed"),
+        lambda: tap(state, "tension-combat", checked=True),
+        lambda: tap(state, "tension-add-initiator"),
+        lambda: tap(state, "tension-roll", side="initiator-0"),
+    ]
+    for step in steps:
+        step()
+        state = same_after_reload(state, store)
+
+
+def test_an_anomaly_roll_and_a_face_down_complication_survive_a_reload():
+    store = MemoryStore()
+    state = phone(store, party())
+    tap(state, "switch-system", system="anomaly")
+    for name, data in (("anomaly-difficulty", {"value": 9}), ("anomaly-chip", {"side": "actor", "chip": "s0"}),
+                       ("anomaly-adding", {"side": "actor"}), ("anomaly-dice", {"side": "actor", "which": "good", "step": 1}),
+                       ("anomaly-mode", {"side": "actor", "value": "real"}), ("anomaly-add-face", {"side": "actor", "face": 7})):
+        tap(state, name, **data)
+        state = same_after_reload(state, store)
+    tap(state, "switch-system", system="manners")
+    tap(state, "manners-complication", value="Hostility")
+    state = same_after_reload(state, store)
+    assert state.drafts["manners"]["gm"]["complication"] == "Hostility"
+    assert "Hostility" not in "".join(markup for _, markup in regions(state)).split("Complications")[-1]
+    tap(state, "manners-manner", side="player", value="Force")
+    wren = state.drafts["manners"]["player"]
+    bryn = next(entry for entry in state.session["roster"] if entry["name"] == "Bryn")
+    tap(state, "manners-helper", side="player", id=bryn["id"])
+    tap(state, "manners-lock", side="player")
+    state = same_after_reload(state, store)
+    assert state.drafts["manners"]["player"]["helper_ids"] == [bryn["id"]] and wren["manner"] == "Force"
+    tap(state, "manners-reveal")
+    state = same_after_reload(state, store)
+
+
+def test_the_roster_editor_and_the_tables_draft_survive_a_reload():
+    store = MemoryStore()
+    state = phone(store, party())
+    tap(state, "show-screen", screen="roster")
+    tap(state, "roster-add", kind="character")
+    tap(state, "sheet-set", value="Half-typed", path="name")
+    tap(state, "sheet-add", path="skills", template="rated")
+    state = same_after_reload(state, store)
+    assert state.screen == "roster" and state.editing["entry"]["name"] == "Half-typed"
+    tap(state, "show-screen", screen="tables")
+    tap(state, "tables-edit")
+    tap(state, "tables-line", value="The lights go out", index=0)
+    state = same_after_reload(state, store)
+    assert state.drafts["tables"]["editing"][0] == "The lights go out"
+
+
+@pytest.mark.parametrize("stored", [
+    "not json", "[1, 2]", '{"v": 2}', json.dumps({"v": 1, "session": "someone else", "drafts": {}}),
+])
+def test_a_stored_table_that_cannot_be_read_is_dropped_with_a_message(stored):
+    store = MemoryStore()
+    session = party()
+    Library(store).save(session)
+    store.items[TABLE_PREFIX + session["id"]] = stored
+    state = phone(store)
+    assert state.message.tone == "error" and "could not be restored" in state.message.text
+    assert state.drafts == {} and state.session["id"] == session["id"]
+
+
+@pytest.mark.parametrize("change", [
+    lambda draft: draft["gm"].update(dice=[7, 1]),
+    lambda draft: draft["gm"].update(keep=[0, 9]),
+    lambda draft: draft.update(kind="duel"),
+    lambda draft: draft.update(surprise=True),
+    lambda draft: draft["player"].update(pool="many"),
+    lambda draft: draft.update(logged={"v": 1, "system": "tension", "result": {"outcome": "success"}}),
+    lambda draft: draft.update(initiators=[]),
+])
+def test_a_stored_draft_the_app_would_not_write_is_dropped_and_the_rest_kept(change):
+    store = MemoryStore()
+    state = phone(store, party())
+    tap(state, "tension-roll", side="gm")
+    tap(state, "switch-system", system="anomaly")
+    tap(state, "anomaly-difficulty", value=12)
+    key = TABLE_PREFIX + state.session["id"]
+    stored = json.loads(store.items[key])
+    change(stored["drafts"]["tension"])
+    store.items[key] = json.dumps(stored)
+    again = reload(store)
+    assert "tension" not in again.drafts and again.drafts["anomaly"]["difficulty"] == 12
+    assert "Tension Engine conflict" in again.message.text
+    screens.page(again)
+
+
+def test_a_deep_or_huge_stored_table_is_refused_without_a_crash():
+    store = MemoryStore()
+    session = party()
+    Library(store).save(session)
+    store.items[TABLE_PREFIX + session["id"]] = "[" * 100_000
+    assert "could not be restored" in phone(store).message.text
+    store.items[TABLE_PREFIX + session["id"]] = json.dumps({"v": 1, "drafts": {}, "x": "y" * 600_000})
+    assert "could not be restored" in phone(store).message.text
+
+
+def test_removing_a_session_removes_its_table():
+    store = MemoryStore()
+    state = phone(store, party())
+    tap(state, "tension-roll", side="gm")
+    state.library.remove(state.session["id"])
+    assert not any(key.startswith(TABLE_PREFIX) for key in store.items)
+
+
+# --- Any draft the taps can make, saved and loaded, draws the same regions ------------------------
+
+TENSION_TAPS = st.sampled_from([
+    ("tension-roll", {"side": "gm"}), ("tension-roll", {"side": "player"}), ("tension-boost", {"side": "gm"}),
+    ("tension-spend", {"side": "player", "step": 1}), ("tension-spend", {"side": "gm", "step": 1}),
+    ("tension-keep", {"side": "player", "index": 2}), ("tension-mode", {"side": "gm", "value": "real"}),
+    ("tension-add-face", {"side": "gm", "face": 3}), ("tension-mode", {"side": "gm", "value": "total"}),
+    ("tension-total", {"side": "gm", "value": "9"}), ("tension-log", {}), ("tension-new", {}),
+    ("tension-kind", {"value": "opposed"}), ("tension-kind", {"value": "environment"}),
+    ("tension-combat", {"checked": True}), ("tension-add-initiator", {}), ("tension-roll", {"side": "initiator-0"}),
+    ("tension-roll", {"side": "initiator-1"}), ("tension-roll", {"side": "defender"}), ("tension-retry", {}),
+    ("tension-step", {"step": 1}),
+])
+ANOMALY_TAPS = st.sampled_from([
+    ("anomaly-difficulty", {"value": 9}), ("anomaly-roll", {"side": "actor"}), ("anomaly-roll", {"side": "defender"}),
+    ("anomaly-kind", {"value": "opposed"}), ("anomaly-kind", {"value": "check"}),
+    ("anomaly-chip", {"side": "actor", "chip": "s0"}), ("anomaly-dice", {"side": "actor", "which": "bad", "step": 1}),
+    ("anomaly-adding", {"side": "actor"}), ("anomaly-add-modifier", {"side": "actor"}),
+    ("anomaly-mode", {"side": "defender", "value": "total"}), ("anomaly-total", {"side": "defender", "value": "8"}),
+    ("anomaly-log", {}), ("anomaly-new", {}),
+])
+MANNERS_TAPS = st.sampled_from([
+    ("manners-complication", {"value": "Time"}), ("manners-manner", {"side": "player", "value": "Force"}),
+    ("manners-lock", {"side": "player"}), ("manners-reveal", {}), ("manners-log", {}), ("manners-new", {}),
+    ("manners-kind", {"value": "confrontation"}), ("manners-kind", {"value": "test"}),
+    ("manners-manner", {"side": "opponent", "value": "Speed"}), ("manners-lock", {"side": "opponent"}),
+    ("manners-difficulty", {"value": 7}), ("manners-gm-mode", {"value": "says"}),
+])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(TENSION_TAPS, max_size=12), st.lists(ANOMALY_TAPS, max_size=10), st.lists(MANNERS_TAPS, max_size=10),
+       st.sampled_from(["tension", "anomaly", "manners"]))
+def test_any_draft_saved_and_loaded_draws_the_same_regions(tension_taps, anomaly_taps, manners_taps, system):
+    store = MemoryStore()
+    state = phone(store, party())
+    for system_taps, name in ((tension_taps, "tension"), (anomaly_taps, "anomaly"), (manners_taps, "manners")):
+        tap(state, "switch-system", system=name)
+        for action, data in system_taps:
+            data = dict(data)
+            checked = data.pop("checked", None)
+            tap(state, action, checked=checked, **data)
+    tap(state, "switch-system", system=system)
+    state.message = None
+    same_after_reload(state, store)
