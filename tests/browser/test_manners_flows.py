@@ -101,7 +101,7 @@ def test_a_test_keeps_the_complication_face_down_until_the_player_locks(app, scr
     # Force 3 + Climb 2 + 1 helper = 6 against 5: Win, +2 and +0 succeed, Partial (5 + 2) and Lose fail.
     assert force_row.locator(".odds-words").inner_text() == "3 success, 2 failure"
     both_sizes(page, screenshot, "manners-test-picked")
-    page.get_by_role("button", name="Lock Wren's Manner").tap()
+    page.get_by_role("button", name="Lock Manner for Wren").tap()
     page.get_by_role("img", name="Wren's Manner card, face down").wait_for()
     assert "Hostility" not in page.content()
     both_sizes(page, screenshot, "manners-test-face-down")
@@ -140,7 +140,7 @@ def test_gm_says_enters_the_complication_at_reveal_time(app):
     page.get_by_role("button", name="Difficulty 3").tap()
     page.get_by_label("Force", exact=True).fill("4")
     page.get_by_test_id("cards-player").get_by_role("button", name="Force, rating 4").tap()
-    page.get_by_role("button", name="Lock The player's Manner").tap()
+    page.get_by_role("button", name="Lock Manner for The player").tap()
     page.get_by_test_id("side-gm").get_by_role("button", name="Time").tap()
     result = page.get_by_test_id("result")
     # Force against Time is "+2": 4 + 2 = 6 against 3.
@@ -160,7 +160,7 @@ def test_gm_says_enters_the_complication_at_reveal_time(app):
 def lock_both(page, opponent_descriptors: int = 0):
     """Wren plays Force, then the opponent (typed numbers, Force 3 + 2) plays Force."""
     page.get_by_test_id("cards-player").get_by_role("button", name="Force, rating 3").tap()
-    page.get_by_role("button", name="Lock Wren's Manner").tap()
+    page.get_by_role("button", name="Lock Manner for Wren").tap()
     # The second side picks on the same phone: the first side's card shows only its back.
     page.get_by_role("img", name="Wren's Manner card, face down").wait_for()
     assert page.get_by_test_id("cards-player").get_by_role("button", name=re.compile("rating")).count() == 0
@@ -168,7 +168,7 @@ def lock_both(page, opponent_descriptors: int = 0):
     for _ in range(opponent_descriptors):
         opponent.get_by_role("button", name="Descriptors for a tie: one more").tap()
     page.get_by_test_id("cards-opponent").get_by_role("button", name="Force, rating 3").tap()
-    page.get_by_role("button", name="Lock Ghoul's Manner").tap()
+    page.get_by_role("button", name="Lock Manner for Ghoul").tap()
     page.get_by_role("img", name="Ghoul's Manner card, face down").wait_for()
 
 

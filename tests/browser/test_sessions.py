@@ -281,7 +281,7 @@ def test_log_undo_restores_numbers_and_a_roll_link_shows_the_roll(page, open_app
 
     context.grant_permissions(["clipboard-write"])
     page.evaluate(RECORD_COPIES)
-    entry.get_by_role("button", name="Share a link to roll #1").tap()
+    entry.get_by_role("button", name="Share roll #1").tap()
     page.get_by_text("Roll link copied").wait_for()
     roll_link = page.get_by_test_id("roll-link").input_value()
     assert page.evaluate("window.copied") == [roll_link]

@@ -115,7 +115,6 @@ def dice_controls(role: str, roller: dict) -> Markup:
 
 def chip_button(role: str, chip: dict, locked: bool) -> Markup:
     value = words.signed(chip["value"])
-    label = f"{chip['kind'].strip()} {value}" + (f" {chip['name']}" if chip["name"] else "")
     if chip["status"] == "left_out":
         beside = chip["beside"]
         why = f"left out: same kind as {chip['kind'].strip()} {words.signed(beside['value'])}" if beside else \
@@ -134,8 +133,7 @@ def chip_button(role: str, chip: dict, locked: bool) -> Markup:
         return h("span", *content, class_=css, data_testid="chip")
     return h("button", *content, type="button", class_=css, id=f"anomaly-{role}-chip-{chip['key']}",
              data_action="anomaly-chip", data_side=role, data_chip=chip["key"],
-             aria_pressed="true" if chip["on"] else "false", aria_label=f"{label}: {why}",
-             data_testid="chip")
+             aria_pressed="true" if chip["on"] else "false", data_testid="chip")
 
 
 def chip_groups(role: str, listed: list[dict], locked: bool) -> Markup:

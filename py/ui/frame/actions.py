@@ -7,6 +7,7 @@ from ui.core.actions import Input, action
 from ui.core.state import SCREENS, AppState
 
 MAX_TENSION = 99
+TENSION_FLOOR = 2  # the rules never spend Tension below 2; lowering it by hand stops there too
 
 
 @action("show-screen")
@@ -28,8 +29,9 @@ def switch_system(state: AppState, event: Input):
 
 @action("tension-step")
 def step_tension(state: AppState, event: Input):
-    tension = state.session["tension"] + event.number("step", 0)
-    state.session = {**state.session, "tension": max(0, min(MAX_TENSION, tension))}
+    now = state.session["tension"]
+    tension = max(min(TENSION_FLOOR, now), min(MAX_TENSION, now + event.number("step", 0)))
+    state.session = {**state.session, "tension": tension}
     state.announcement = f"Tension is {state.session['tension']}."
 
 

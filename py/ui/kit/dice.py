@@ -49,7 +49,7 @@ def die(face: int, sides: int, position: int, kept: bool, action: str | None = N
         return h("span", *content, class_=css, role="img", aria_label=label)
     return h("button", *content, type="button", class_=css, aria_pressed="true" if kept else "false",
              id=f"{id_prefix}-{position}" if id_prefix else None,
-             aria_label=f"Die {position + 1}: {face}", data_action=action, data_index=str(position),
+             aria_label=label, data_action=action, data_index=str(position),
              **{f"data_{key}": value for key, value in data.items()})
 
 

@@ -27,7 +27,7 @@ def text_field(label: str, path: str, value, placeholder: str = "", maxlength: i
              class_="field", for_=identifier)
 
 
-def number_field(label: str, path: str, value, low: int = 0, high: int = 99) -> Markup:
+def number_field(label: str | Markup, path: str, value, low: int = 0, high: int = 99) -> Markup:
     identifier = field_id(path)
     return h("label", h("span", label, class_="field-label"),
              h("input", type="number", inputmode="numeric", id=identifier,
@@ -63,7 +63,9 @@ def rated_list(title: str, path: str, items: list[dict], noun: str, high: int = 
         name = item.get("name") or f"{noun} {index + 1}"
         rows.append(h("li",
                       text_field(f"{noun} name", f"{path}.{index}.name", item.get("name", "")),
-                      number_field("Rating", f"{path}.{index}.rating", item.get("rating"), 0, high),
+                      # Seen as "Rating", heard as "Rating of Climb": the name holds the visible label.
+                      number_field(h("span", "Rating", h("span", f" of {name}", class_="visually-hidden")),
+                                   f"{path}.{index}.rating", item.get("rating"), 0, high),
                       remove_button(path, index, name),
                       class_="sheet-row"))
     return h("fieldset",

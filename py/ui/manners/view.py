@@ -271,7 +271,7 @@ def side_cards(state: AppState, draft: dict, role: str) -> Markup:
              h("p", problem, class_="hint hint-small") if problem else Markup(""),
              h("button", "Lock Manner", type="button", class_="button button-primary button-wide",
                data_action="manners-lock", data_side=role, disabled=problem is not None,
-               aria_label=f"Lock {name}'s Manner"),
+               aria_label=f"Lock Manner for {name}"),
              class_="card cards-card", aria_label=f"{name}'s cards", data_testid=f"cards-{role}",
              id=f"manners-{role}-cards-card", tabindex="-1")
 

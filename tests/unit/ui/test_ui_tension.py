@@ -8,6 +8,7 @@ import rules
 import session as sessions
 from ui.core.actions import Input, dispatch
 from ui.core.state import AppState
+from ui.frame import actions as frame_actions  # noqa: F401  (registers the Tension buttons)
 from ui.frame import screens
 from ui.kit.html import h
 from ui.tension import actions as tension_actions  # noqa: F401  (registers the actions)
@@ -204,3 +205,225 @@ def test_choosing_another_attribute_or_trait_changes_the_pool_and_clears_the_dic
     tap(state, "tension-who", side="initiator-0", value=ghoul["id"])
     tap(state, "tension-rating", side="initiator-0", field="trait", value="Claws")
     assert draft_model.pool(state, draft, draft["initiators"][0]) == 3
+
+
+# --- The seeds' order: who settles when ----------------------------------------------------------
+
+def roll_with(monkeypatch, faces):
+    monkeypatch.setattr(rules.dice, "DEFAULT_SOURCE", rules.FixedDice(list(faces)))
+
+
+def test_the_player_rolls_after_the_gm_and_then_the_gms_side_is_settled(monkeypatch):
+    state = table(character(ap=3), tension=5)
+    tap(state, "tension-roll", side="player")
+    assert state.drafts["tension"]["player"]["dice"] is None and "GM rolls for the environment first" in state.message.text
+    assert "The GM rolls for the environment first, then the player." in words_of(state)
+    roll_with(monkeypatch, [6, 5, 4, 2, 1, 6, 6, 2, 1, 1])
+    tap(state, "tension-roll", side="gm")
+    tap(state, "tension-roll", side="player")
+    gm = state.drafts["tension"]["gm"]
+    for name, data in (("tension-boost", {}), ("tension-spend", {"step": 1}), ("tension-keep", {"index": 4}),
+                       ("tension-mode", {"value": "real"})):
+        state.message = None
+        tap(state, name, side="gm", **data)
+        assert state.message.tone == "error" and "the player has rolled" in state.message.text
+    assert gm["boost"] is False and gm["keep"] is None and gm["dice"] == [6, 5, 4, 2, 1]
+    text = words_of(state)
+    assert "Settled: the player has rolled, so the GM's dice and options stand." in text
+    assert "Boost +" not in text  # the GM's options are gone, its total stays
+    tap(state, "tension-spend", side="player", step=1)  # the player still spends after rolling (step 5)
+    assert state.drafts["tension"]["player"]["keep"] == [0, 1, 2]
+
+
+def test_against_an_adversary_the_initiator_settles_when_the_defender_rolls(monkeypatch):
+    ash, ghoul = character(ap=3), adversary()
+    state = table(ash, ghoul, tension=5)
+    tap(state, "tension-kind", value="opposed")
+    draft = state.drafts["tension"]
+    tap(state, "tension-who", side="initiator-0", value=ash["id"])
+    tap(state, "tension-who", side="defender", value=ghoul["id"])
+    tap(state, "tension-roll", side="defender")
+    assert draft["defender"]["dice"] is None and "rolls first" in state.message.text
+    roll_with(monkeypatch, [5, 4, 3, 2, 1, 6, 5, 1, 1, 1])
+    tap(state, "tension-roll", side="initiator-0")
+    tap(state, "tension-roll", side="defender")
+    state.message = None
+    tap(state, "tension-spend", side="initiator-0", step=1)  # 1 AP after the defender rolled: refused
+    assert draft["initiators"][0]["keep"] is None and "the defender has rolled" in state.message.text
+    tap(state, "tension-add-initiator")
+    assert len(draft["initiators"]) == 1
+    tap(state, "tension-spend", side="defender", step=1)  # the defender, rolling second, may still spend
+    assert draft["defender"]["keep"] == [0, 1, 2]
+
+
+def test_the_conflict_keeps_the_tension_it_was_rolled_with(monkeypatch):
+    state = table(character(ap=0), tension=13)
+    roll_with(monkeypatch, [1] * 13 + [6, 6, 1, 1, 1])
+    tap(state, "tension-roll", side="gm")
+    tap(state, "tension-step", step=1)  # by hand, after the GM rolled
+    assert state.session["tension"] == 14
+    draft = state.drafts["tension"]
+    assert draft["tension"] == 13 and draft_model.gm_pool(state, draft) == 13
+    text = words_of(state)
+    assert "Rolls the Tension: 13 dice." in text and "rolled with Tension 13 and keeps it" in text
+    assert "now 14 (changed by hand)" in text and "Boost +12" in text
+    tap(state, "tension-roll", side="player")
+    tap(state, "tension-log")
+    record = state.session["log"][0]["record"]
+    assert record["tension"] == 13 and record["result"]["tension_after"] == 16  # 12 vs 2: +3 ones
+    assert state.session["tension"] == 17  # the change by hand stays: 14 + 3
+
+
+def test_a_new_conflict_with_dice_on_the_table_sets_them_aside_in_the_log(monkeypatch):
+    state = table(character(), tension=5)
+    roll_with(monkeypatch, [6, 5, 4, 2, 1])
+    tap(state, "tension-roll", side="gm")
+    tap(state, "tension-new")
+    [entry] = state.session["log"]
+    assert entry["kind"] == "set-aside" and "result" not in entry["record"] and entry["effects"] == []
+    assert entry["record"]["gm"]["dice"] == [6, 5, 4, 2, 1] and entry["record"]["gm"]["dice_from"] == "app"
+    assert state.drafts["tension"]["gm"]["dice"] is None and state.session["tension"] == 5
+    assert rules.verify_dice(entry["record"]) == []
+    roll_with(monkeypatch, [3, 3, 3, 3, 3])
+    tap(state, "tension-roll", side="gm")
+    tap(state, "tension-kind", value="opposed")  # another kind with dice on the table: set aside too
+    assert [item["kind"] for item in state.session["log"]] == ["set-aside", "set-aside"]
+    undone = sessions.undo_last(state.session)
+    assert len(undone["log"]) == 1 and undone["tension"] == 5
+
+
+def test_dice_provenance_is_in_the_record(monkeypatch):
+    state = table(character(), tension=5)
+    tap(state, "tension-mode", side="gm", value="total")
+    tap(state, "tension-total", side="gm", value="9")
+    enter_real_dice(state, "player", [6, 4, 3, 2, 2])
+    tap(state, "tension-log")
+    record = state.session["log"][0]["record"]
+    assert (record["gm"]["dice_from"], record["player"]["dice_from"]) == ("total", "typed")
+    assert rules.verify(record) == []
+    roll_with(monkeypatch, [6, 5, 4, 2, 1, 6, 6, 2, 2, 2])
+    tap(state, "tension-new")
+    tap(state, "tension-mode", side="gm", value="roll")
+    tap(state, "tension-roll", side="gm")
+    tap(state, "tension-mode", side="player", value="roll")
+    tap(state, "tension-roll", side="player")
+    tap(state, "tension-log")
+    record = state.session["log"][0]["record"]
+    assert (record["gm"]["dice_from"], record["player"]["dice_from"]) == ("app", "app")
+
+
+def test_combat_damage_comes_off_the_defenders_health_and_undo_gives_it_back():
+    ash, ghoul = character(ap=0), adversary()
+    state = table(ash, ghoul, tension=5)
+    tap(state, "tension-kind", value="opposed")
+    tap(state, "tension-combat", checked=True)
+    tap(state, "tension-who", side="initiator-0", value=ash["id"])
+    tap(state, "tension-who", side="defender", value=ghoul["id"])
+    enter_real_dice(state, "initiator-0", [6, 5, 1, 1, 1])
+    enter_real_dice(state, "defender", [4, 3, 2, 1, 1])
+    text = words_of(state)
+    assert "Ghoul takes 4 damage: Health 8 → 4 when you log this." in text and "Health 8" in text
+    tap(state, "tension-log")
+    ghoul_now = state.entry(ghoul["id"])
+    assert ghoul_now["health"] == 4
+    entry = state.session["log"][0]
+    assert {"field": "health", "id": ghoul["id"], "delta": -4} in entry["effects"]
+    assert "Ghoul took 4 damage: Health is now 4." in words_of(state)
+    state.session = sessions.undo_last(state.session)
+    assert state.entry(ghoul["id"])["health"] == 8 and state.session["tension"] == 5
+    tap(state, "tension-new")
+    assert state.drafts["tension"]["combat"] is True  # the last choice stays
+
+
+def test_several_initiators_each_get_a_result_line_with_their_name():
+    bryn, ghoul = character("Bryn"), adversary()
+    state = table(bryn, ghoul, tension=5)
+    tap(state, "tension-kind", value="opposed")
+    tap(state, "tension-who", side="initiator-0", value=bryn["id"])
+    tap(state, "tension-add-initiator")
+    tap(state, "tension-who", side="defender", value=ghoul["id"])
+    enter_real_dice(state, "initiator-0", [4, 4, 1, 1, 1])
+    enter_real_dice(state, "initiator-1", [6, 6])
+    enter_real_dice(state, "defender", [5, 4, 1, 1, 1])
+    text = words_of(state)
+    assert "Bryn misses : 8 vs 9, Ghoul holds" in text and "Adversary succeeds : 12 vs 9" in text
+
+
+def test_a_character_on_both_sides_gets_a_warning():
+    ash = character()
+    state = table(ash)
+    tap(state, "tension-kind", value="opposed")
+    tap(state, "tension-who", side="initiator-0", value=ash["id"])
+    tap(state, "tension-who", side="defender", value=ash["id"])
+    assert "Ash is both an initiator and the defender" in words_of(state)
+
+
+def test_typed_faces_build_the_same_tray_as_tapped_faces():
+    ash = character(ap=3)
+    tapped, typed = table(ash), table(ash)
+    for state in (tapped, typed):
+        enter_real_dice(state, "gm", [3, 3, 2, 2, 1])
+        tap(state, "tension-mode", side="player", value="real")
+    for face in (5, 4, 3, 1, 1):
+        tap(tapped, "tension-add-face", side="player", face=face)
+    tap(typed, "tension-type-faces", side="player", value="5 4 3 1 1")
+    assert dict(screens.page(typed))["conflict-sides"] == dict(screens.page(tapped))["conflict-sides"]
+    assert 'data-action="tension-keep"' in dict(screens.page(typed))["conflict-sides"]
+    assert "AP spent (has 3)" in words_of(typed)
+
+
+def test_rolling_announces_the_dice_and_the_result_as_it_stands(monkeypatch):
+    state = table(character(ap=0), tension=5)
+    roll_with(monkeypatch, [6, 5, 4, 2, 1, 6, 6, 2, 2, 2])
+    tap(state, "tension-roll", side="gm")
+    assert state.announcement == "The GM rolls 6, 5, 4, 2, 1. Total 11."
+    tap(state, "tension-roll", side="player")
+    assert state.announcement == ("Ash rolls 6, 6, 2, 2, 2. Total 12. As it stands: "
+                                  "Ash keeps 6 and 6: 12 against 11. Success.")
+
+
+def test_a_pool_of_no_dice_says_why_and_tension_is_never_lowered_below_two():
+    state = table(tension=3)
+    tap(state, "tension-step", step=-1)
+    tap(state, "tension-step", step=-1)
+    assert state.session["tension"] == 2 and "never below 2" in words_of(state)
+    state.session["tension"] = 0  # an imported session may hold less
+    assert "With Tension 0 the GM has no dice" in words_of(state)
+
+
+def brute_kept_totals(dice: list[int], most: int) -> list[int]:
+    """The best total keeping 2 + k of `dice`, for k = 0..most, by trying every subset."""
+    import itertools
+    return [max(sum(chosen) for chosen in itertools.combinations(dice, min(len(dice), 2 + k))) for k in range(most + 1)]
+
+
+def test_after_the_roll_the_odds_say_exactly_what_ap_would_change(monkeypatch):
+    state = table(character(ap=3), tension=5)
+    enter_real_dice(state, "gm", [6, 6, 4, 2, 1])
+    state.odds_ready = {"tension"}
+    gm_total = 12
+    pool = 5
+    import itertools
+    from fractions import Fraction
+    for ap in range(0, 4):
+        wins = sum(1 for faces in itertools.product(range(1, 7), repeat=pool)
+                   if sum(sorted(faces, reverse=True)[:2 + ap]) > gm_total)
+        assert rules.odds.tension_against_total(pool, ap, gm_total)["success"] == Fraction(wins, 6 ** pool)
+        label = "Keep 2:" if ap == 0 else f"Spend {ap} AP:"
+        assert f"{label} {percent_of(Fraction(wins, 6 ** pool))}" in words_of(state)
+    enter_real_dice(state, "player", [6, 5, 2, 1, 1])
+    text = words_of(state)
+    assert "Before anyone rolls" not in text and "Chance to beat" not in text
+    for ap, total in enumerate(brute_kept_totals([6, 5, 2, 1, 1], 3)):
+        label = "Keep 2:" if ap == 0 else f"Spend {ap} AP:"
+        verdict = "succeeds" if total > gm_total else "fails"
+        assert f"{label} {total} · Ash {verdict}" in text
+
+
+def percent_of(chance) -> str:
+    from ui.kit.percent import percent
+    return percent(chance)
+
+
+def words_of(state) -> str:
+    return " ".join(page_text(state).split())
