@@ -98,8 +98,10 @@ def test_check_with_real_dice_chips_left_out_odds_and_log(app, screenshot):
     # Typed faces are checked: a d10 has no 11, and 2 dice are rolled here, not 3.
     enter_dice(card, "Rook", [])
     card.get_by_label("Or type the faces").fill("11")
+    card.get_by_label("Or type the faces").press("Enter")  # typed faces count once the field is done with
     assert page.get_by_role("alert").inner_text().startswith("A d10 shows 1 to 10, not 11.")
     card.get_by_label("Or type the faces").fill("3 7 5")
+    card.get_by_label("Or type the faces").press("Enter")
     assert "Rook rolls 2 dice" in page.get_by_role("alert").inner_text()
     card.get_by_role("button", name="Clear").tap()
     enter_dice(card, "Rook", [3, 7])
@@ -116,7 +118,8 @@ def test_check_with_real_dice_chips_left_out_odds_and_log(app, screenshot):
     assert result.get_by_test_id("outcome").inner_text().endswith("Failure")
     assert "Equal is not enough" in result.get_by_test_id("equal-note").inner_text()
     assert "Within one kind only the largest modifier applies" in result.inner_text()
-    assert card.get_by_test_id("entered-actor").inner_text() == "All 2 dice entered."
+    assert "Settled: rolled" in card.get_by_test_id("settled").inner_text()
+    assert card.get_by_role("button", name="Good dice: one more").count() == 0
     shoot(page, screenshot, "anomaly-check-rolled")
     no_sideways_scroll_at_320(page)
     accessible_in_both_themes(page)
@@ -149,6 +152,9 @@ def test_opposed_with_sheets_real_dice_then_a_total_from_another_phone(app, scre
     assert attacker.get_by_label("Who").input_value() != ""  # Rook, picked for us
     assert "+2 Sword" in attacker.get_by_test_id("chip").inner_text()
     assert "+1 Strong" in defender.get_by_test_id("chip").inner_text()
+    assert "off for this roll" in attacker.get_by_test_id("chip").inner_text()  # nothing applied unasked
+    attacker.get_by_test_id("chip").tap()
+    defender.get_by_test_id("chip").tap()
     defender.get_by_role("button", name="Good dice: one more").tap()
     defender.get_by_test_id("chance-defender").wait_for()
     assert "with 1 more bad die:" in defender.get_by_test_id("odds-defender").inner_text()
@@ -210,6 +216,8 @@ def test_sheet_editor_and_a_roll_here(app, screenshot):
     card = page.get_by_test_id("side-actor")
     assert card.get_by_test_id("chip").count() == 2  # the new character took the untouched form
     card.get_by_role("button", name="Bad dice: one more").tap()
+    assert "The GM sets the difficulty first, then the roll." in card.inner_text()
+    page.get_by_role("button", name="Difficulty 6").tap()
     card.get_by_role("button", name="Roll 2 dice").tap()
     card.get_by_role("group", name="Wren's dice").get_by_role("img", name="kept").wait_for()
     assert card.get_by_role("img").count() == 2
@@ -218,6 +226,4 @@ def test_sheet_editor_and_a_roll_here(app, screenshot):
     assert announced.startswith("Wren rolls ") and ", keeps " in announced
     assert page.evaluate("() => document.activeElement.id") == "anomaly-actor-sum"
     assert "Pick a difficulty" not in card.inner_text()  # no odds once rolled
-    assert page.get_by_test_id("waiting").inner_text() == "Waiting for the GM to set a difficulty."
-    page.get_by_role("button", name="Difficulty 6").tap()
     page.get_by_test_id("outcome").wait_for()

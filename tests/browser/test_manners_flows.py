@@ -68,10 +68,25 @@ def add_wren(page, check_editor: bool = False):
     page.get_by_role("button", name="Conflict").tap()
 
 
+def add_bryn(page):
+    """Bryn on the roster: Climb 1, so Bryn can help with Climb."""
+    page.get_by_role("button", name="Roster").tap()
+    page.get_by_role("button", name="Add a character").tap()
+    editor = page.get_by_test_id("sheet-editor")
+    editor.get_by_label("Name", exact=True).fill("Bryn")
+    editor.get_by_role("button", name="Add a Skill or Spell").tap()
+    editor.get_by_label("Skill or Spell name").fill("Climb")
+    editor.get_by_label("Rating").fill("1")
+    editor.get_by_role("button", name="Save").tap()
+    page.get_by_test_id("roster-entry").filter(has_text="Bryn").wait_for()
+    page.get_by_role("button", name="Conflict").tap()
+
+
 def test_a_test_keeps_the_complication_face_down_until_the_player_locks(app, screenshot):
     page = calm(app)
     switch_to_manner_cards(page)
     add_wren(page, check_editor=True)
+    add_bryn(page)
     page.get_by_label("Who").select_option(label="Wren")
     both_sizes(page, screenshot, "manners-test-setup")
     assert_fits(page, 320, screenshot, "manners-test-setup")
@@ -90,8 +105,9 @@ def test_a_test_keeps_the_complication_face_down_until_the_player_locks(app, scr
     player_cards.get_by_role("button", name="Force, rating 3").tap()
     assert player_cards.get_by_role("button", name="Force, rating 3").get_attribute("aria-pressed") == "true"
     page.locator("#manners-player-skill").select_option("Climb")
-    page.get_by_role("button", name="Helpers: one more").tap()
-    assert page.locator("#manners-player-helpers").inner_text() == "1"
+    helper = page.get_by_role("checkbox", name=re.compile("Bryn"))
+    helper.check()  # picked from the roster: Bryn has Climb 1
+    assert helper.is_checked()
     assert page.locator("#manners-player-descriptors").inner_text() == "1"
     assert "Strong (Force)" in page.get_by_test_id("descriptor-hint").inner_text()
     odds = page.get_by_test_id("odds")
@@ -125,7 +141,7 @@ def test_a_test_keeps_the_complication_face_down_until_the_player_locks(app, scr
     assert_fits(page, 320, screenshot, "manners-test-revealed")
 
     # Log it: one sentence announced, then a new conflict with the same people.
-    result.get_by_role("button", name="Log this result").tap()
+    page.get_by_role("button", name="Log this result").tap()
     page.get_by_role("heading", name="Result (logged)").wait_for()
     assert page.locator("#announcer").inner_text() == "Wren plays Force against Hostility: Lose. Failure."
     page.get_by_role("button", name="New conflict").tap()
@@ -201,7 +217,7 @@ def test_confrontation_ties_go_to_descriptors_or_end_in_a_compromise(app, screen
     assert page.locator("#announcer").inner_text() == \
         "Wren plays Force against Ghoul's Force: +0, 5 against 5, tie broken by descriptors. Success."
     both_sizes(page, screenshot, "manners-confrontation-revealed")
-    result.get_by_role("button", name="Log this result").tap()
+    page.get_by_role("button", name="Log this result").tap()
     page.get_by_role("button", name="New conflict").tap()
 
     # The same again, but Ghoul has a descriptor too: an unbroken tie is a compromise.

@@ -104,7 +104,7 @@ def test_two_initiators_against_one_defender_in_combat(app, screenshot):
     outcome = page.get_by_test_id("outcome").inner_text()
     assert "Ghoul succeeds" in outcome and "12 vs 9" in outcome and "3 damage" in outcome
     assert "Ash holds" in outcome
-    assert re.search(r"Wight 5 against Ash 9: Ash holds\.", page.locator("#announcer").inner_text())
+    assert re.search(r"Wight 5 against Ash 9: Wight misses, Ash holds\.", page.locator("#announcer").inner_text())
 
 
 def test_odds_appear_and_follow_the_pool(app):
