@@ -304,6 +304,8 @@ def roll(state: AppState, event: Input):
     if locked(state) or settled(state, event) or waiting(state, event):
         return
     role, roller = chosen(state, event)
+    if roller["mode"] != draft_model.ROLL or roller["dice"] is not None:
+        return  # only a roll here, once: dice already rolled are settled
     roller["dice"] = rules.roll(draft_model.dice_needed(roller), draft_model.SIDES)
     roller["fresh"] = True
     announce_roll(state, role, roller)

@@ -55,4 +55,4 @@ def result_bar(summary: Markup, action: Markup, bar_id: str) -> Markup:
 
 def settled_note(reason: str) -> Markup:
     """One line saying why a side is shown read-only."""
-    return h("p", h("span", "🔒 ", aria_hidden="true"), reason, class_="settled-note", data_testid="settled")
+    return h("p", reason, class_="settled-note", data_testid="settled")

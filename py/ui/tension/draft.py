@@ -139,8 +139,11 @@ def pool_settled(state: AppState, draft: dict, key: str) -> str | None:
     """Why this side's pool (who, ratings, how its dice arrive) can no longer change: settled by
     the other side, or dice rolled here, which only "New conflict" sets aside."""
     reason = settled_by(state, draft, key)
-    if reason is None and rolled_here(side_by_key(draft, key)):
+    side = side_by_key(draft, key)
+    if reason is None and rolled_here(side):
         reason = "Rolled: to roll again, start a new conflict (these dice go in the log as set aside)."
+    elif reason is None and side["mode"] == REAL and has_rolled(side, pool(state, draft, side)):
+        reason = "Every real die is entered: Clear them to correct a typo."
     return reason
 
 

@@ -126,6 +126,10 @@ def health_line(state: AppState, draft: dict, key: str) -> Markup:
 
 
 def roll_controls(state: AppState, draft: dict, key: str, side: dict, name: str, dice_needed: int) -> Markup:
+    if side["mode"] == draft_model.REAL and draft_model.has_rolled(side, dice_needed):
+        return h("div", h("button", "Clear", type="button", class_="button", data_action="tension-clear",
+                          data_side=key, id=f"{key}-clear", aria_describedby=f"{key}-clear-hint"),
+                 h("span", "to correct a typo", class_="hint hint-small", id=f"{key}-clear-hint"), class_="row")
     wait = draft_model.must_wait(state, draft, key)
     if wait is not None and not draft_model.has_dice(side):
         return h("p", wait, class_="hint", data_testid="wait")

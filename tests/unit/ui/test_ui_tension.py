@@ -198,6 +198,9 @@ def test_choosing_another_attribute_or_trait_changes_the_pool_and_clears_the_dic
     enter_real_dice(state, "gm", [3, 3, 3, 3, 3])
     enter_real_dice(state, "player", [6, 5, 4, 3, 2])
     tap(state, "tension-rating", side="player", field="attribute", value="Wits")
+    assert "Clear them to correct a typo" in state.message.text  # every real die entered: the pool stands
+    tap(state, "tension-clear", side="player")
+    tap(state, "tension-rating", side="player", field="attribute", value="Wits")
     draft = state.drafts["tension"]
     assert draft_model.pool(state, draft, draft["player"]) == 3 and not draft["player"]["dice"]
     tap(state, "tension-kind", value="opposed")
