@@ -191,3 +191,25 @@ def test_the_result_bar_stays_in_reach_on_a_phone_and_a_laptop(app, screenshot):
         screenshot(page, name, full_page=False)
     page.set_viewport_size(PHONE["viewport"])
     assert violations(page) == []
+
+
+def test_long_manner_names_fit_their_cards_and_helpers_come_from_the_roster(app, screenshot):
+    page = app
+    page.emulate_media(reduced_motion="reduce")
+    page.get_by_role("button", name="Manner Cards").tap()
+    page.get_by_role("button", name="Confrontation").tap()
+    page.get_by_test_id("cards-player").get_by_role("button", name="Imagination, rating 2").tap()
+    page.get_by_role("button", name="Lock Manner for The player").tap()
+    page.get_by_test_id("cards-opponent").get_by_role("button", name="Determination, rating 2").tap()
+    page.get_by_role("button", name="Lock Manner for The opponent").tap()
+    page.get_by_role("button", name="Reveal the cards").tap()
+    fits = """() => [...document.querySelectorAll('.played .manner-card-name')].every(name =>
+        name.scrollWidth <= name.parentElement.clientWidth)"""
+    apart = """() => { const [a, versus, b] = [...document.querySelector('.played-pair').children]
+        .map(element => element.getBoundingClientRect());
+        return a.right <= versus.left && versus.right <= b.left; }"""
+    for width in (390, 320):
+        page.set_viewport_size({"width": width, "height": 844})
+        page.get_by_test_id("played-player").scroll_into_view_if_needed()
+        assert page.evaluate(fits) and page.evaluate(apart), width
+        screenshot(page, "procedure-manners-long-names", full_page=False)
