@@ -661,3 +661,35 @@ def test_a_logged_roll_shows_what_was_logged_even_if_the_sheet_changes_later():
     assert anomaly_view.regions(state) == before
     text = page_text(state)
     assert "+2 Sword counts" in text and "left out: same kind as Gear +2" in text and "Strong" not in text
+
+
+def test_dice_on_the_table_are_set_aside_by_a_new_roll_or_another_kind(monkeypatch):
+    monkeypatch.setattr(rules.dice, "DEFAULT_SOURCE", rules.FixedDice([8, 2, 5, 5]))
+    state = table(entry())
+    tap(state, "anomaly-difficulty", value=9)
+    tap(state, "anomaly-roll", side="actor")
+    tap(state, "anomaly-new")
+    [entry_] = state.session["log"]
+    assert entry_["kind"] == "set-aside" and entry_["record"]["actor"]["dice"] == [8]
+    assert entry_["record"]["actor"]["dice_from"] == "app" and rules.verify_dice(entry_["record"]) == []
+    assert draft_of(state)["actor"]["dice"] is None and draft_of(state)["difficulty"] == 9
+    tap(state, "anomaly-roll", side="actor")
+    tap(state, "anomaly-kind", value="opposed")
+    assert [item["kind"] for item in state.session["log"]] == ["set-aside", "set-aside"]
+    assert draft_of(state)["kind"] == "opposed" and draft_of(state)["actor"]["dice"] is None
+
+
+def test_a_one_off_modifier_can_be_named_and_the_log_lists_what_counted(monkeypatch):
+    state = table(entry(modifiers=[SWORD, LANTERN]))
+    tap(state, "anomaly-difficulty", value=6)
+    chips_on(state)
+    tap(state, "anomaly-adding", side="actor")
+    tap(state, "anomaly-new-name", side="actor", typed="High ground")
+    add_modifier(state, "actor", kind="Size", value=1)
+    assert {"kind": "Size", "value": 1, "stacks": False, "name": "High ground"} in \
+        draft_model.to_record(state, draft_of(state))["actor"]["modifiers"]
+    enter_real_dice(state, "actor", [5])
+    tap(state, "anomaly-log")
+    lines = anomaly_words.happened(state.session["log"][0]["record"])
+    assert lines == ["Rook rolled 5 (no conditional dice: roll 1), kept 5; Gear +2 (Sword), Size +1 (High ground) = 8; "
+                     "left out: Gear +1 (Lantern); real dice entered by hand."]

@@ -565,3 +565,18 @@ def test_a_skill_taken_off_the_sheet_is_not_played():
     draft["player"]["manner"] = "Force"
     record_side = draft_model.record_side(state, draft["player"])
     assert "skill" not in record_side and record_side["skill_rating"] == 0
+
+
+def test_cards_turned_over_and_not_logged_are_set_aside_by_a_new_conflict():
+    state = table(sheet())
+    play_test(state, "Force", "Time", 5)
+    tap(state, "manners-new")
+    [entry] = state.session["log"]
+    assert entry["kind"] == "set-aside" and "result" not in entry["record"]
+    assert entry["record"]["player"]["manner"] == "Force" and entry["record"]["complication"] == "Time"
+    play_test(state, "Speed", "Time", 5)
+    tap(state, "manners-log")
+    tap(state, "manners-new")
+    assert [item["kind"] for item in state.session["log"]] == ["conflict", "set-aside"]
+    assert manners_words.happened(state.session["log"][0]["record"])[:2] == [
+        "Cards: Wren played Speed; the GM's Complication was Time.", "Table cell [Speed][Time]: Win."]

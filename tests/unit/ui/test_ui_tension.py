@@ -430,3 +430,29 @@ def percent_of(chance) -> str:
 
 def words_of(state) -> str:
     return " ".join(page_text(state).split())
+
+
+def test_the_log_keeps_what_happened_explosions_with_their_line_and_set_aside_rolls(monkeypatch):
+    from ui.log import record as log_record
+    state = table(character(ap=1), tension=9)
+    state.screen = "log"
+    enter_real_dice(state, "gm", [6, 6, 5, 4, 3, 3, 2, 2, 2])
+    enter_real_dice(state, "player", [5, 4, 2, 2, 2])
+    tap(state, "tension-spend", side="player", step=1)
+    roll_with(monkeypatch, [3])  # the Tension Table roll
+    tap(state, "tension-log")
+    entry = state.session["log"][0]
+    line = state.session["tension_table"][2]
+    assert entry["table_lines"] == [line]
+    lines = log_record.happened_lines(entry["record"], entry["table_lines"])
+    assert "The GM keeps 6, 6 = 12, real dice entered by hand." in lines
+    assert "Ash keeps 5, 4, 2 (1 AP spent) = 11, real dice entered by hand." in lines
+    assert f"Tension reached 10: rolled 3 on the Tension Table: {line}" in lines
+    assert "Changed: Tension +1 · Ash AP −1" in words_of(state)
+    tap(state, "show-screen", screen="conflict")
+    tap(state, "tension-new")
+    enter_real_dice(state, "gm", [1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    tap(state, "tension-new")
+    state.screen = "log"
+    text = words_of(state)
+    assert "Set aside Rolled and not resolved" in text and text.count("Share roll") == 1
