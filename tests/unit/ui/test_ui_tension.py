@@ -456,3 +456,20 @@ def test_the_log_keeps_what_happened_explosions_with_their_line_and_set_aside_ro
     state.screen = "log"
     text = words_of(state)
     assert "Set aside Rolled and not resolved" in text and text.count("Share roll") == 1
+
+
+def test_once_the_initiator_has_rolled_the_defenders_chance_to_hold_is_exact():
+    import itertools
+    from fractions import Fraction
+    ash, ghoul = character(ap=0), adversary(power=4)
+    state = table(ash, ghoul, tension=5)
+    state.odds_ready = {"tension"}
+    tap(state, "tension-kind", value="opposed")
+    tap(state, "tension-who", side="initiator-0", value=ghoul["id"])
+    tap(state, "tension-who", side="defender", value=ash["id"])
+    enter_real_dice(state, "initiator-0", [5, 4, 1, 1])  # the Ghoul settles at 9
+    holds = sum(1 for faces in itertools.product(range(1, 7), repeat=5) if sum(sorted(faces)[-2:]) >= 9)
+    assert f"Holds against Ghoul's 9: {percent_of(Fraction(holds, 6 ** 5))}" in words_of(state)
+    assert "Before anyone rolls" not in words_of(state)
+    enter_real_dice(state, "defender", [4, 4, 3, 2, 1])
+    assert dict(screens.page(state))["conflict-odds"] == ""  # Ash has no AP to spend: the odds step aside
