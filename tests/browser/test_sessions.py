@@ -43,6 +43,12 @@ def stored(page) -> dict:
     return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
 
 
+def stored_data(page) -> dict:
+    """What is stored but the table in progress (tableside.table.*: which screen is open, the
+    drafts), which is this phone's own and follows every tap."""
+    return {key: value for key, value in stored(page).items() if not key.startswith("tableside.table.")}
+
+
 def roster_names(page) -> list[str]:
     nav(page, "Roster")
     return page.locator(".roster-name").all_inner_texts()
@@ -153,7 +159,8 @@ def test_session_survives_reload_and_closing_the_page_and_the_list_manages_sessi
     assert page.get_by_test_id("tension").inner_text() == "4" and roster_names(page) == ["Ash"]
     keys = stored(page)
     assert all(key.startswith("tableside.") for key in keys)
-    assert json.loads(keys["tableside.index"])["v"] == 1 and len(keys) == 2
+    assert json.loads(keys["tableside.index"])["v"] == 1 and len(keys) == 3  # the index, the session, its table
+    assert json.loads(keys[next(key for key in keys if key.startswith("tableside.table."))])["screen"] == "roster"
 
     nav(page, "Session")
     page.get_by_role("button", name="Start a new session").tap()
@@ -366,16 +373,16 @@ def test_hostile_links_never_break_the_app_or_touch_stored_data(page, open_app, 
         "s1." + __import__("base64").urlsafe_b64encode(bomb).decode().rstrip("="): "far more",
         "r1." + sessions.link.pack({"r": {"system": "dice"}}): "can't be shown",
     }
-    before = stored(page)
+    before = stored_data(page)
     for fragment, words in bad_links.items():
         page.goto(site + "#" + fragment)  # the app is open: a hashchange
         problem = page.get_by_test_id("roll-link-view") if fragment.startswith("r1.") else page.locator(".message p")
         problem.filter(has_text=words).wait_for()
-        assert stored(page) == before and page.locator(".session-name").inner_text() == HOSTILE
+        assert stored_data(page) == before and page.locator(".session-name").inner_text() == HOSTILE
     page.reload()  # and as the first thing a fresh page reads
     page.goto(site + "#s1.AAAA")
     page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
-    assert stored(page) == before
+    assert stored_data(page) == before
 
 
 def test_corrupted_storage_is_reported_kept_and_downloadable(page, open_app, site, screenshot):
@@ -398,8 +405,8 @@ def test_corrupted_storage_is_reported_kept_and_downloadable(page, open_app, sit
     with page.expect_download() as download:
         card.get_by_role("button", name="Download a copy of unreadable item 2").tap()
     assert download.value.path().read_text() == raw_session
-    assert stored(page)["tableside.session.0badc0ffee00"] == raw_session
-    copies = [value for key, value in stored(page).items() if key.startswith("tableside.recovered.")]
+    assert stored_data(page)["tableside.session.0badc0ffee00"] == raw_session
+    copies = [value for key, value in stored_data(page).items() if key.startswith("tableside.recovered.")]
     assert copies == ["{cut short"]
     # The table still works.
     log_a_success_with_ap(page)
