@@ -102,10 +102,38 @@ def table_key(session_id: str) -> str:
     return TABLE_PREFIX + session_id
 
 
+MAX_TABLE_DEPTH = 32  # the drafts nest about 8 deep; deep nesting would overflow Pyodide's stack
+
+
+def nesting(text: str) -> int:
+    """How deep the brackets of a JSON text go (outside strings), counted without recursion."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for character in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif character == "\\":
+                escaped = True
+            elif character == '"':
+                in_string = False
+        elif character == '"':
+            in_string = True
+        elif character in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse_table(raw) -> dict:
-    """The stored table in progress as JSON (a dict), or SessionError: the one place it is parsed."""
+    """The stored table in progress as JSON (a dict), or SessionError: the one place it is
+    parsed (a bounded JSON parser can replace json.loads here)."""
     if not isinstance(raw, str) or len(raw) > MAX_TABLE:
         raise SessionError("It is not text of a size Tableside writes.")
+    if nesting(raw) > MAX_TABLE_DEPTH:
+        raise SessionError("It is nested far deeper than anything Tableside writes.")
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):

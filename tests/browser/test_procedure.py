@@ -30,6 +30,7 @@ def same_after_reload(page, screenshot=None, name: str = ""):
     page.wait_for_timeout(150)
     if screenshot is not None:
         screenshot(page, name)
+        screenshot(page, f"{name}-viewport", full_page=False)
     assert tree(page) == before
 
 

@@ -38,9 +38,11 @@ def undo_words(state: AppState, entry: dict) -> str:
 
 def tools(state: AppState) -> Markup:
     log = state.session["log"]
-    count = len(log)
-    intro = (f"{count} conflict{'s' * (count != 1)} logged in “{state.session['name']}”, newest first."
-             if count else f"Nothing logged yet in “{state.session['name']}”. Resolved conflicts appear here.")
+    aside = sum(1 for entry in log if entry.get("kind") == "set-aside")
+    count = len(log) - aside
+    set_aside = f" and {aside} {'roll' if aside == 1 else 'rolls'} set aside" if aside else ""
+    intro = (f"{count} conflict{'s' * (count != 1)} logged{set_aside} in “{state.session['name']}”, newest first."
+             if log else f"Nothing logged yet in “{state.session['name']}”. Resolved conflicts appear here.")
     buttons = h("div",
                 h("button", "Undo last", type="button", class_="button", data_action="log-undo", disabled=not log),
                 h("button", "Export", type="button", class_="button", data_action="log-export",
