@@ -1,7 +1,21 @@
-"""Wording for messages players read: plurals, possessives, and how a bad value is shown.
+"""Wording for messages players read: plurals, possessives, how a bad value is shown, and
+how a name someone wrote is set apart from the words around it.
 
 Every RuleError message is built with these, so the tone stays the same everywhere.
 """
+import re
+
+# Unicode's first-strong isolate: text between FSI and PDI takes its own direction and
+# cannot change the order of what surrounds it (a right-to-left name, or an override
+# control typed into one, would otherwise reverse the app's own words).
+FSI, PDI = "\u2068", "\u2069"
+ISOLATE_CONTROLS = re.compile("[\u2066-\u2069]")
+
+
+def isolate(text) -> str:
+    """Text someone wrote, set apart for a sentence (ui.kit.html draws it as <bdi>). Isolate
+    controls inside it are dropped so that it cannot end its isolation early."""
+    return f"{FSI}{ISOLATE_CONTROLS.sub('', str(text))}{PDI}"
 
 
 def plural(count: int, one: str, many: str) -> str:
@@ -12,7 +26,7 @@ def possessive(name: str) -> str:
     """"Ash" -> "Ash's", "You" -> "your", "The GM" -> "The GM's"."""
     if name.lower() == "you":
         return name[0] + "our"
-    return f"{name}'s"
+    return f"{isolate(name)}'s"
 
 
 def capitalize(sentence: str) -> str:
@@ -28,7 +42,7 @@ def show(value) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         shown = value if len(value) <= 20 else value[:17] + "..."
-        return f"'{shown}'"
+        return f"'{isolate(shown)}'"
     if isinstance(value, int):
         return str(value) if abs(value) < 10**9 else "a huge number"
     if isinstance(value, float):

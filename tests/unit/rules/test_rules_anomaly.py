@@ -4,6 +4,7 @@ import pytest
 
 import rules
 from rules import FixedDice, RuleError
+from rules.words import isolate
 
 
 def check(dice=None, good=0, bad=0, modifiers=None, difficulty=9):
@@ -40,7 +41,7 @@ def test_suggested_difficulties_are_multiples_of_three():
 def test_any_difficulty_is_accepted():
     assert result_of(check(dice=[5], difficulty=7))["outcome"] == "failure"
     assert result_of(check(dice=[5], difficulty=0))["outcome"] == "success"
-    with pytest.raises(RuleError, match="The difficulty must be a whole number from 0 to 99, not 'hard'"):
+    with pytest.raises(RuleError, match=f"The difficulty must be a whole number from 0 to 99, not '{isolate('hard')}'"):
         rules.resolve(check(dice=[5], difficulty="hard"))
 
 
@@ -139,7 +140,7 @@ def test_two_daggers_against_one_give_one_good_die():
 
 def test_two_daggers_roll_two_keep_highest():
     assert result_of(check(dice=[3, 7], good=1))["actor"]["kept"] == 7
-    with pytest.raises(RuleError, match="Rook's roll has 2 dice, but 1 face was given"):
+    with pytest.raises(RuleError, match=f"{isolate('Rook')}'s roll has 2 dice, but 1 face was given"):
         rules.resolve(check(dice=[3], good=1))
 
 
@@ -156,7 +157,7 @@ def test_daggers_and_high_ground_cancel_to_one_die():
     resolved = rules.resolve(check(good=1, bad=1), FixedDice([6]))
     assert resolved["actor"]["dice"] == [6]
     assert resolved["result"]["actor"]["net"] == {"good": 0, "bad": 0}
-    with pytest.raises(RuleError, match="Rook's roll has 1 die, but 2 faces were given"):
+    with pytest.raises(RuleError, match=f"{isolate('Rook')}'s roll has 1 die, but 2 faces were given"):
         rules.resolve(check(dice=[3, 7], good=1, bad=1))
 
 

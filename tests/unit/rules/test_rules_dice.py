@@ -7,6 +7,7 @@ import pytest
 import rules
 from rules import DiceError, FixedDice, RuleError
 from rules.dice import SecretsSource
+from rules.words import isolate
 
 
 class CountingSource:
@@ -77,11 +78,11 @@ def test_typed_faces_are_checked():
     assert rules.check_faces([1, 6, 3], 3, 6) == [1, 6, 3]
     with pytest.raises(DiceError, match="A d6 shows 1 to 6, not 7."):
         rules.check_faces([1, 7, 3], 3, 6)
-    with pytest.raises(DiceError, match="Ash's roll has 3 dice, but 2 faces were given"):
+    with pytest.raises(DiceError, match=f"{isolate('Ash')}'s roll has 3 dice, but 2 faces were given"):
         rules.check_faces([1, 3], 3, 6, "Ash")
     with pytest.raises(DiceError, match="not true"):
         rules.check_faces([True, 3, 3], 3, 6)
-    with pytest.raises(DiceError, match="not '4'"):
+    with pytest.raises(DiceError, match=f"not '{isolate('4')}'"):
         rules.check_faces(["4", 3, 3], 3, 6)
     with pytest.raises(DiceError, match="must be a list"):
         rules.check_faces("6,3,1", 3, 6)

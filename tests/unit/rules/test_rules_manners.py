@@ -6,6 +6,7 @@ import seeds
 import rules
 from rules import RuleError
 from rules.manners import CONFRONTATION_TABLE, MIRROR, TEST_TABLE
+from rules.words import isolate
 
 
 def player(manner="Force", manner_rating=3, skill_rating=2, helpers=0, descriptors=0, **fields):
@@ -72,7 +73,7 @@ def test_confrontation_is_against_opponent_manner():
 
 def test_kind_is_test_or_confrontation():
     assert rules.SYSTEMS["manners"] == ("test", "confrontation")
-    with pytest.raises(RuleError, match="Unknown kind 'duel' for manners: choose test or confrontation"):
+    with pytest.raises(RuleError, match=f"Unknown kind '{isolate('duel')}' for manners: choose test or confrontation"):
         rules.resolve({**test_record(), "kind": "duel"})
 
 
@@ -86,7 +87,7 @@ def test_test_difficulty_is_1_to_8():
 
 def test_complication_is_one_of_five():
     assert set(rules.COMPLICATIONS) == {"Hostility", "Time", "Collateral", "Consumption", "Confusion"}
-    with pytest.raises(RuleError, match="Unknown Complication 'Weather'"):
+    with pytest.raises(RuleError, match=f"Unknown Complication '{isolate('Weather')}'"):
         rules.resolve(test_record(complication="Weather"))
 
 
@@ -125,7 +126,7 @@ def test_story_moves_are_named_not_resolved():
 
 
 def test_manner_must_be_one_of_five():
-    with pytest.raises(RuleError, match="Unknown Manner 'Speedy': choose Determination, Force, Speed, "
+    with pytest.raises(RuleError, match=f"Unknown Manner '{isolate('Speedy')}': choose Determination, Force, Speed, "
                                         "Precision or Imagination"):
         rules.resolve(test_record(manner="Speedy"))
 

@@ -12,6 +12,7 @@ import pytest
 
 import rules
 from rules import FixedDice, RecordError, RuleError
+from rules.words import isolate
 
 PY = Path(__file__).resolve().parents[3] / "py"
 
@@ -117,7 +118,7 @@ def test_record_must_be_an_object_of_version_1():
         rules.resolve({"system": "tension"})
     with pytest.raises(RecordError, match="version 1, not true"):
         rules.resolve({**MANNERS, "v": True})
-    with pytest.raises(RecordError, match="Unknown system 'fate': choose tension, anomaly or manners"):
+    with pytest.raises(RecordError, match=f"Unknown system '{isolate('fate')}': choose tension, anomaly or manners"):
         rules.resolve({**MANNERS, "system": "fate"})
 
 
@@ -125,7 +126,7 @@ def test_errors_name_the_field():
     with pytest.raises(RuleError) as caught:
         rules.resolve({**ENVIRONMENT, "player": {**ENVIRONMENT["player"], "pool": "six"}})
     assert caught.value.where == "player.pool"
-    assert caught.value.message == "Ash's pool must be a whole number from 0 to 40, not 'six'."
+    assert caught.value.message == f"{isolate('Ash')}'s pool must be a whole number from 0 to 40, not '{isolate('six')}'."
 
 
 @pytest.mark.parametrize("value, message", [

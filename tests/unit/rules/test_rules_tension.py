@@ -4,6 +4,7 @@ import pytest
 
 import rules
 from rules import FixedDice, RuleError, SpendingError
+from rules.words import isolate
 
 
 def environment(tension=5, gm=None, player=None, **fields):
@@ -53,7 +54,7 @@ def test_gm_rolls_as_many_dice_as_tension():
 
 
 def test_gm_dice_count_must_match_tension():
-    with pytest.raises(RuleError, match="The GM's roll has 5 dice, but 4 faces were given"):
+    with pytest.raises(RuleError, match=f"{isolate('The GM')}'s roll has 5 dice, but 4 faces were given"):
         rules.resolve(environment(gm={"dice": [6, 5, 4, 3]}))
 
 
@@ -190,7 +191,7 @@ def test_initiator_may_be_character_or_adversary():
 
 
 def test_side_must_be_character_or_adversary():
-    with pytest.raises(RuleError, match="Unknown side 'monster': choose character or adversary"):
+    with pytest.raises(RuleError, match=f"Unknown side '{isolate('monster')}': choose character or adversary"):
         rules.resolve(opposed(defender={"side": "monster"}))
 
 
