@@ -37,8 +37,9 @@ from .errors import DiceError, RecordError, RuleError, SpendingError
 from .manners import (COMPLICATIONS, CONFRONTATION_TABLE, MANNERS, STORY_MOVES, TEST_TABLE,
                       can_help, outcomes_for_confrontation, outcomes_for_test)
 from .readings import READINGS
-from .record import SYSTEMS, VERSION
+from .record import SYSTEMS, VERSION, plain_copy
 from .tension import best_keep, fewest_ap, fewest_tension, gm_options, tension_side
+from .words import show
 from .tension_pool import (DEFAULT_SETTINGS, DEFAULT_TENSION_TABLE, check_tension_table,
                            explosions_between, starting_tension, tension_table_line)
 from . import anomaly, manners, tension, tension_pool
@@ -76,7 +77,7 @@ __all__ = [
     "RuleError", "RecordError", "DiceError", "SpendingError",
     "RandomSource", "SecretsSource", "SeededSource", "FixedDice", "NoDice", "DEFAULT_SOURCE",
     "roll", "check_faces",
-    "VERSION", "SYSTEMS", "LIMITS", "READINGS",
+    "VERSION", "SYSTEMS", "LIMITS", "READINGS", "plain_copy", "show",
     "best_keep", "gm_options", "fewest_ap", "fewest_tension", "tension_side",
     "DEFAULT_SETTINGS", "DEFAULT_TENSION_TABLE", "check_tension_table", "tension_table_line",
     "starting_tension", "explosions_between",

@@ -2,7 +2,8 @@
 
 A session is one JSON object (model.py): system, roster, Tension, Tension
 Table and the log of conflict records. Untrusted session data (storage, share
-links, imported files) goes through `check_session`; errors are SessionError.
+links, imported files) is parsed by untrusted.py (nesting capped before json.loads) and
+checked by `check_session`; errors are SessionError.
 storage.py is the format sessions are saved in on a device, link.py the share
 links (LinkError), exchange.py the export files (ImportFileError).
 """
@@ -18,13 +19,13 @@ __all__ = ["SessionError", "SCHEMA_VERSION", "SYSTEMS", "MAX_NAME", "new_session
            "check_session", "check_roster_entry", "log_conflict", "set_aside", "undo_last",
            "LinkError", "encode_session", "encode_roll", "decode", "decode_session", "decode_roll",
            "looks_like_link", "share_url", "Library", "MemoryStore", "StorageError", "Unreadable",
-           "ImportFileError", "export_text", "file_name", "read_export"]
+           "ImportFileError", "export_text", "file_name", "read_export", "MAX_FILE"]
 
 # Share links and export files are needed only once one is made or opened: their modules
 # load on first use, keeping them out of the page's start-up.
 LATER = {name: "link" for name in ("LinkError", "encode_session", "encode_roll", "decode", "decode_session",
                                    "decode_roll", "looks_like_link", "share_url")}
-LATER.update({name: "exchange" for name in ("ImportFileError", "export_text", "file_name", "read_export")})
+LATER.update({name: "exchange" for name in ("ImportFileError", "export_text", "file_name", "read_export", "MAX_FILE")})
 
 
 def __getattr__(name):

@@ -13,13 +13,21 @@ import json
 import re
 
 import rules
+from rules import show
 
+from . import untrusted
 from .errors import SessionError
 from .model import SCHEMA_VERSION, check_session
 
 FORMAT = "tableside-session"
 VERSION = 1
 MAX_FILE = 8_000_000  # characters; localStorage holds about 5 million in all
+UNREADABLE = {
+    untrusted.NOT_JSON: "This file is not a Tableside session file: it is not readable JSON.",
+    untrusted.TOO_DEEP: "This file is not a Tableside session file: it nests far deeper than any session.",
+    untrusted.BROKEN_TEXT: "This file's text holds a broken character (half of one, not valid Unicode), "
+                           "so it was not imported.",
+}
 
 
 class ImportFileError(SessionError):
@@ -38,10 +46,6 @@ def file_name(session: dict, at: str = "") -> str:
     return f"tableside-{words}{'-' + day if day else ''}.json"
 
 
-def not_a_number(name: str):
-    raise ValueError(f"{name} is not a number")
-
-
 def read_export(text) -> dict:
     """A clean session (log included) from a file's text, or ImportFileError saying what is wrong."""
     if not isinstance(text, str):
@@ -49,22 +53,21 @@ def read_export(text) -> dict:
     if len(text) > MAX_FILE:
         raise ImportFileError("This file is far larger than any Tableside session.")
     try:
-        data = json.loads(text.lstrip("\ufeff"), parse_constant=not_a_number)
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except (ValueError, RecursionError):
-        raise ImportFileError("This file is not a Tableside session file: it is not readable JSON.") from None
+        data = untrusted.parse(text.lstrip("\ufeff"))
+    except untrusted.BadJSON as error:
+        raise ImportFileError(UNREADABLE[error.reason]) from None
     if isinstance(data, dict) and "format" in data:
         if data.get("format") != FORMAT:
             raise ImportFileError("This JSON file is not a Tableside session file.")
         if data.get("v") != VERSION:
             raise ImportFileError(f"This file was made by another version of Tableside "
-                                  f"(file version {str(data.get('v'))[:10]}); update the app and try again.")
+                                  f"(file version {show(data.get('v'))}); update the app and try again.")
         data = data.get("session")
     if not isinstance(data, dict) or "roster" not in data or "system" not in data:
         raise ImportFileError("This JSON file is not a Tableside session file.")
     if data.get("v") != SCHEMA_VERSION:
         raise ImportFileError(f"This session was saved by another version of Tableside "
-                              f"(version {str(data.get('v'))[:10]}); update the app and try again.")
+                              f"(version {show(data.get('v'))}); update the app and try again.")
     try:
         session = check_session(data)
     except SessionError as error:

@@ -34,6 +34,7 @@ import zlib
 
 from rules import DEFAULT_TENSION_TABLE, MANNERS
 
+from . import untrusted
 from .errors import SessionError
 from .model import MAX_NAME, MAX_SESSION_NAME, SCHEMA_VERSION, SYSTEMS, check_session
 
@@ -50,6 +51,13 @@ ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
 SYSTEM_LETTERS = {"tension": "t", "anomaly": "a", "manners": "m"}
 KIND_LETTERS = {"character": "c", "adversary": "a"}
 DEFAULT_FLAGS = 3
+UNREADABLE = {
+    untrusted.NOT_JSON: "This link is damaged: its contents are not readable.",
+    untrusted.TOO_DEEP: "This link is damaged: its contents nest far deeper than any Tableside link, "
+                        "so it was not opened.",
+    untrusted.BROKEN_TEXT: "This link is damaged: its text holds a broken character (half of one), "
+                           "so it was not opened.",
+}
 
 
 class LinkError(SessionError):
@@ -119,10 +127,6 @@ def encode_roll(record: dict, at: str = "", by: str = "", session_name: str = ""
 
 # --- Decoding ---------------------------------------------------------------------------------
 
-def reject_constant(name: str):
-    raise ValueError(f"{name} is not a number a link may hold")
-
-
 def whole_number(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise ValueError("a number far too large")
@@ -155,12 +159,11 @@ def unpack(data: str):
     if unpacker.unused_data:
         raise LinkError("This link is damaged: it has extra data at its end. Copy it again, whole.")
     try:
-        value = json.loads(raw.decode("utf-8"), parse_constant=reject_constant, parse_int=whole_number)
-        # Text that cannot be written back as UTF-8 (a lone surrogate) is not text people typed.
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except (ValueError, RecursionError):
-        raise LinkError("This link is damaged: its contents are not readable.") from None
-    return value
+        return untrusted.parse(raw.decode("utf-8"), parse_int=whole_number)
+    except UnicodeDecodeError:
+        raise LinkError(UNREADABLE[untrusted.NOT_JSON]) from None
+    except untrusted.BadJSON as error:
+        raise LinkError(UNREADABLE[error.reason]) from None
 
 
 def split(fragment) -> tuple[str, int, str]:

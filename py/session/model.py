@@ -7,10 +7,11 @@ new values and never edit their argument.
 """
 from __future__ import annotations
 
-import copy
+import re
 import secrets
+import unicodedata
 
-from rules import DEFAULT_TENSION_TABLE, MANNERS, RuleError, check_tension_table
+from rules import DEFAULT_TENSION_TABLE, MANNERS, RuleError, check_tension_table, plain_copy, show
 
 from .errors import SessionError
 
@@ -25,6 +26,11 @@ MAX_TENSION = 99
 MAX_LIST = 30
 MAX_ROSTER = 60
 MAX_LOG = 5000
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# Spaces, controls, format characters (zero-width, direction marks) and combining marks draw
+# nothing on their own; nor do these letters (Hangul fillers, the blank Braille pattern).
+INVISIBLE = {"Cc", "Cf", "Cs", "Zs", "Zl", "Zp", "Mn", "Me"}
+BLANK_LETTERS = set("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def new_id() -> str:
@@ -59,10 +65,20 @@ def whole(value, low: int, high: int, what: str) -> int:
     return value
 
 
+def visible(text: str) -> bool:
+    """True when some character of `text` draws something (not only spaces, marks, controls)."""
+    return any(char not in BLANK_LETTERS and unicodedata.category(char) not in INVISIBLE for char in text)
+
+
 def name_text(value, what: str, limit: int = MAX_NAME, allow_empty: bool = False) -> str:
+    """Text a person wrote (a name, a kind, a time), spaces normalised. Text that shows
+    nothing is refused where a name is needed, and stands for nothing where it is not."""
     need(isinstance(value, str), f"{what} must be text.")
+    need(LONE_SURROGATE.search(value) is None, f"{what} holds a broken character (half of one).")
     value = " ".join(value.split())
-    need(allow_empty or value != "", f"{what} is empty.")
+    if not visible(value):
+        need(allow_empty, f"{what} is empty." if value == "" else f"{what} has no visible characters.")
+        value = ""
     need(len(value) <= limit, f"{what} is too long: {limit} characters at most.")
     return value
 
@@ -144,6 +160,14 @@ def check_roster_entry(entry) -> dict:
     return {"id": entry_id, "system": system, "kind": kind, "name": name, **SHEETS[system](entry, kind, name)}
 
 
+def logged_record(record: dict) -> dict:
+    """A copy of a logged record, bounded like every record rules reads (depth, size)."""
+    try:
+        return plain_copy(record)
+    except RuleError as error:
+        raise SessionError(f"A logged conflict is not readable. {error}") from None
+
+
 LOG_KINDS = ("conflict", "set-aside")
 EFFECT_FIELDS = ("tension", "ap", "health")
 
@@ -169,7 +193,7 @@ def check_log_entry(entry) -> dict:
         "at": name_text(entry.get("at", ""), "A log entry's time", limit=40, allow_empty=True),
         "by": name_text(entry.get("by", ""), "Who logged an entry", allow_empty=True),
         "kind": kind,
-        "record": copy.deepcopy(entry["record"]),
+        "record": logged_record(entry["record"]),
     }
     if kind == "set-aside":
         need("result" not in entry["record"], "A roll set aside has no result.")
@@ -190,7 +214,7 @@ def check_session(data, keep_log: bool = True) -> dict:
     """A clean session from untrusted JSON, or SessionError saying what is wrong."""
     data = fields(data, "A session")
     need(data.get("v") == SCHEMA_VERSION,
-         f"This session was made by a different version of Tableside (version {data.get('v')!s:.10}).")
+         f"This session was made by a different version of Tableside (version {show(data.get('v'))}).")
     system = data.get("system")
     need(isinstance(system, str) and system in SYSTEMS, "This session names an unknown rule system.")
     players = whole(data.get("players", 3), 1, 20, "The number of players")

@@ -15,7 +15,10 @@ Pure: the store is anything with get/set/remove/keys (the browser's
 localStorage through ui/shell/storage.py, a MemoryStore in tests). Nothing here
 overwrites or deletes what it could not read: such keys stay as they are, listed
 in `Library.unreadable` with their raw text for export, until the player
-removes them.
+removes them. Loading survives any stored value: text is parsed by
+session.untrusted (nesting capped before parsing), any failure only makes that
+key unreadable, and broken characters (lone surrogates) in a readable session
+are replaced in memory, listed in `Library.repairs`, and saved at its next change.
 """
 from __future__ import annotations
 
@@ -23,8 +26,11 @@ import copy
 import json
 from dataclasses import dataclass
 
+from rules.words import plural
+
+from . import untrusted
 from .errors import SessionError
-from .model import check_session, new_id
+from .model import check_session, name_text, new_id
 
 PREFIX = "tableside."
 INDEX_KEY = "tableside.index"
@@ -33,6 +39,15 @@ RECOVERED_PREFIX = "tableside.recovered."
 TABLE_PREFIX = "tableside.table."
 MAX_TABLE = 500_000  # characters: a table in progress is a few kilobytes
 INDEX_VERSION = 1
+UNREADABLE_SESSION = {
+    untrusted.NOT_JSON: "It is not readable JSON: it may have been cut short or changed.",
+    untrusted.TOO_DEEP: "It nests far deeper than any session Tableside saves: something else changed it.",
+}
+UNREADABLE_INDEX = {
+    untrusted.NOT_JSON: "The list of sessions is not readable JSON.",
+    untrusted.TOO_DEEP: "The list of sessions nests far deeper than Tableside ever writes it.",
+    untrusted.BROKEN_TEXT: "The list of sessions holds a broken character.",
+}
 
 
 class StorageError(SessionError):
@@ -85,17 +100,20 @@ def session_text(session: dict) -> str:
     return json.dumps(session, ensure_ascii=False, separators=(",", ":"))
 
 
-def parse_session(raw, session_id: str) -> dict:
-    """A stored session from its raw text, or SessionError saying why it can't be read."""
+def parse_session(raw, session_id: str) -> tuple[dict, int]:
+    """A stored session from its raw text, and how many broken characters (lone surrogates)
+    were repaired in it; SessionError saying why it can't be read."""
     if not isinstance(raw, str):
         raise SessionError("It is not text.")
+    if name_text(session_id, "Its key", limit=24) != session_id:
+        raise SessionError("It is saved under a key Tableside never writes.")
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise SessionError("It is not readable JSON: it may have been cut short or changed.") from None
+        data, repaired = untrusted.parse_repairing(raw)
+    except untrusted.BadJSON as error:
+        raise SessionError(UNREADABLE_SESSION[error.reason]) from None
     session = check_session(data)
     session["id"] = session_id  # the key names the session
-    return session
+    return session, repaired
 
 
 def table_key(session_id: str) -> str:
@@ -146,9 +164,9 @@ def parse_table(raw) -> dict:
 def parse_index(raw) -> dict:
     """{"active": id or None, "saved": {id: time}, "order": [id, ...]} from the index's raw text."""
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError, TypeError):
-        raise SessionError("The list of sessions is not readable JSON.") from None
+        data = untrusted.parse(raw)
+    except untrusted.BadJSON as error:
+        raise SessionError(UNREADABLE_INDEX[error.reason]) from None
     if not isinstance(data, dict) or data.get("v") != INDEX_VERSION or not isinstance(data.get("sessions"), list):
         raise SessionError("The list of sessions is not in a form this version of Tableside reads.")
     saved, order = {}, []
@@ -159,6 +177,20 @@ def parse_index(raw) -> dict:
         saved[item["id"]] = item["saved"] if isinstance(item.get("saved"), str) else ""
     active = data.get("active")
     return {"active": active if isinstance(active, str) else None, "saved": saved, "order": order}
+
+
+def problem(error: Exception) -> str:
+    """Why stored data can't be read, for players: a SessionError says it; anything else
+    (a value no check foresaw) gets a general sentence."""
+    if isinstance(error, SessionError):
+        return str(error)
+    return "It holds something this version of Tableside cannot read."
+
+
+def shown_key(session_id: str) -> str:
+    """A stored key's id as a message may show it: short, and only real characters."""
+    shown = untrusted.LONE_SURROGATE.sub(untrusted.REPLACEMENT, session_id)
+    return shown if len(shown) <= 24 else shown[:23] + "…"
 
 
 def summary(session: dict, saved: str) -> dict:
@@ -177,6 +209,7 @@ class Library:
         self.entries: dict[str, dict] = {}  # id -> summary, for the session list
         self.active: str | None = None
         self.unreadable: list[Unreadable] = []
+        self.repairs: list[str] = []  # what `load` repaired in readable sessions, one phrase each
         self.written: dict[str, str] = {}  # id -> the text last read or written, to skip unchanged saves
         self.pristine = None  # a new session nobody has changed yet: saved at its first change
         self.index_kept = False  # an unreadable index could not be copied: leave it in place
@@ -185,7 +218,8 @@ class Library:
 
     def load(self) -> dict | None:
         """Read everything stored; the session that was open (or the newest readable one),
-        or None when nothing readable is stored. Never raises for bad data."""
+        or None when nothing readable is stored. Never raises, whatever is stored: what can't
+        be read is listed in `unreadable`, what was repaired in `repairs`."""
         index = self.read_index()
         keys = sorted(key for key in self.safe_keys() if key.startswith(SESSION_PREFIX))
         ranks = {session_id: rank for rank, session_id in enumerate(index["order"])}
@@ -193,18 +227,22 @@ class Library:
         sessions = {}
         for key in keys:
             session_id = key[len(SESSION_PREFIX):]
-            raw = self.store.get(key)
+            raw = self.raw(key)
             try:
-                session = parse_session(raw, session_id)
-            except SessionError as error:
+                session, repaired = parse_session(raw, session_id)
+                self.entries[session_id] = summary(session, index["saved"].get(session_id, ""))
+            except Exception as error:  # whatever a stored value makes fail, it is only unreadable
                 self.unreadable.append(Unreadable(key, raw if isinstance(raw, str) else "",
-                                                  f"The session saved as “{session_id}” could not be read. {error}"))
+                                                  f"The session saved as “{shown_key(session_id)}” could not be read. "
+                                                  f"{problem(error)}"))
                 continue
             sessions[session_id] = session
-            self.entries[session_id] = summary(session, index["saved"].get(session_id, ""))
+            if repaired:
+                self.repairs.append(f"“{session['name']}”: {repaired} broken "
+                                    f"{plural(repaired, 'character', 'characters')} now shown as {untrusted.REPLACEMENT}")
         for key in sorted(self.safe_keys()):
             if key.startswith(RECOVERED_PREFIX) and all(item.key != key for item in self.unreadable):
-                raw = self.store.get(key)
+                raw = self.raw(key)
                 self.unreadable.append(Unreadable(key, raw if isinstance(raw, str) else "",
                                                   "A copy of saved data that could not be read, kept for you."))
         if not sessions:
@@ -212,7 +250,7 @@ class Library:
         active = index["active"] if index["active"] in sessions else self.newest()
         self.active = active
         session = sessions[active]
-        self.written[active] = self.store.get(session_key(active)) or ""
+        self.written[active] = self.raw(session_key(active)) or ""
         if index["order"] != list(self.entries) or index["active"] != active:
             self.write_index(quiet=True)
         return session
@@ -223,20 +261,27 @@ class Library:
         except Exception:  # a store that cannot even list its keys holds nothing we can use
             return []
 
+    def raw(self, key: str) -> str | None:
+        """The stored text under `key`; None when there is none or the store fails to read it."""
+        try:
+            return self.store.get(key)
+        except Exception:
+            return None
+
     def read_index(self) -> dict:
         empty = {"active": None, "saved": {}, "order": []}
-        raw = self.store.get(INDEX_KEY)
+        raw = self.raw(INDEX_KEY)
         if raw is None:
             return empty
         try:
             return parse_index(raw)
-        except SessionError as error:
+        except Exception as error:  # any stored value: the index is only a cache, rebuilt below
             key = self.keep_copy(raw)
             if key is None:  # no room for a copy: the index itself stays as it is
                 self.index_kept = True
-                self.unreadable.append(Unreadable(INDEX_KEY, raw if isinstance(raw, str) else "", str(error)))
+                self.unreadable.append(Unreadable(INDEX_KEY, raw if isinstance(raw, str) else "", problem(error)))
             else:
-                self.unreadable.append(Unreadable(key, raw, f"{error} It was rebuilt from the sessions themselves."))
+                self.unreadable.append(Unreadable(key, raw, f"{problem(error)} It was rebuilt from the sessions themselves."))
             return empty
 
     def keep_copy(self, raw) -> str | None:
@@ -275,17 +320,18 @@ class Library:
     def read(self, session_id: str) -> dict:
         """One stored session; SessionError (and an entry in `unreadable`) if it can't be read."""
         key = session_key(session_id)
-        raw = self.store.get(key)
+        raw = self.raw(key)
         if raw is None:
             self.entries.pop(session_id, None)
             raise SessionError("That session is no longer saved on this device.")
         try:
-            session = parse_session(raw, session_id)
-        except SessionError as error:
+            session, _ = parse_session(raw, session_id)  # repairs were reported when it was first loaded
+        except Exception as error:
             self.entries.pop(session_id, None)
             if all(item.key != key for item in self.unreadable):
-                self.unreadable.append(Unreadable(key, raw, f"The session saved as “{session_id}” could not be read. {error}"))
-            raise SessionError(f"That session could not be read. {error} It is kept as it was: "
+                self.unreadable.append(Unreadable(key, raw, f"The session saved as “{shown_key(session_id)}” could "
+                                                            f"not be read. {problem(error)}"))
+            raise SessionError(f"That session could not be read. {problem(error)} It is kept as it was: "
                                "download a copy from the Session screen.") from None
         self.written[session_id] = raw
         return session

@@ -11,8 +11,10 @@ def normalized(text: str) -> str:
 
 
 def names(limit: int = 60, allow_empty: bool = False):
+    """Text as a check keeps it: spaces normalised; a required name shows something, an
+    optional one shows something or is empty."""
     text = st.text(st.characters(codec="utf-8"), max_size=limit).map(normalized)
-    return text if allow_empty else text.filter(bool)
+    return text.filter(lambda name: sessions.model.visible(name) or (allow_empty and name == ""))
 
 
 ids = st.text("0123456789abcdef", min_size=12, max_size=12)

@@ -15,11 +15,14 @@ def starting_state(library, base_url: str = "") -> AppState:
     if session is None:
         session = library.pristine = sessions.new_session()
     state = AppState(session=session, library=library, base_url=base_url)
+    repaired = f"Repaired saved text: {'; '.join(library.repairs)}." if library.repairs else ""
     if library.unreadable:
         count = len(library.unreadable)
         state.fail(f"{'Some saved data' if count > 1 else 'Saved data'} could not be read ({count} "
                    f"{'items' if count > 1 else 'item'}). Nothing was deleted: download "
-                   f"{'copies' if count > 1 else 'a copy'} from the Session screen.")
+                   f"{'copies' if count > 1 else 'a copy'} from the Session screen. {repaired}".strip())
+    elif repaired:
+        state.say(repaired)
     elif library.in_memory:
         state.fail("This browser is not letting Tableside save anything: sessions last until this page closes. "
                    "Export them from the Log screen to keep them.")

@@ -77,7 +77,7 @@ def export(state: AppState, event: Input):
 
 @action("log-import")
 def choose_file(state: AppState, event: Input):
-    effects.read_file(state, then="log-import-text", limit=sessions.exchange.MAX_FILE)
+    effects.read_file(state, then="log-import-text", limit=sessions.MAX_FILE)
 
 
 @action("log-import-text")

@@ -50,6 +50,12 @@ def test_a_logged_result_that_disagrees_with_its_dice_is_refused():
     ('{"v": 1, "system": "tension", "roster": [], "players": NaN}', "not readable JSON"),
     ('{"v": 1, "system": "tension", "roster": [], "name": "' + "x" * 500 + '"}', "too long"),
     ('{"v": 1, "system": ["tension"], "roster": []}', "unknown rule system"),
+    # Nesting that kills Pyodide's json.loads (or str()) is refused before either runs.
+    ("[" * 10_000, "nests far deeper"),
+    ('{"format": "tableside-session", "v": ' + "[" * 4500 + "]" * 4500 + ', "session": {}}', "nests far deeper"),
+    ('{"format": "tableside-session", "v": [[[1]]], "session": {}}', r"file version a list\)"),
+    ('{"v": 1, "system": "tension", "roster": [], "name": "Ash\\ud800"}', "broken character"),
+    ('{"v": 1, "system": "tension", "roster": [], "name": "\\u200b\\u2067 \\u3164"}', "no visible characters"),
 ])
 def test_bad_files_get_a_clear_message(text, words):
     with pytest.raises(ImportFileError, match=words):
@@ -66,3 +72,10 @@ def test_any_text_raises_only_import_errors(text):
         assert str(error)
     else:
         assert sessions.check_session(session) == session
+
+
+def test_a_log_record_nested_2000_deep_is_refused_with_a_reason():
+    data = json.loads(sessions.export_text(logged_party()))
+    text = json.dumps(data).replace('"outcome"', '"extra": ' + "[" * 2000 + "]" * 2000 + ', "outcome"', 1)
+    with pytest.raises(ImportFileError, match="nests far deeper"):
+        sessions.read_export(text)

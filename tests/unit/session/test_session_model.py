@@ -31,3 +31,33 @@ def test_two_attributes_with_one_name_are_refused_because_pools_are_built_by_nam
 def test_broken_sheets_say_what_is_wrong(changes, message):
     with pytest.raises(sessions.SessionError, match=message):
         sessions.check_roster_entry(sheet(**changes))
+
+
+INVISIBLE_NAMES = ["\u200b", "\u202e", "\u2067\u2069", "\u3164", "\u2800 \u115f", "\u0301\u0302", "\ufeff\u200d",
+                   "\u00ad", "\u180e"]
+
+
+@pytest.mark.parametrize("name", INVISIBLE_NAMES)
+def test_a_name_made_only_of_invisible_characters_is_refused(name):
+    with pytest.raises(sessions.SessionError, match="A character's name has no visible characters"):
+        sessions.check_roster_entry(sheet(name=name))
+    with pytest.raises(sessions.SessionError, match="no visible characters"):
+        sessions.check_roster_entry(sheet(skills=[{"name": name, "rating": 1}]))
+    with pytest.raises(sessions.SessionError, match="The session name has no visible characters"):
+        sessions.check_session({**sessions.new_session(), "name": name})
+
+
+@pytest.mark.parametrize("name", ["אש", "\u202eAsh", "Zoë", "e\u0301", "李", "🐉", "\u200bAsh"])
+def test_names_that_show_something_are_kept_as_written(name):
+    assert sessions.check_roster_entry(sheet(name=name))["name"] == name
+
+
+def test_optional_text_that_shows_nothing_stands_for_nothing():
+    entry = sessions.check_roster_entry({"system": "anomaly", "name": "Rook",
+                                         "modifiers": [{"name": "\u200b", "kind": "Gear", "value": 1}]})
+    assert entry["modifiers"][0]["name"] == ""
+
+
+def test_a_lone_surrogate_in_a_typed_name_is_refused():
+    with pytest.raises(sessions.SessionError, match="broken character"):
+        sessions.check_roster_entry(sheet(name="Ash\ud800"))

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import session as sessions
 from session import Library, MemoryStore, StorageError
 from session.storage import INDEX_KEY, RECOVERED_PREFIX, SESSION_PREFIX, parse_index, session_key
-from samples import party_of_five, random_sessions
+from samples import logged_party, party_of_five, random_sessions
 
 
 class Clock:
@@ -195,3 +195,102 @@ def test_any_stored_garbage_loads_without_error_and_stays_in_place(garbage, good
             assert readable_index(raw) or any(item.raw == raw for item in again.unreadable)
     for item in again.unreadable:
         assert item.problem and store.get(item.key) == item.raw
+
+
+# --- Hostile stored data: nothing stored can lock the app out ------------------------------------------
+
+def deep_log_record(levels: int) -> dict:
+    """A saved session whose one log record holds a value nested `levels` deep."""
+    party = logged_party()
+    text = json.dumps(party)
+    marker = '"extra": 0'
+    text = text.replace('"outcome"', f'{marker}, "outcome"', 1)
+    return text.replace(marker, '"extra": ' + "[" * levels + "]" * levels)
+
+
+def test_an_index_nested_10000_deep_is_copied_and_the_sessions_load():
+    party = party_of_five()
+    deep = "[" * 10_000 + "]" * 10_000
+    store = MemoryStore({INDEX_KEY: deep, session_key(party["id"]): json.dumps(party)})
+    shelf, loaded = reopened(store)
+    assert loaded == party
+    [kept] = shelf.unreadable
+    assert "nests far deeper" in kept.problem and store.get(kept.key) == deep
+    assert json.loads(store.get(INDEX_KEY))["active"] == party["id"]
+
+
+def test_a_session_with_a_log_record_nested_2000_deep_is_unreadable_and_the_others_load():
+    party, deep = party_of_five(), deep_log_record(2000)
+    store = MemoryStore({session_key("0deep0000000"): deep, session_key(party["id"]): json.dumps(party)})
+    shelf, loaded = reopened(store)
+    assert loaded == party
+    [item] = shelf.unreadable
+    assert item.key == session_key("0deep0000000") and item.raw == deep and "nests far deeper" in item.problem
+    assert store.get(session_key("0deep0000000")) == deep
+    with pytest.raises(sessions.SessionError, match="could not be read"):
+        shelf.read("0deep0000000")
+
+
+def test_a_log_record_deeper_than_rules_reads_is_unreadable_even_within_the_json_limit():
+    shelf, loaded = reopened(MemoryStore({session_key("0deep0000000"): deep_log_record(26)}))
+    assert loaded is None and "A logged conflict is not readable" in shelf.unreadable[0].problem
+
+
+class Failing(MemoryStore):
+    """A store whose reads of some keys fail the way a browser's can (a JS exception)."""
+
+    def __init__(self, items, failing):
+        super().__init__(items)
+        self.failing = failing
+
+    def get(self, key):
+        if key in self.failing:
+            raise RuntimeError("SecurityError")
+        return super().get(key)
+
+
+def test_any_exception_while_reading_only_makes_that_key_unreadable(monkeypatch):
+    party, other = party_of_five(), sessions.new_session("Other")
+    items = {session_key(party["id"]): json.dumps(party), session_key(other["id"]): json.dumps(other),
+             session_key("0fails000000"): "{}", INDEX_KEY: "{}"}
+    shelf, loaded = reopened(Failing(items, {session_key("0fails000000"), INDEX_KEY}))
+    assert loaded is not None and {entry["id"] for entry in shelf.listing()} == {party["id"], other["id"]}
+
+    real_check = sessions.storage.check_session
+
+    def check_that_breaks(data):
+        if data.get("name") == "Other":
+            raise TypeError("a value no check foresaw")
+        return real_check(data)
+
+    monkeypatch.setattr(sessions.storage, "check_session", check_that_breaks)
+    shelf, loaded = reopened(MemoryStore(items))
+    assert loaded == party
+    assert [item.problem for item in shelf.unreadable if item.key == session_key(other["id"])] == [
+        f"The session saved as “{other['id']}” could not be read. "
+        "It holds something this version of Tableside cannot read."]
+
+
+def test_a_broken_character_in_a_saved_session_is_repaired_and_said():
+    party = party_of_five()
+    raw = json.dumps(party).replace("Friday at Kim's", "Friday\\ud800 at Kim's").replace("Ash Varga", "Ash\\udc00")
+    store = MemoryStore({session_key(party["id"]): raw})
+    shelf, loaded = reopened(store)
+    assert loaded["name"] == "Friday\ufffd at Kim's" and loaded["roster"][0]["name"] == "Ash\ufffd"
+    assert shelf.repairs == ["“Friday\ufffd at Kim's”: 2 broken characters now shown as \ufffd"]
+    assert not shelf.unreadable and store.get(session_key(party["id"])) == raw  # repaired when next saved
+    sessions.encode_session(loaded)  # the share link (it needs UTF-8) can be made
+    shelf.save(loaded)
+    assert "\\ud800" not in store.get(session_key(party["id"]))
+    assert reopened(store)[0].repairs == []
+
+
+def test_keys_tableside_never_writes_are_unreadable_and_shown_safely():
+    party = party_of_five()
+    text = json.dumps(party)
+    store = MemoryStore({session_key("\ud800bad"): text, session_key("x" * 500): text, session_key(""): text})
+    shelf, loaded = reopened(store)
+    assert loaded is None and len(shelf.unreadable) == 3
+    for item in shelf.unreadable:
+        assert store.get(item.key) == text and not sessions.untrusted.LONE_SURROGATE.search(item.problem)
+        assert len(item.problem) < 200
