@@ -187,10 +187,10 @@ def problem(error: Exception) -> str:
     return "It holds something this version of Tableside cannot read."
 
 
-def shown_key(session_id: str) -> str:
-    """A stored key's id as a message may show it: short, and only real characters."""
-    shown = untrusted.LONE_SURROGATE.sub(untrusted.REPLACEMENT, session_id)
-    return shown if len(shown) <= 24 else shown[:23] + "…"
+def shown_key(key: str, limit: int = 60) -> str:
+    """A stored key (or the id in it) as a message may show it: short, and only real characters."""
+    shown = untrusted.LONE_SURROGATE.sub(untrusted.REPLACEMENT, key)
+    return shown if len(shown) <= limit else shown[:limit - 1] + "…"
 
 
 def summary(session: dict, saved: str) -> dict:
@@ -233,7 +233,7 @@ class Library:
                 self.entries[session_id] = summary(session, index["saved"].get(session_id, ""))
             except Exception as error:  # whatever a stored value makes fail, it is only unreadable
                 self.unreadable.append(Unreadable(key, raw if isinstance(raw, str) else "",
-                                                  f"The session saved as “{shown_key(session_id)}” could not be read. "
+                                                  f"The session saved as “{shown_key(session_id, 24)}” could not be read. "
                                                   f"{problem(error)}"))
                 continue
             sessions[session_id] = session
@@ -329,7 +329,7 @@ class Library:
         except Exception as error:
             self.entries.pop(session_id, None)
             if all(item.key != key for item in self.unreadable):
-                self.unreadable.append(Unreadable(key, raw, f"The session saved as “{shown_key(session_id)}” could "
+                self.unreadable.append(Unreadable(key, raw, f"The session saved as “{shown_key(session_id, 24)}” could "
                                                             f"not be read. {problem(error)}"))
             raise SessionError(f"That session could not be read. {problem(error)} It is kept as it was: "
                                "download a copy from the Session screen.") from None

@@ -1,5 +1,7 @@
 """Sessions and values the unit tests share: hypothesis strategies for random sessions
 and JSON, and a fixed party of five with one logged conflict."""
+import re
+
 from hypothesis import strategies as st
 
 import rules
@@ -110,3 +112,9 @@ def logged_party() -> dict:
                             "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 5,
                                        "dice": [6, 4, 3, 1, 1], "keep": [0, 1, 2], "ap": 1}})
     return sessions.log_conflict(party, record, at=AT, by=ash["name"])
+
+
+def seen(text: str) -> str:
+    """Text or markup as a player reads it: names stand apart from the app's words (isolates,
+    <bdi>), which this leaves out so that tests can compare the words."""
+    return re.sub("</?bdi>|[\u2068\u2069]", "", text)

@@ -15,6 +15,7 @@ from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.events import when_added
 from ui.core.state import AppState
+from ui.kit.html import isolate
 
 MAX_NAME = 60
 
@@ -32,8 +33,9 @@ def chosen(state: AppState, event: Input) -> tuple[str, dict]:
 
 
 def name_of(state: AppState, event: Input) -> str:
+    """The tapped side's name, set apart for a message."""
     role, roller = chosen(state, event)
-    return draft_model.roller_name(state, roller, role)
+    return isolate(draft_model.roller_name(state, roller, role))
 
 
 def locked(state: AppState) -> bool:

@@ -15,7 +15,7 @@ from ui.anomaly import words
 from ui.core.state import AppState
 from ui.kit.controls import data_fields, result_bar, segmented, select, settled_note, stepper
 from ui.kit.dice import face_picker, tray
-from ui.kit.html import Markup, classes, h
+from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.percent import percent
 
 KINDS = ((draft_model.CHECK, "Against a difficulty"), (draft_model.OPPOSED, "Opposed roll"))
@@ -117,14 +117,14 @@ def chip_button(role: str, chip: dict, locked: bool) -> Markup:
     value = words.signed(chip["value"])
     if chip["status"] == "left_out":
         beside = chip["beside"]
-        why = f"left out: same kind as {chip['kind'].strip()} {words.signed(beside['value'])}" if beside else \
+        why = f"left out: same kind as {isolate(chip['kind'].strip())} {words.signed(beside['value'])}" if beside else \
             "left out: same kind"
     elif chip["status"] == "off":
         why = "off for this roll: tap if it applies"
     else:
         why = "counts, stacks" if chip["stacks"] else "counts"
     content = [h("span", h("strong", value, class_="mod-value"),
-                 h("span", f" {chip['name']}", class_="mod-name") if chip["name"] else EMPTY,
+                 h("span", " ", isolate(chip["name"]), class_="mod-name") if chip["name"] else EMPTY,
                  h("span", " · stacks", class_="mod-stacks") if chip["stacks"] else EMPTY,
                  class_="mod-main"),
                h("span", why, class_="mod-status")]
@@ -149,7 +149,7 @@ def chip_groups(role: str, listed: list[dict], locked: bool) -> Markup:
                            data_side=role, data_index=str(index),
                            aria_label=f"Remove {chip['kind'].strip()} {words.signed(chip['value'])}")
             items.append(h("li", chip_button(role, chip, locked), remove, class_="chip-item"))
-        groups.append(h("div", h("h4", kind, class_="chip-kind", id=f"anomaly-{role}-kind-{len(groups)}"),
+        groups.append(h("div", h("h4", isolate(kind), class_="chip-kind", id=f"anomaly-{role}-kind-{len(groups)}"),
                         h("ul", *items, class_="chip-list",
                           aria_labelledby=f"anomaly-{role}-kind-{len(groups)}"),
                         class_="chip-group"))
@@ -230,7 +230,7 @@ def odds_lines(state: AppState, draft: dict, role: str, roller: dict) -> list[Ma
         other = draft_model.odds_fields(state, draft[other_role], other_role)
         if other is None:
             return [h("p", "The chance of success shows once the defender's total is in.", class_="hint")]
-        other_name = draft_model.roller_name(state, draft[other_role], other_role)
+        other_name = isolate(draft_model.roller_name(state, draft[other_role], other_role))
         against = str(other["total"]) if "total" in other else f"{other_name}'s roll"
         if role == "actor":
             title = f"Chance to beat {against}"
@@ -321,13 +321,13 @@ def total_line(role: str, preview: dict | None, problem: str | None) -> Markup:
 
 def roller_card(state: AppState, draft: dict, role: str) -> Markup:
     roller = draft[role]
-    name = draft_model.roller_name(state, roller, role)
+    name = isolate(draft_model.roller_name(state, roller, role))
     title = TITLES[draft["kind"]][role]
     locked = draft["logged"] is not None
     problem = None
     if locked:  # what was logged, whatever happened to the sheets since
         preview = draft["logged"]["result"][role]
-        name = preview["name"]
+        name = isolate(preview["name"])
     else:
         try:
             preview = draft_model.side_preview(state, roller, role)
@@ -373,10 +373,10 @@ def outcome_block(record: dict) -> Markup:
     actor = result["actor"]
     outcome = result["outcome"]
     equal = result["margin"] == 0
-    rows = [h("div", h("dt", f"{actor['name']}'s total"), h("dd", words.sum_words(actor), data_testid="total"))]
+    rows = [h("div", h("dt", f"{isolate(actor['name'])}'s total"), h("dd", words.sum_words(actor), data_testid="total"))]
     if record["kind"] == draft_model.OPPOSED:
         defender = result["defender"]
-        rows.append(h("div", h("dt", f"{defender['name']}'s total"),
+        rows.append(h("div", h("dt", f"{isolate(defender['name'])}'s total"),
                       h("dd", words.sum_words(defender), data_testid="defender-total")))
     else:
         rows.append(h("div", h("dt", "Difficulty"), h("dd", str(result["difficulty"]))))
@@ -399,7 +399,7 @@ def outcome_block(record: dict) -> Markup:
 def waiting_words(state: AppState, draft: dict) -> str:
     for role, roller in draft_model.rollers(draft):
         if not draft_model.has_rolled(roller):
-            name = draft_model.roller_name(state, roller, role)
+            name = isolate(draft_model.roller_name(state, roller, role))
             if roller["mode"] == draft_model.TOTAL:
                 return f"Waiting for {name}'s total."
             if roller["mode"] == draft_model.REAL:

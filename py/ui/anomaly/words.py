@@ -7,6 +7,7 @@ given; decides nothing.
 from __future__ import annotations
 
 import rules
+from rules.words import isolate
 
 DICE_FROM_WORDS = {"app": "rolled here", "typed": "real dice entered by hand", "total": "total only"}
 
@@ -59,7 +60,7 @@ def keep_words(detail: dict) -> str:
 def modifier_words(modifier: dict) -> str:
     """"Gear +2", "Gear +2 (Sword)"."""
     name = modifier.get("name") or ""
-    return f"{modifier['kind'].strip()} {signed(modifier['value'])}" + (f" ({name})" if name else "")
+    return f"{isolate(modifier['kind'].strip())} {signed(modifier['value'])}" + (f" ({isolate(name)})" if name else "")
 
 
 def sum_words(detail: dict) -> str:
@@ -92,7 +93,7 @@ def against_words(record: dict) -> str:
     result = record["result"]
     if record["kind"] == "opposed":
         defender = result["defender"]
-        return f"{defender['name']}'s {sum_words(defender)}"
+        return f"{isolate(defender['name'])}'s {sum_words(defender)}"
     return str(result["difficulty"])
 
 
@@ -101,7 +102,7 @@ def margin_sentence(record: dict) -> str:
     result = record["result"]
     margin = result["margin"]
     if record["kind"] == "opposed":
-        target = f"{result['defender']['name']}'s {result['defender']['total']}"
+        target = f"{isolate(result['defender']['name'])}'s {result['defender']['total']}"
     else:
         target = str(result["difficulty"])
     if margin == 0:
@@ -115,7 +116,7 @@ def sentence(record: dict) -> str:
     """"Rook rolls 7 + 2 = 9 against 9. Failure: equal is not enough." """
     result = record["result"]
     actor = result["actor"]
-    return f"{actor['name']} rolls {sum_words(actor)} against {against_words(record)}. {outcome_words(result)}."
+    return f"{isolate(actor['name'])} rolls {sum_words(actor)} against {against_words(record)}. {outcome_words(result)}."
 
 
 def roll_sentence(name: str, detail: dict) -> str:
@@ -123,7 +124,7 @@ def roll_sentence(name: str, detail: dict) -> str:
     faces = [str(face) for face in detail["rolled"]]
     shown = faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + " and " + faces[-1]
     keeps = f", keeps {detail['kept']}" if len(faces) > 1 else ""
-    return f"{name} rolls {shown}{keeps}: total {detail['total']}."
+    return f"{isolate(name)} rolls {shown}{keeps}: total {detail['total']}."
 
 
 def notes(result: dict) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from session import SYSTEMS
 
 from ui.core.state import AppState
-from ui.kit.html import Markup, classes, h
+from ui.kit.html import Markup, classes, h, isolate
 
 NAVIGATION = (
     ("conflict", "Conflict"),
@@ -26,7 +26,7 @@ def session_bar(state: AppState) -> Markup:
           data_system=system, aria_pressed="true" if system == session["system"] else "false")
         for system, label in SYSTEMS.items()
     ), class_="system-tabs", aria_label="Rule system")
-    return h("div", h("p", session["name"], class_="session-name"), tabs, glance(state),
+    return h("div", h("p", isolate(session["name"]), class_="session-name"), tabs, glance(state),
              class_="session-bar")
 
 
@@ -48,7 +48,7 @@ def glance(state: AppState) -> Markup:
                  data_step="1", aria_label="Raise Tension by 1"),
                h("span", "never below 2", class_="hint hint-small", id="tension-floor") if tension <= 2 else Markup(""),
                class_="glance-tension"),
-             h("ul", *(h("li", h("span", entry["name"], class_="chip-name"), " ",
+             h("ul", *(h("li", h("span", isolate(entry["name"]), class_="chip-name"), " ",
                            h("span", f"{entry['ap']} AP", class_="chip-value"), class_="chip")
                         for entry in characters), class_="glance-ap", aria_label="Adventure Points")
              if characters else Markup(""),

@@ -3,13 +3,27 @@
 `h("button", "Roll", type="button", data_action="roll")` returns Markup; any
 plain string inside is escaped, so a name like `<img onerror=…>` is shown as
 text, never parsed. Only Markup (built here) passes through unescaped.
-Pure Python: views are tested under CPython.
+
+Text people wrote (names, kinds, descriptors) goes into markup and sentences as
+`isolate(name)` (rules.words: Unicode isolates), drawn here as <bdi>: its
+direction, a right-to-left script or an override typed into it, stays inside.
+Where no element can go (labels in attributes, <option> text) direction
+controls are dropped instead. Pure Python: views are tested under CPython.
 """
 from __future__ import annotations
 
+import re
 from html import escape
 
+from rules.words import FSI, PDI, isolate
+
+__all__ = ["Markup", "h", "text", "join", "classes", "isolate", "flat"]
+
 VOID = {"area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"}
+PLAIN_TEXT_TAGS = {"option", "textarea", "title"}  # elements whose content is text only
+LABELS = {"aria-label", "title", "alt", "placeholder"}  # attributes people read (or hear)
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+ISOLATE_MARKS = re.compile(f"([{FSI}{PDI}])")
 
 
 class Markup(str):
@@ -17,7 +31,32 @@ class Markup(str):
 
 
 def text(value) -> Markup:
-    return value if isinstance(value, Markup) else Markup(escape(str(value), quote=False))
+    return value if isinstance(value, Markup) else Markup(isolated(escape(str(value), quote=False)))
+
+
+def isolated(escaped: str) -> str:
+    """Escaped text with every isolate (FSI … PDI) as a <bdi> element; unmatched marks go."""
+    if FSI not in escaped and PDI not in escaped:
+        return escaped
+    parts, depth = [], 0
+    for part in ISOLATE_MARKS.split(escaped):
+        if part == FSI:
+            parts.append("<bdi>")
+            depth += 1
+        elif part == PDI:
+            if depth:
+                parts.append("</bdi>")
+                depth -= 1
+        else:
+            parts.append(part)
+    parts.append("</bdi>" * depth)
+    return "".join(parts)
+
+
+def flat(value) -> str:
+    """Text for a place that holds no elements (a label, an option, the announcer): without
+    direction controls, so what someone wrote cannot reorder the words around it there."""
+    return BIDI_CONTROLS.sub("", str(value))
 
 
 def join(parts) -> Markup:
@@ -46,7 +85,8 @@ def attributes(attrs: dict) -> str:
         if value is True:
             out.append(f" {name}")
         else:
-            out.append(f' {name}="{escape(str(value), quote=True)}"')
+            value = flat(value) if name in LABELS else str(value)
+            out.append(f' {name}="{escape(value, quote=True)}"')
     return "".join(out)
 
 
@@ -55,6 +95,8 @@ def h(tag: str, *children, **attrs) -> Markup:
     opening = f"<{tag}{attributes(attrs)}>"
     if tag in VOID:
         return Markup(opening)
+    if tag in PLAIN_TEXT_TAGS:
+        children = [child if isinstance(child, Markup) else flat(child) for child in children]
     return Markup(f"{opening}{join(children)}</{tag}>")
 
 

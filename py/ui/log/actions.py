@@ -12,6 +12,7 @@ from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.library import listing, switch_to, unused_name
 from ui.core.state import AppState
+from ui.kit.html import isolate
 from ui.log.draft import PAGE
 from ui.log.record import roll_url
 from ui.summaries import safe_sentence
@@ -60,7 +61,7 @@ def share_roll(state: AppState, event: Input):
     if entry is None or entry.get("kind") == "set-aside":
         return
     state.view["shared"] = entry["id"]
-    effects.share(state, title=f"A roll at {state.session['name']}", url=roll_url(state, entry),
+    effects.share(state, title=f"A roll at {isolate(state.session['name'])}", url=roll_url(state, entry),
                   shared="Roll link shared.", copied="Roll link copied: paste it to the other phones.",
                   manual="Couldn't copy here: select the roll link under the entry and copy it.")
 
@@ -72,7 +73,7 @@ def export(state: AppState, event: Input):
     at = now_text()
     name = sessions.file_name(state.session, at)
     effects.download(state, name=name, text=sessions.export_text(state.session, at))
-    state.say(f"Exported “{state.session['name']}” to the file {name}.", "success")
+    state.say(f"Exported “{isolate(state.session['name'])}” to the file {isolate(name)}.", "success")
 
 
 @action("log-import")
@@ -82,7 +83,7 @@ def choose_file(state: AppState, event: Input):
 
 @action("log-import-text")
 def import_text(state: AppState, event: Input):
-    file_name = event.text("name", "The file")[:60]
+    file_name = isolate(event.text("name", "The file")[:60])
     try:
         imported = sessions.read_export(event.value or "")
     except sessions.SessionError as error:
@@ -100,7 +101,7 @@ def import_text(state: AppState, event: Input):
             state.fail(f"“{file_name}” was not imported. {error}")
             return
     switch_to(state, imported)
-    state.say(f"Imported “{imported['name']}” as a new session ({len(imported['roster'])} in the roster, "
+    state.say(f"Imported “{isolate(imported['name'])}” as a new session ({len(imported['roster'])} in the roster, "
               f"{len(imported['log'])} logged). Your other sessions are unchanged.", "success")
 
 

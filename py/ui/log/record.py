@@ -10,7 +10,7 @@ from session import encode_roll, share_url
 
 from ui.core.state import AppState
 from ui.kit.dice import tray
-from ui.kit.html import Markup, classes, h
+from ui.kit.html import Markup, classes, h, isolate
 from ui.summaries import sentence
 from ui.anomaly import words as anomaly_words
 from ui.manners import words as manners_words
@@ -73,7 +73,7 @@ def dice_block(record: dict) -> Markup:
             continue
         origin = PROVENANCE.get(side.get("dice_from"))
         mark = h("span", f" ({origin})", class_="hint-small log-provenance", data_testid="provenance") if origin else ""
-        rows.append(h("li", h("span", name, class_="log-side-name"), mark, content, class_="log-side"))
+        rows.append(h("li", h("span", isolate(name), class_="log-side-name"), mark, content, class_="log-side"))
     return h("ul", *rows, class_="log-dice") if rows else Markup("")
 
 

@@ -8,16 +8,16 @@ open session. Markup only.
 from __future__ import annotations
 
 from ui.core.state import AppState
-from ui.kit.html import Markup, h
+from ui.kit.html import Markup, h, isolate
 from ui.log.record import record_details, when
 
 
 def origin_line(pending: dict) -> Markup:
     parts = []
     if pending["session"]:
-        parts.append(f"From “{pending['session']}”")
+        parts.append(f"From “{isolate(pending['session'])}”")
     if pending["by"]:
-        parts.append(f"rolled by {pending['by']}")
+        parts.append(f"rolled by {isolate(pending['by'])}")
     line = ", ".join(parts)
     time = when(pending["at"]) if pending["at"] else Markup("")
     if not line and not time:

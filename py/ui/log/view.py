@@ -8,7 +8,7 @@ from __future__ import annotations
 from session import SYSTEMS
 
 from ui.core.state import AppState
-from ui.kit.html import Markup, classes, h
+from ui.kit.html import Markup, classes, h, isolate
 from ui.log import roll_link
 from ui.log.draft import PAGE
 from ui.log.record import effect_words, record_details, roll_url, when
@@ -30,7 +30,7 @@ def undo_words(state: AppState, entry: dict) -> str:
     if entry["record"].get("system") == "tension":
         words.append(f"Tension goes back to {before.get('tension')}")
     names = {item["id"]: item["name"] for item in state.session["roster"]}
-    ap = [f"{names[key]} {value} AP" for key, value in before.get("ap", {}).items() if key in names]
+    ap = [f"{isolate(names[key])} {value} AP" for key, value in before.get("ap", {}).items() if key in names]
     if ap:
         words.append("AP back to " + ", ".join(ap))
     return "; ".join(words) + "." if words else "Nothing else changes."
@@ -41,8 +41,9 @@ def tools(state: AppState) -> Markup:
     aside = sum(1 for entry in log if entry.get("kind") == "set-aside")
     count = len(log) - aside
     set_aside = f" and {aside} {'roll' if aside == 1 else 'rolls'} set aside" if aside else ""
-    intro = (f"{count} conflict{'s' * (count != 1)} logged{set_aside} in “{state.session['name']}”, newest first."
-             if log else f"Nothing logged yet in “{state.session['name']}”. Resolved conflicts appear here.")
+    name = isolate(state.session["name"])
+    intro = (f"{count} conflict{'s' * (count != 1)} logged{set_aside} in “{name}”, newest first."
+             if log else f"Nothing logged yet in “{name}”. Resolved conflicts appear here.")
     buttons = h("div",
                 h("button", "Undo last", type="button", class_="button", data_action="log-undo", disabled=not log),
                 h("button", "Export", type="button", class_="button", data_action="log-export",
@@ -80,7 +81,7 @@ def entry_card(state: AppState, entry: dict, number: int) -> Markup:
     record = entry["record"] if isinstance(entry.get("record"), dict) else {}
     meta = [h("span", f"#{number}", class_="log-number")]
     if entry.get("by"):
-        meta += [" · ", h("span", entry["by"], class_="log-by")]
+        meta += [" · ", h("span", isolate(entry["by"]), class_="log-by")]
     if entry.get("at"):
         meta += [" · ", when(entry["at"])]
     if record.get("system") not in (None, state.system):

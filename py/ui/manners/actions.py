@@ -10,6 +10,7 @@ from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.events import when_added
 from ui.core.state import AppState
+from ui.kit.html import isolate
 from ui.manners import draft as draft_model
 from ui.manners import words as manners_words
 
@@ -243,7 +244,7 @@ def lock(state: AppState, event: Input):
         return
     side["locked"] = True
     state.message = None
-    state.announcement = f"{draft_model.side_name(state, side)}'s Manner is locked, face down."
+    state.announcement = f"{isolate(draft_model.side_name(state, side))}'s Manner is locked, face down."
     if draft_model.ready_to_reveal(draft):
         state.focus = "manners-reveal"
     elif draft["kind"] == draft_model.CONFRONTATION:

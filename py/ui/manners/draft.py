@@ -13,6 +13,7 @@ import rules
 
 from ui.core import shapes
 from ui.core.state import AppState
+from ui.kit.html import isolate
 
 TEST, CONFRONTATION = "test", "confrontation"
 HERE, SAYS = "here", "says"  # the GM's Complication: chosen on this phone, or told from another
@@ -233,7 +234,7 @@ def why_wait(state: AppState, draft: dict, role: str) -> str | None:
         return None
     other = draft[other_role(role)]
     if other["manner"] is not None and not other["locked"]:
-        return f"Waiting for {side_name(state, other)} to lock a Manner, so nobody sees the other card."
+        return f"Waiting for {isolate(side_name(state, other))} to lock a Manner, so nobody sees the other card."
     return None
 
 
@@ -280,7 +281,7 @@ def waiting_words(state: AppState, draft: dict) -> str:
     for role in character_sides(draft):
         side = draft[role]
         if not side["locked"]:
-            return f"Waiting for {side_name(state, side)} to lock a Manner."
+            return f"Waiting for {isolate(side_name(state, side))} to lock a Manner."
     if draft["kind"] == TEST and draft["gm"]["complication"] is None:
         return "Waiting for the GM to say which Complication was face down."
     return ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import rules
 
 from ui.kit.fields import number_field, rated_list, remove_button, select_field, text_field
-from ui.kit.html import Markup, h
+from ui.kit.html import Markup, h, isolate
 
 KINDS = (("character", "Character"), ("adversary", "Adversary"))
 DEFAULT_RATING = 2
@@ -17,12 +17,13 @@ def blank(kind: str) -> dict:
 
 
 def rated_words(items: list[dict]) -> str:
-    return ", ".join(f"{item['name']} {item['rating']}" for item in items) or "none"
+    return ", ".join(f"{isolate(item['name'])} {item['rating']}" for item in items) or "none"
 
 
 def summary(entry: dict) -> Markup:
     manners = entry.get("manners", {})
-    descriptors = ", ".join(f"{item['name']} ({item['on']})" for item in entry.get("descriptors", [])) or "none"
+    descriptors = ", ".join(f"{isolate(item['name'])} ({isolate(item['on'])})"
+                            for item in entry.get("descriptors", [])) or "none"
     return h("p", " · ".join(f"{manner} {manners.get(manner, 0)}" for manner in rules.MANNERS), h("br"),
              f"Skills and Spells: {rated_words(entry.get('skills', []))}", h("br"),
              f"Descriptors: {descriptors}", class_="roster-summary")

@@ -12,7 +12,7 @@ import rules
 
 from ui.core.state import AppState
 from ui.kit.controls import result_bar, segmented, select, settled_note, stepper
-from ui.kit.html import Markup, classes, h
+from ui.kit.html import Markup, classes, h, isolate
 from ui.manners import cards as cards_view
 from ui.manners import draft as draft_model
 from ui.manners import words as manners_words
@@ -157,10 +157,12 @@ def helpers_hint(state: AppState, side: dict) -> Markup:
     can, cannot = draft_model.helpers_on_roster(state, side)
     lines = [h("p", words, class_="hint hint-small")]
     if can:
-        lines.append(h("p", f"Can help with {side['skill']}: " + ", ".join(f"{name} ({rating})" for name, rating in can)
+        lines.append(h("p", f"Can help with {isolate(side['skill'])}: "
+                       + ", ".join(f"{isolate(name)} ({rating})" for name, rating in can)
                        + ".", class_="hint hint-small", data_testid="can-help"))
     elif cannot:
-        lines.append(h("p", f"Nobody else on the roster has {side['skill']} at 1 or more.", class_="hint hint-small"))
+        lines.append(h("p", f"Nobody else on the roster has {isolate(side['skill'])} at 1 or more.",
+                       class_="hint hint-small"))
     return h("div", *lines)
 
 
@@ -199,7 +201,7 @@ def descriptors_hint(state: AppState, side: dict) -> Markup:
     if not found:
         return h("p", "The sheet has none on this Manner or Skill; add any the table agrees apply.",
                  class_="hint hint-small")
-    listed = ", ".join(f"{item['name']} ({item['on']})" for item in found)
+    listed = ", ".join(f"{isolate(item['name'])} ({isolate(item['on'])})" for item in found)
     return h("p", f"From the sheet: {listed}. Change the count if the table rules otherwise.",
              class_="hint hint-small", data_testid="descriptor-hint")
 
@@ -209,13 +211,13 @@ def side_who(state: AppState, draft: dict, role: str) -> Markup:
     if role not in draft_model.character_sides(draft) or draft["revealed"] is not None:
         return Markup("")
     side = draft[role]
-    name = draft_model.side_name(state, side)
+    name = isolate(draft_model.side_name(state, side))
     header = h("header", h("h3", SIDE_TITLES[role], class_="side-title"), h("span", name, class_="side-name"),
                class_="side-header")
     if side["locked"]:
         skill = draft_model.skill_name(state, side)
         rating = draft_model.skill_rating(state, side)
-        words = [f"{skill or 'Skill'} {rating}" if skill or rating else "No Skill or Spell"]
+        words = [f"{isolate(skill) if skill else 'Skill'} {rating}" if skill or rating else "No Skill or Spell"]
         helped = manners_words.helped_by(draft_model.record_side(state, side))
         if helped:
             words.append(helped)
@@ -242,7 +244,7 @@ def side_cards(state: AppState, draft: dict, role: str) -> Markup:
     if role not in draft_model.character_sides(draft) or draft["revealed"] is not None:
         return Markup("")
     side = draft[role]
-    name = draft_model.side_name(state, side)
+    name = isolate(draft_model.side_name(state, side))
     if side["locked"]:
         return h("section",
                  h("div", cards_view.card_back(f"{name}'s Manner card, face down"),
@@ -335,8 +337,8 @@ def odds_panel(state: AppState, draft: dict) -> Markup:
     if draft["kind"] == draft_model.TEST:
         title = f"Each Manner card against the five Complications, difficulty {draft['gm']['difficulty']}:"
     else:
-        title = f"Each Manner card against the five Manners {draft_model.side_name(state, draft['opponent'])} " \
-                "could play:"
+        opponent = isolate(draft_model.side_name(state, draft["opponent"]))
+        title = f"Each Manner card against the five Manners {opponent} could play:"
     counts = [rows[manner]["cards"] for manner in rules.MANNERS]
     same_cards = all(count == counts[0] for count in counts)
     items = []
@@ -371,14 +373,14 @@ def cards_words(cards: dict) -> str:
 
 def played_cards(record: dict, flip: bool) -> Markup:
     player = record["player"]
-    mine = cards_view.face_up(manners_words.player_name(record), player["manner"],
+    mine = cards_view.face_up(isolate(manners_words.player_name(record)), player["manner"],
                               f"rating {player.get('manner_rating', 0)}", flip, "played-player")
     if record["kind"] == "test":
         theirs = cards_view.face_up("The GM", record["complication"], f"difficulty {record['difficulty']}", flip,
                                     "played-gm")
     else:
         opponent = record["opponent"]
-        theirs = cards_view.face_up(manners_words.opponent_name(record), opponent["manner"],
+        theirs = cards_view.face_up(isolate(manners_words.opponent_name(record)), opponent["manner"],
                                     f"rating {opponent.get('manner_rating', 0)}", flip, "played-opponent")
     return h("div", mine, h("span", "vs", class_="played-versus"), theirs, class_="played-pair")
 

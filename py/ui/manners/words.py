@@ -6,6 +6,7 @@ Reads only the record and its "result" (filled by rules.resolve); decides nothin
 from __future__ import annotations
 
 import rules
+from rules.words import PDI, isolate
 
 OUTCOME_WORDS = {"success": "Success", "partial": "Partial success", "failure": "Failure",
                  "compromise": "Compromise"}
@@ -47,11 +48,11 @@ def against_words(record: dict) -> str:
     """What the player's card met: the Complication, or the opponent's Manner."""
     if record.get("kind") == "test":
         return str(record.get("complication"))
-    return f"{possessive(opponent_name(record))} {(record.get('opponent') or {}).get('manner')}"
+    return f"{possessive(isolate(opponent_name(record)))} {(record.get('opponent') or {}).get('manner')}"
 
 
 def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    return f"{name}'" if name.removesuffix(PDI).endswith("s") else f"{name}'s"
 
 
 def compares_numbers(result: dict) -> bool:
@@ -66,7 +67,7 @@ def sentence(record: dict) -> str:
     """E.g. "Wren plays Force against Hostility: Lose. Failure." """
     result = record.get("result") or {}
     manner = (record.get("player") or {}).get("manner")
-    words = f"{player_name(record)} plays {manner} against {against_words(record)}: {result.get('cell')}"
+    words = f"{isolate(player_name(record))} plays {manner} against {against_words(record)}: {result.get('cell')}"
     if compares_numbers(result):
         words += f", {result.get('player_total')} against {result.get('other_total')}"
         if result.get("tie_broken_by") == "descriptors":
@@ -77,7 +78,7 @@ def sentence(record: dict) -> str:
 def side_sum(side: dict) -> str:
     """"Force 3 + Climb 2 + 1 helper": how a side's number is made, before the card's +2."""
     parts = [f"{side.get('manner')} {side.get('manner_rating', 0)}"]
-    skill = side.get("skill") or "Skill"
+    skill = isolate(side["skill"]) if side.get("skill") else "Skill"
     if side.get("skill") or side.get("skill_rating"):
         parts.append(f"{skill} {side.get('skill_rating', 0)}")
     helpers = side.get("helpers", 0)
@@ -94,25 +95,25 @@ def numbers_lines(record: dict) -> list[str]:
     player_bonus = " + 2 (card)" if result["cell"] == "+2" else ""
     other_bonus = " + 2 (card)" if result["cell"] == "Partial" else ""
     player = record["player"]
-    lines = [f"{player_name(record)}: {side_sum(player)}{player_bonus} = {result['player_total']}"]
+    lines = [f"{isolate(player_name(record))}: {side_sum(player)}{player_bonus} = {result['player_total']}"]
     if record["kind"] == "test":
         lines.append(f"Difficulty {record['difficulty']}{other_bonus} = {result['other_total']}")
     else:
-        lines.append(f"{opponent_name(record)}: {side_sum(record['opponent'])}{other_bonus} = {result['other_total']}")
+        lines.append(f"{isolate(opponent_name(record))}: {side_sum(record['opponent'])}{other_bonus} = {result['other_total']}")
     return lines
 
 
 def decision_words(record: dict) -> str:
     """Why this outcome: the cell outright, the higher number, or how a tie went."""
     result = record["result"]
-    player = player_name(record)
-    other = "the Complication" if record["kind"] == "test" else opponent_name(record)
+    player = isolate(player_name(record))
+    other = "the Complication" if record["kind"] == "test" else isolate(opponent_name(record))
     cell = result["cell"]
     if cell == "Win":
         return f"Win: {player} succeeds outright; the numbers are not compared."
     if cell == "Lose":
         what = "the GM brings in the Complication" if record["kind"] == "test" else \
-            f"{possessive(opponent_name(record))} Intention happens"
+            f"{possessive(other)} Intention happens"
         return f"Lose: {player} fails outright; {what}."
     mine, theirs = result["player_total"], result["other_total"]
     if mine != theirs:

@@ -10,6 +10,7 @@ from ui.core.actions import Input, action
 from ui.core.events import entry_added
 from ui.core.state import AppState
 from ui.kit.fields import TEMPLATES
+from ui.kit.html import isolate
 from ui.roster.draft import sheet_module
 
 MAX_LIST = 30
@@ -98,7 +99,7 @@ def save_entry(state: AppState, event: Input):
     state.session = {**state.session, "roster": roster}
     is_new = state.editing["is_new"]
     state.editing = None
-    state.say(f"{entry['name']} saved.", "success")
+    state.say(f"{isolate(entry['name'])} saved.", "success")
     if is_new:
         entry_added(state, entry)
 
@@ -129,4 +130,4 @@ def delete_entry(state: AppState, event: Input):
     state.session = {**state.session, "roster": [item for item in state.session["roster"] if item["id"] != entry["id"]]}
     state.editing = None
     state.drafts.pop(state.system, None)  # a draft may point at the deleted entry
-    state.say(f"{entry.get('name') or 'The entry'} was deleted.")
+    state.say(f"{isolate(entry['name']) if entry.get('name') else 'The entry'} was deleted.")

@@ -9,7 +9,7 @@ from session import SYSTEMS
 
 from ui.core.state import AppState
 from ui.kit.fields import text_field, with_article
-from ui.kit.html import Markup, h
+from ui.kit.html import Markup, h, isolate
 from ui.roster.draft import SHEETS, sheet_module
 
 
@@ -17,7 +17,7 @@ def entry_card(state: AppState, entry: dict) -> Markup:
     sheet = sheet_module(entry["system"])
     kind_label = dict(sheet.KINDS).get(entry["kind"], entry["kind"])
     return h("li",
-             h("div", h("h3", entry["name"], class_="roster-name"), h("span", kind_label, class_="badge"),
+             h("div", h("h3", isolate(entry["name"]), class_="roster-name"), h("span", kind_label, class_="badge"),
                class_="roster-head"),
              sheet.summary(entry),
              h("div",
@@ -48,11 +48,12 @@ def editor(state: AppState) -> Markup:
     entry = editing["entry"]
     sheet = sheet_module(entry["system"])
     kind_label = dict(sheet.KINDS).get(entry["kind"], entry["kind"])
-    title = f"New {kind_label.lower()}" if editing["is_new"] else f"Edit {entry.get('name') or kind_label}"
+    name = isolate(entry["name"]) if entry.get("name") else kind_label
+    title = f"New {kind_label.lower()}" if editing["is_new"] else f"Edit {name}"
     delete = Markup("") if editing["is_new"] else h(
         "button", "Delete…", type="button", class_="button button-danger", data_action="roster-delete")
     if editing.get("confirm_delete"):
-        delete = h("div", h("p", f"Delete {entry.get('name')}? This cannot be undone.", class_="side-problem"),
+        delete = h("div", h("p", f"Delete {isolate(entry.get('name'))}? This cannot be undone.", class_="side-problem"),
                    h("div", h("button", "Yes, delete", type="button", class_="button button-danger",
                               data_action="roster-delete-confirmed"),
                      h("button", "Keep", type="button", class_="button", data_action="roster-delete-cancel"),

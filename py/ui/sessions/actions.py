@@ -15,6 +15,7 @@ from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.library import listing, switch_to, unused_name
 from ui.core.state import AppState
+from ui.kit.html import isolate
 
 MAX_PLAYERS = 20
 SETTINGS = ("ones_feed_tension", "tension_explodes")
@@ -45,7 +46,7 @@ def open_session(state: AppState, event: Input):
     if chosen is None or chosen is state.session:
         return
     switch_to(state, chosen)
-    state.say(f"Opened “{chosen['name']}”.", "success")
+    state.say(f"Opened “{isolate(chosen['name'])}”.", "success")
 
 
 @action("session-new")
@@ -53,7 +54,7 @@ def new_session(state: AppState, event: Input):
     fresh = sessions.new_session(name=unused_name(state, "New session", f"{len(listing(state)) + 1}"),
                                  system=state.system, players=state.session["players"])
     switch_to(state, fresh)
-    state.say(f"Started “{fresh['name']}”. Rename it below.", "success")
+    state.say(f"Started “{isolate(fresh['name'])}”. Rename it below.", "success")
 
 
 @action("session-duplicate")
@@ -64,7 +65,7 @@ def duplicate(state: AppState, event: Input):
     twin = {**copy.deepcopy(source), "id": sessions.new_id(), "name": unused_name(state, source["name"], "(copy)")}
     if state.library is not None and library_call(state, state.library.add, twin) is None:
         return
-    state.say(f"Made a copy: “{twin['name']}”.", "success")
+    state.say(f"Made a copy: “{isolate(twin['name'])}”.", "success")
 
 
 @action("session-delete")
@@ -90,7 +91,7 @@ def delete(state: AppState, event: Input):
         remaining = [item for item in remaining if item["id"] != session_id]
         following = session_by_id(state, remaining[0]["id"]) if remaining else None
         switch_to(state, following if following is not None else sessions.new_session(system=state.system))
-    state.say(f"Deleted “{entry['name']}”.")
+    state.say(f"Deleted “{isolate(entry['name'])}”.")
 
 
 @action("session-rename")
@@ -114,9 +115,11 @@ def cancel_rename(state: AppState, event: Input):
 @action("session-rename-save")
 def save_name(state: AppState, event: Input):
     session_id = state.view.get("renaming")
-    name = " ".join(state.view.get("rename_text", "").split())[:sessions.model.MAX_SESSION_NAME]
-    if not name:
-        state.fail("A session needs a name.")
+    try:
+        name = sessions.model.name_text(state.view.get("rename_text", ""), "The session name",
+                                        sessions.model.MAX_SESSION_NAME)
+    except sessions.SessionError as error:  # empty, or nothing in it shows
+        state.fail(str(error))
         return
     target = session_by_id(state, session_id) if session_id else None
     if target is None:
@@ -127,7 +130,7 @@ def save_name(state: AppState, event: Input):
     elif library_call(state, state.library.save, renamed, False) is None:
         return
     cancel_rename(state, event)
-    state.say(f"Renamed to “{name}”.", "success")
+    state.say(f"Renamed to “{isolate(name)}”.", "success")
 
 
 # --- This session's settings -----------------------------------------------------------------------
@@ -157,7 +160,7 @@ def session_url(state: AppState) -> str:
 
 @action("session-share")
 def share_session(state: AppState, event: Input):
-    effects.share(state, title=f"{state.session['name']} — Tableside", url=session_url(state),
+    effects.share(state, title=f"{isolate(state.session['name'])} — Tableside", url=session_url(state),
                   shared="Session link shared.", copied="Session link copied: paste it to the other phones.",
                   manual="Couldn't copy here: select the link in the box below and copy it.")
 

@@ -15,6 +15,7 @@ import session as sessions
 from ui.core.actions import Input, action
 from ui.core.library import switch_to
 from ui.core.state import AppState
+from ui.kit.html import isolate
 from ui.sessions.draft import SETUP_FIELDS
 from ui.summaries import safe_sentence
 
@@ -63,7 +64,7 @@ def offer_join(state: AppState, incoming: dict):
     state.message = None
     if mine is not None and same_setup(mine, incoming):
         switch_to(state, mine)
-        state.say(f"You already have “{mine['name']}”, exactly as in the link: it is open.", "success")
+        state.say(f"You already have “{isolate(mine['name'])}”, exactly as in the link: it is open.", "success")
         return
     untouched = state.library is None or (state.library.is_empty() and state.session is state.library.pristine)
     if mine is None and untouched:
@@ -71,7 +72,7 @@ def offer_join(state: AppState, incoming: dict):
         return
     state.pending = {"kind": "join", "session": incoming, "mine": mine}
     state.screen = "session"
-    state.announcement = f"A link to the session “{incoming['name']}”: join it?"
+    state.announcement = f"A link to the session “{isolate(incoming['name'])}”: join it?"
 
 
 def join(state: AppState, incoming: dict):
@@ -80,7 +81,8 @@ def join(state: AppState, incoming: dict):
         incoming = {**incoming, "id": sessions.new_id()}  # never over data that could not be read
     switch_to(state, incoming)
     state.screen = "roster"
-    state.say(f"Joined “{incoming['name']}”: {roster_words(incoming)}, Tension {incoming['tension']}.", "success")
+    state.say(f"Joined “{isolate(incoming['name'])}”: {roster_words(incoming)}, Tension {incoming['tension']}.",
+              "success")
 
 
 def pending_join(state: AppState) -> dict | None:
@@ -107,7 +109,8 @@ def join_update(state: AppState, event: Input):
     state.pending = None
     switch_to(state, updated)
     state.screen = "roster"
-    state.say(f"Updated “{updated['name']}” from the link: {roster_words(updated)}, Tension {updated['tension']}. "
+    state.say(f"Updated “{isolate(updated['name'])}” from the link: {roster_words(updated)}, "
+              f"Tension {updated['tension']}. "
               "Its log on this phone is kept.", "success")
 
 
@@ -118,7 +121,7 @@ def open_mine(state: AppState, event: Input):
         return
     state.pending = None
     switch_to(state, pending["mine"])
-    state.say(f"Opened “{pending['mine']['name']}” as it was on this phone.")
+    state.say(f"Opened “{isolate(pending['mine']['name'])}” as it was on this phone.")
 
 
 @action("join-cancel")

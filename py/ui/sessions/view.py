@@ -6,10 +6,11 @@ and the credits. Markup only.
 from __future__ import annotations
 
 from session import SYSTEMS, encode_session, share_url
+from session.storage import shown_key
 
 from ui.core.library import listing
 from ui.core.state import AppState
-from ui.kit.html import Markup, classes, h
+from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr, qr_markup
 from ui.sessions.draft import setup_words
 
@@ -35,10 +36,10 @@ def join_prompt(state: AppState) -> Markup:
         return Markup("")
     incoming, mine = pending["session"], pending["mine"]
     names = [entry["name"] for entry in incoming["roster"]]
-    roster = h("ul", *(h("li", name) for name in names), class_="join-roster", aria_label="Roster in the link") \
+    roster = h("ul", *(h("li", isolate(name)) for name in names), class_="join-roster", aria_label="Roster in the link") \
         if names else h("p", "The roster is empty.", class_="hint")
     if mine is None:
-        body = [h("p", "Someone shared the session ", h("strong", f"“{incoming['name']}”"), " with you:"),
+        body = [h("p", "Someone shared the session ", h("strong", f"“{isolate(incoming['name'])}”"), " with you:"),
                 h("p", setup_words(incoming), class_="join-setup"), roster,
                 h("p", "Joining adds it as a new session on this phone; your sessions stay as they are.",
                   class_="hint"),
@@ -46,7 +47,7 @@ def join_prompt(state: AppState) -> Markup:
                         button("Not now", "join-cancel"))]
         title = "Join this session?"
     else:
-        body = [h("p", "This phone already has ", h("strong", f"“{mine['name']}”"),
+        body = [h("p", "This phone already has ", h("strong", f"“{isolate(mine['name'])}”"),
                   ", and the link has other numbers."),
                 h("dl", h("dt", "In the link"), h("dd", setup_words(incoming)),
                   h("dt", "On this phone"), h("dd", setup_words(mine)), class_="join-compare"),
@@ -75,7 +76,8 @@ def unreadable_card(state: AppState) -> Markup:
                         class_="confirm", role="alert")
         rows.append(h("li",
                       h("p", item.problem),
-                      h("p", f"{len(item.raw):,} characters, saved as {item.key}.", class_="hint hint-small"),
+                      h("p", f"{len(item.raw):,} characters, saved as {isolate(shown_key(item.key))}.",
+                        class_="hint hint-small"),
                       buttons(button("Download a copy", "unreadable-download", primary=True, data_key=item.key,
                                      aria_label=f"Download a copy of unreadable item {number}"),
                               button("Delete…", "unreadable-remove", danger=True, data_key=item.key,
@@ -122,7 +124,7 @@ def settings_card(state: AppState) -> Markup:
                     f"Tension is {session['tension']} now; it started at the number of players.")
     return h("section",
              h("h2", "This session", class_="screen-title"),
-             h("p", h("strong", session["name"]), " · ", setup_words(session), class_="session-summary"),
+             h("p", h("strong", isolate(session["name"])), " · ", setup_words(session), class_="session-summary"),
              h("div",
                h("span", "Players", class_="stepper-label", id="players-label"),
                h("button", "−", type="button", class_="button button-round", data_action="session-players",
@@ -147,13 +149,14 @@ def settings_card(state: AppState) -> Markup:
 
 def session_row(state: AppState, entry: dict) -> Markup:
     is_open = entry["id"] == state.session["id"]
-    name = entry["name"]
+    name = isolate(entry["name"])
     details = f"{SYSTEMS.get(entry['system'], '')} · {entry['roster']} in the roster · {entry['log']} logged"
     if state.view.get("renaming") == entry["id"]:
         field_id = f"rename-{entry['id']}"
         return h("li",
                  h("label", h("span", f"New name for “{name}”", class_="field-label"),
-                   h("input", type="text", id=field_id, value=state.view.get("rename_text", name), maxlength="80",
+                   h("input", type="text", id=field_id, value=state.view.get("rename_text", entry["name"]),
+                     maxlength="80",
                      autocomplete="off", data_action="session-rename-text", class_="field-input"),
                    class_="field", for_=field_id),
                  buttons(button("Save name", "session-rename-save", primary=True),

@@ -10,6 +10,8 @@ from __future__ import annotations
 from pyscript import document
 from pyscript.ffi import create_proxy, is_none
 
+from ui.kit.html import flat
+
 TEXT_INPUTS = {"text", "search", "number", "tel", "url", "email", ""}
 
 
@@ -100,8 +102,9 @@ def focus(element_id: str):
 
 
 def announce(sentence: str):
-    """Say one sentence to screen readers (the #announcer aria-live region)."""
+    """Say one sentence to screen readers (the #announcer aria-live region). It is heard, not
+    seen: the isolates around names (ui.kit.html) are left out."""
     announcer = document.getElementById("announcer")
     if not is_none(announcer):
         announcer.textContent = ""
-        announcer.textContent = sentence
+        announcer.textContent = flat(sentence)

@@ -10,7 +10,7 @@ import rules
 
 from ui.core.state import AppState
 from ui.kit.dice import d6_face
-from ui.kit.html import Markup, classes, h
+from ui.kit.html import Markup, classes, h, isolate
 from ui.manners import cards as cards_view
 from ui.manners import words as manners_words
 from ui.tables.draft import MAX_LINE, tables_draft
@@ -37,7 +37,7 @@ def rolled_block(table: list[str], rolled: int | None) -> Markup:
     return h("div",
              h("span", d6_face(rolled), class_="die d6 kept rolled-die", role="img",
                aria_label=f"A d6 showing {rolled}"),
-             h("p", h("strong", f"Rolled {rolled}: "), table[rolled - 1], class_="rolled-line"),
+             h("p", h("strong", f"Rolled {rolled}: "), isolate(table[rolled - 1]), class_="rolled-line"),
              class_="tension-rolled", data_testid="tension-rolled")
 
 
@@ -48,7 +48,7 @@ def reading_view(state: AppState, draft: dict) -> list[Markup]:
                h("span", h("span", cards_view.MARK, class_="cell-mark", aria_hidden="true") if number == rolled
                  else Markup(""), str(number), class_="line-face", aria_hidden="true"),
                h("span", f"{number}: ", class_="visually-hidden"),
-               h("span", line, class_="line-text"),
+               h("span", isolate(line), class_="line-text"),
                class_=classes("tension-line", rolled=number == rolled),
                aria_current="true" if number == rolled else None, data_testid="tension-line")
              for number, line in enumerate(table, start=1)]

@@ -12,6 +12,7 @@ from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.events import when_added
 from ui.core.state import AppState
+from ui.kit.html import isolate
 from ui.tension import draft as draft_model
 from ui.tension import words as tension_words
 
@@ -191,7 +192,7 @@ def add_face(state: AppState, event: Input):
     dice = side["dice"] or []
     face = event.number("face")
     if len(dice) >= needed:
-        state.fail(f"{draft_model.side_name(state, side)} rolls {needed} dice; clear them to enter new ones.")
+        state.fail(f"{isolate(draft_model.side_name(state, side))} rolls {needed} dice; clear them to enter new ones.")
         return
     if face is None or not 1 <= face <= 6:
         return
@@ -221,7 +222,7 @@ def type_faces(state: AppState, event: Input):
         state.fail(str(error))
         return
     if len(faces) > needed:
-        state.fail(f"{draft_model.side_name(state, side)} rolls {needed} dice, not {len(faces)}.")
+        state.fail(f"{isolate(draft_model.side_name(state, side))} rolls {needed} dice, not {len(faces)}.")
         return
     side.update(dice=faces, keep=None, fresh=False)
     draft_model.note_dice(state, draft)
@@ -259,7 +260,7 @@ def kept_now(side: dict) -> list[int]:
 
 def may_pay(state: AppState, draft: dict, side: dict, paid: int) -> str | None:
     """Why `paid` extra kept dice are not allowed for this side, or None if they are."""
-    name = draft_model.side_name(state, side)
+    name = isolate(draft_model.side_name(state, side))
     if side["role"] == "character":
         have = draft_model.available_ap(state, side)
         if have is not None and paid > have:

@@ -3,7 +3,7 @@ adversaries (Power and Dread Traits)."""
 from __future__ import annotations
 
 from ui.kit.fields import number_field, rated_list
-from ui.kit.html import Markup, h
+from ui.kit.html import Markup, h, isolate
 
 KINDS = (("character", "Character"), ("adversary", "Adversary"))
 
@@ -17,7 +17,7 @@ def blank(kind: str) -> dict:
 
 
 def rated_words(items: list[dict]) -> str:
-    return ", ".join(f"{item['name']} {item['rating']}" for item in items) or "none"
+    return ", ".join(f"{isolate(item['name'])} {item['rating']}" for item in items) or "none"
 
 
 def summary(entry: dict) -> Markup:

@@ -11,7 +11,7 @@ import rules
 from ui.core.state import AppState
 from ui.kit.controls import result_bar, segmented, select, settled_note, stepper
 from ui.kit.dice import face_picker, tray
-from ui.kit.html import Markup, classes, h, join
+from ui.kit.html import Markup, classes, h, isolate, join
 from ui.kit.percent import percent
 from ui.tension import draft as draft_model
 from ui.tension import words as tension_words
@@ -235,7 +235,7 @@ def ap_hint(state: AppState, draft: dict, key: str, side: dict, other_total: int
 
 
 def side_card(state: AppState, draft: dict, key: str, side: dict, title: str, other_total: int | None) -> Markup:
-    name = draft_model.side_name(state, side)
+    name = isolate(draft_model.side_name(state, side))
     dice_needed = draft_model.pool(state, draft, side)
     problem = None
     try:
@@ -414,7 +414,7 @@ def opposed_odds(state: AppState, draft: dict) -> list[Markup]:
     for index, side in enumerate(draft["initiators"]):
         initiator = opposed_side_fields(state, draft, side)
         chances = rules.odds.tension_opposed(initiator, defender, state.session["tension"])
-        name = draft_model.side_name(state, side)
+        name = isolate(draft_model.side_name(state, side))
         lines.append(h("li", h("span", f"{name} succeeds:", class_="odds-label"), " ",
                        h("strong", percent(chances["initiator"])), h("span", f" · tie {percent(chances['tie'])}",
                                                                       class_="odds-extra")))
@@ -463,17 +463,17 @@ def outcome_block(record: dict) -> Markup:
     result = record["result"]
     if record["kind"] == "environment":
         word = tension_words.OUTCOME_WORDS[result["outcome"]]
-        numbers = h("p", h("span", f"{result['player']['name']} {result['player_total']}"), " vs ",
-                    h("span", f"{result['gm']['name']} {result['gm_total']}"), class_="result-numbers")
+        numbers = h("p", h("span", f"{isolate(result['player']['name'])} {result['player_total']}"), " vs ",
+                    h("span", f"{isolate(result['gm']['name'])} {result['gm_total']}"), class_="result-numbers")
         return h("div", h("p", word, class_=classes("outcome", OUTCOME_CLASS[result["outcome"]]),
                           data_testid="outcome"), numbers)
     rows = []
     for initiator in result["initiators"]:
         word = {"initiator": "succeeds", "defender": "misses", "tie": "ties"}[initiator["outcome"]]
-        after = {"initiator": "", "defender": f", {result['defender']['name']} holds",
-                 "tie": f", {result['defender']['name']} holds"}[initiator["outcome"]]
+        defender = isolate(result["defender"]["name"])
+        after = {"initiator": "", "defender": f", {defender} holds", "tie": f", {defender} holds"}[initiator["outcome"]]
         damage = f" · {initiator['damage']} damage" if record.get("combat") and initiator["damage"] else ""
-        rows.append(h("li", h("span", f"{initiator['name']} {word}",
+        rows.append(h("li", h("span", f"{isolate(initiator['name'])} {word}",
                               class_=classes("outcome", OUTCOME_CLASS[initiator["outcome"]])),
                       h("span", f": {initiator['total']} vs {result['defender_total']}{after}{damage}",
                         class_="result-numbers")))
@@ -489,7 +489,7 @@ def explosions_block(state: AppState, result: dict, provisional: bool) -> Markup
                  class_="explosion")
     table = state.session["tension_table"]
     items = [h("li", h("strong", f"Tension reached {at}: rolled {roll} on the Tension Table."), " ",
-                   table[roll - 1])
+                   isolate(table[roll - 1]))
              for at, roll in zip(result["explosions"], result["table_rolls"])]
     return h("div", h("h4", "Tension explodes!"), h("ul", *items), class_="explosion", role="status")
 
@@ -536,7 +536,7 @@ def bar_summary(record: dict) -> Markup:
     for initiator in result["initiators"]:
         outcome = initiator["outcome"]
         word = {"initiator": "succeeds", "defender": "misses", "tie": "ties"}[outcome]
-        parts.append(f"{initiator['name']} {word} {initiator['total']} vs {result['defender_total']}")
+        parts.append(f"{isolate(initiator['name'])} {word} {initiator['total']} vs {result['defender_total']}")
     return h("span", "; ".join(parts))
 
 
@@ -589,7 +589,7 @@ def bar(state: AppState, draft: dict) -> Markup:
 def waiting_words(state: AppState, draft: dict) -> str:
     for _, side in draft_model.sides(draft):
         if not draft_model.has_rolled(side, draft_model.pool(state, draft, side)):
-            return f"Waiting for {draft_model.side_name(state, side)} to roll."
+            return f"Waiting for {isolate(draft_model.side_name(state, side))} to roll."
     return ""
 
 

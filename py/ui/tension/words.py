@@ -5,6 +5,7 @@ Reads only the record's "result" (filled by rules.resolve); decides nothing.
 from __future__ import annotations
 
 import rules
+from rules.words import isolate
 
 OUTCOME_WORDS = {"success": "Success", "failure": "Failure", "tie": "Tie"}
 OPPOSED_WORDS = {"initiator": "{initiator} succeeds", "defender": "{initiator} misses, {defender} holds",
@@ -24,10 +25,10 @@ def provenance(side: dict) -> str:
 
 def kept_words(detail: dict) -> str:
     if detail["given_total"]:
-        return f"{detail['name']} has {detail['total']}"
+        return f"{isolate(detail['name'])} has {detail['total']}"
     kept = " and ".join(str(face) for face in detail["kept"])
     boost = f" + {detail['boost']} boost" if detail["boost"] else ""
-    return f"{detail['name']} keeps {kept}{boost}"
+    return f"{isolate(detail['name'])} keeps {kept}{boost}"
 
 
 def environment_sentence(result: dict) -> str:
@@ -40,9 +41,10 @@ def opposed_sentence(result: dict) -> str:
     defender = result["defender"]
     parts = []
     for initiator in result["initiators"]:
-        words = OPPOSED_WORDS[initiator["outcome"]].format(initiator=initiator["name"], defender=defender["name"])
+        first, second = isolate(initiator["name"]), isolate(defender["name"])
+        words = OPPOSED_WORDS[initiator["outcome"]].format(initiator=first, defender=second)
         damage = f", {initiator['damage']} damage" if initiator["damage"] else ""
-        parts.append(f"{initiator['name']} {initiator['total']} against {defender['name']} {defender['total']}: {words}{damage}.")
+        parts.append(f"{first} {initiator['total']} against {second} {defender['total']}: {words}{damage}.")
     return " ".join(parts)
 
 
@@ -67,7 +69,7 @@ def tension_change_lines(result: dict) -> list[str]:
     for change in result["tension_changes"]:
         sign = "+" if change["change"] > 0 else "−"
         reason = CHANGE_REASONS.get(change["why"], change["why"])
-        lines.append(f"{sign}{abs(change['change'])} {reason} ({change['who']}) → {change['after']}")
+        lines.append(f"{sign}{abs(change['change'])} {reason} ({isolate(change['who'])}) → {change['after']}")
     return lines
 
 

@@ -19,6 +19,8 @@ from ui.frame import screens
 from ui.kit.percent import percent
 from ui.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
 
+from samples import seen
+
 SWORD = {"name": "Sword", "kind": "Gear", "value": 2, "stacks": False}
 STRONG = {"name": "Strong", "kind": "Attribute", "value": 1, "stacks": False}
 LANTERN = {"name": "Lantern", "kind": "Gear", "value": 1, "stacks": False}
@@ -83,7 +85,7 @@ def markup(state) -> str:
 
 
 def page_text(state) -> str:
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup(state))))
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", seen(markup(state)))))
 
 
 def by_testid(state, testid) -> str:
@@ -207,8 +209,8 @@ def test_a_roll_here_settles_its_dice_difficulty_and_modifiers(monkeypatch):
     tap(state, "anomaly-roll", side="actor")
     roller = draft_of(state)["actor"]
     assert roller["dice"] == [8, 2]
-    assert state.announcement == ("Rook rolls 8 and 2, keeps 8: total 11. "
-                                  "As it stands: Rook rolls 8 + 2 + 1 = 11 against 9. Success by 2.")
+    assert seen(state.announcement) == ("Rook rolls 8 and 2, keeps 8: total 11. "
+                                        "As it stands: Rook rolls 8 + 2 + 1 = 11 against 9. Success by 2.")
     assert state.focus == "anomaly-actor-sum" and 'id="anomaly-actor-sum" tabindex="-1"' in markup(state)
     for name, data in (("anomaly-dice", {"which": "bad", "step": 1}), ("anomaly-chip", {"chip": "s0"}),
                        ("anomaly-mode", {"value": "real"})):
@@ -262,7 +264,7 @@ def test_a_one_off_modifier_of_another_kind_needs_its_name_and_can_be_removed():
     add_modifier(state, "actor", kind="", other="Magic", value=3)
     assert draft_of(state)["actor"]["extra"] == [{"kind": "Magic", "value": 3, "stacks": False, "on": True,
                                                   "name": ""}]
-    assert state.message is None and state.announcement == "Added Magic +3."
+    assert state.message is None and seen(state.announcement) == "Added Magic +3."
     tap(state, "anomaly-chip-remove", side="actor", index=0)
     assert draft_of(state)["actor"]["extra"] == []
 
@@ -295,7 +297,7 @@ def test_too_many_dice_get_a_message_that_says_how_many():
     tap(state, "anomaly-difficulty", value=6)
     tap(state, "anomaly-mode", side="actor", value="real")
     tap(state, "anomaly-type-faces", side="actor", typed="4, 8 9")
-    assert state.message.text == "Player rolls 2 dice (2 good − 1 bad = roll 2, keep highest), not 3."
+    assert seen(state.message.text) == "Player rolls 2 dice (2 good − 1 bad = roll 2, keep highest), not 3."
     tap(state, "anomaly-type-faces", side="actor", typed="x")
     assert "numbers from 1 to 10" in state.message.text
     tap(state, "anomaly-type-faces", side="actor", typed="4")
@@ -352,7 +354,7 @@ def test_logging_appends_to_the_session_log_and_announces_one_sentence():
     chips_on(state)
     enter_real_dice(state, "actor", [7])
     tap(state, "anomaly-log")
-    assert state.announcement == "Rook rolls 7 + 2 = 9 against 9. Failure: equal is not enough."
+    assert seen(state.announcement) == "Rook rolls 7 + 2 = 9 against 9. Failure: equal is not enough."
     [logged] = state.session["log"]
     assert logged["by"] == "Rook" and logged["record"]["result"]["outcome"] == "failure"
     assert logged["record"] == draft_of(state)["logged"]
@@ -411,7 +413,7 @@ def test_the_sentence_announced_and_logged(kind, dice, modifiers, difficulty, de
         record["difficulty"] = difficulty
     else:
         record["defender"] = defender
-    assert anomaly_words.sentence(rules.resolve(record)) == expected
+    assert seen(anomaly_words.sentence(rules.resolve(record))) == expected
 
 
 # --- The view -----------------------------------------------------------------------------------
@@ -591,7 +593,7 @@ def test_a_sheet_is_built_with_the_editor_and_checked_by_the_session():
     tap(state, "roster-save")
     [rook] = state.session["roster"]
     assert rook["modifiers"] == [SWORD, {"name": "", "kind": "Magic", "value": -1, "stacks": True}]
-    assert "Gear +2 (Sword) · Magic −1, stacks" in html.unescape(roster_anomaly.summary(rook))
+    assert "Gear +2 (Sword) · Magic −1, stacks" in html.unescape(seen(roster_anomaly.summary(rook)))
     state.screen = "conflict"
     chips = draft_model.chip_status(state, draft_of(state)["actor"])
     assert [(chip["kind"], chip["value"], chip["on"]) for chip in chips] == [("Gear", 2, False), ("Magic", -1, False)]

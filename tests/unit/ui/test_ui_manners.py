@@ -18,6 +18,8 @@ from ui.manners import view as manners_view
 from ui.manners import words as manners_words
 from ui.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
 
+from samples import seen
+
 
 def sheet(name="Wren", kind="character", manners=None, skills=(("Climb", 2),), descriptors=(("Strong", "Force"),)):
     return sessions.check_roster_entry({
@@ -48,11 +50,11 @@ def page(state) -> str:
 
 
 def text_of(markup: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup))
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", seen(markup)))
 
 
 def region(state, region_id) -> str:
-    return dict(manners_view.regions(state))[region_id]
+    return seen(dict(manners_view.regions(state))[region_id])
 
 
 def add_helpers(state, count, skill="Climb"):
@@ -143,7 +145,7 @@ def test_gm_says_gives_the_complication_and_difficulty_at_reveal_time():
     record = draft_of(state)["revealed"]
     assert record["complication"] == "Time" and record["difficulty"] == 7
     assert record["result"]["outcome"] == "success" and record["result"]["cell"] == "Win"
-    assert state.announcement == "Wren plays Speed against Time: Win. Success."
+    assert seen(state.announcement) == "Wren plays Speed against Time: Win. Success."
 
 
 # --- Face down until the reveal ------------------------------------------------------------------------
@@ -350,7 +352,7 @@ def test_numbers_compared_and_partial_meaning():
     assert "Difficulty 3 + 2 (card) = 5" in markup
     assert "Partial success" in markup and manners_words.PARTIAL_MEANING["test"] in markup
     assert rules.READINGS["manners-test-partial"] in markup
-    assert state.announcement == "Wren plays Imagination against Time: Partial, 7 against 5. Partial success."
+    assert seen(state.announcement) == "Wren plays Imagination against Time: Partial, 7 against 5. Partial success."
 
 
 def test_ties_broken_by_descriptors_and_compromises_in_words():
@@ -372,7 +374,7 @@ def test_ties_broken_by_descriptors_and_compromises_in_words():
     markup = text_of(region(state, "manners-result"))
     assert "A tie at 5, and descriptors do not break it (0 each)." in markup
     assert manners_words.COMPROMISE_MEANING in markup
-    assert state.announcement == "Wren plays Force against Moth's Force: +0, 5 against 5. Compromise."
+    assert seen(state.announcement) == "Wren plays Force against Moth's Force: +0, 5 against 5. Compromise."
 
 
 @pytest.mark.parametrize("record, words", [
@@ -384,7 +386,7 @@ def test_ties_broken_by_descriptors_and_compromises_in_words():
      "Wren plays Force against Silas' Speed: +2, 7 against 6. Success."),
 ])
 def test_the_sentence(record, words):
-    assert manners_words.sentence({"v": 1, "system": "manners", **record}) == words
+    assert seen(manners_words.sentence({"v": 1, "system": "manners", **record})) == words
 
 
 # --- Log and the next conflict -----------------------------------------------------------------------------------
@@ -396,7 +398,7 @@ def test_logging_keeps_the_record_and_changes_no_tension_or_ap():
     tap(state, "manners-log")
     assert state.session["log"][0]["record"] == record and state.session["log"][0]["by"] == "Wren"
     assert state.session["tension"] == tension
-    assert state.announcement == "Wren plays Force against Hostility: Lose. Failure."
+    assert seen(state.announcement) == "Wren plays Force against Hostility: Lose. Failure."
     assert "Result (logged)" in region(state, "manners-result")
     tap(state, "manners-log")  # a second tap does not log twice
     assert len(state.session["log"]) == 1

@@ -18,7 +18,7 @@ from ui.kit import qr
 from ui.log import actions as log_actions  # noqa: F401 (importing registers actions)
 from ui.sessions import links
 
-from samples import AT, json_values, logged_party, party_of_five
+from samples import AT, json_values, logged_party, party_of_five, seen
 
 BASE = "http://localhost:8000/"
 HOSTILE = '<img src=x onerror="window.hacked=1">'
@@ -45,7 +45,7 @@ def markup(state) -> str:
 
 
 def text(state) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup(state)))
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", seen(markup(state))))
 
 
 def open_link(state, fragment):
@@ -60,7 +60,7 @@ def test_a_fresh_phone_joins_a_session_link_at_once():
     state = phone()
     open_link(state, sessions.encode_session(party))
     assert state.session == {**party, "log": []} and state.screen == "roster" and state.pending is None
-    assert "Joined “Friday at Kim's”" in state.message.text
+    assert "Joined “Friday at Kim's”" in seen(state.message.text)
     assert state.library.has(party["id"])
 
 

@@ -14,6 +14,8 @@ from ui.kit.html import h
 from ui.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 from ui.tension import draft as draft_model
 
+from samples import seen
+
 
 def character(name="Ash", ap=3, attribute=("Agility", 3), skill=("Climb", 2)):
     return sessions.check_roster_entry({
@@ -48,7 +50,7 @@ def enter_real_dice(state, side, faces):
 
 
 def page_text(state) -> str:
-    return re.sub(r"<[^>]+>", " ", "".join(markup for _, markup in screens.page(state)))
+    return re.sub(r"<[^>]+>", " ", seen("".join(markup for _, markup in screens.page(state))))
 
 
 def test_markup_escapes_names_so_html_in_them_is_only_text():
@@ -85,7 +87,7 @@ def test_environment_with_real_dice_resolves_and_logs_like_the_rules_say():
     assert logged["result"]["player_total"] == 11 and logged["result"]["gm_total"] == 10
     # Two 1s in the character's dice feed Tension after the conflict.
     assert state.session["tension"] == expected["tension_after"] == 7
-    assert state.announcement == "Ash keeps 6 and 5: 11 against 10. Success."
+    assert seen(state.announcement) == "Ash keeps 6 and 5: 11 against 10. Success."
 
 
 def test_keeping_a_third_die_spends_an_ap_and_logging_takes_it_from_the_sheet():
