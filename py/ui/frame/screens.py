@@ -22,7 +22,8 @@ SHARED_SCREENS = {
     "roster": ("ui.roster.view", "ui.roster.actions"),
     "log": ("ui.log.view", "ui.log.actions"),
     "tables": ("ui.tables.view", "ui.tables.actions"),
-    "session": ("ui.sessions.view", "ui.sessions.actions", "ui.sessions.links"),
+    # The Session screen's "Import a file" runs the Log's import actions.
+    "session": ("ui.sessions.view", "ui.sessions.actions", "ui.sessions.links", "ui.log.actions"),
 }
 
 

@@ -14,6 +14,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from ui import table
+from ui.core import effects as core_effects
 from ui.core import opening
 from ui.core.actions import Input, dispatch
 from ui.core.state import AppState
@@ -88,13 +89,19 @@ class App:
         self.render()
 
     def open_link(self, *_):
-        """A session or roll link in the address bar (at start, or on hashchange)."""
-        fragment = address.take_fragment()
-        if fragment is not None:
+        """A session or roll link in the address bar (at start, or on hashchange). Whatever the
+        link holds, the worst it can do is a message: the table and everything saved stay."""
+        try:
+            fragment = address.take_fragment()
+            if fragment is None:
+                return
             from ui.sessions import links  # only a link needs this code at start-up
 
             links.open_link(self.state, fragment)
-            self.refresh()
+        except Exception as error:
+            traceback.print_exception(error)
+            self.state.fail("That link could not be opened. Nothing was changed.")
+        self.refresh()
 
     def listen(self):
         for kind in BUTTON_EVENTS + FIELD_EVENTS:
@@ -107,7 +114,8 @@ class App:
         system = self.state.system
         if system in ODDS_WARM_UP and system not in self.state.odds_ready and system not in self.loading:
             self.loading.add(system)
-            asyncio.ensure_future(self.load_odds(system))
+            effects.later(self.state, self.render, self.load_odds(system),
+                          "The odds could not be worked out in this browser; rolling and logging still work.")
 
     async def load_odds(self, system: str):
         await asyncio.sleep(0.05)  # let the browser paint the screen first
@@ -138,6 +146,8 @@ def start():
         boot.mark_failed(error)
         return
     APP = app
-    asyncio.ensure_future(app.preload())
-    asyncio.ensure_future(storage.ask_to_persist(state, app.refresh))
+    effects.later(state, app.render, app.preload(),
+                  "Part of the app could not be loaded. Reload the page to try again; your sessions are safe.")
+    effects.later(state, app.refresh, storage.ask_to_persist(state, app.refresh),
+                  effects.FAILURES[core_effects.PERSIST])
     offline.start()

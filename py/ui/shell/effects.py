@@ -4,10 +4,13 @@ clipboard, file downloads, reading a chosen file, asking to keep storage.
 `run` carries the queued effects out for ui.shell.app right after the event,
 while the tap still counts as a user gesture (the share sheet and the clipboard
 need one); `after()` saves and re-renders once an asynchronous one has finished.
+Asynchronous work runs through `later`, which turns any failure into a message on
+screen and a traceback in the console: nothing the player started fails silently.
 """
 from __future__ import annotations
 
 import asyncio
+import traceback
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
@@ -15,6 +18,7 @@ from pyscript.ffi import is_none, to_js
 
 from ui.core import effects
 from ui.core.actions import Input, dispatch
+from ui.kit.html import isolate
 from ui.shell import storage
 
 _keep = []  # running tasks and proxies handed to JavaScript
@@ -27,12 +31,25 @@ def run(state, element, after):
     for kind, data in queued:
         try:
             RUNNERS[kind](state, data, element, after)
-        except Exception:  # the browser said no in a way we did not expect: say so, keep going
+        except Exception as error:  # the browser said no in a way we did not expect: say so, keep going
+            traceback.print_exception(error)
             state.fail(FAILURES.get(kind, "That did not work in this browser."))
 
 
-def later(coroutine):
-    task = asyncio.ensure_future(coroutine)
+def later(state, after, work, failure: str):
+    """Run coroutine `work` in the background. Anything that goes wrong in it becomes
+    `failure` on screen (its traceback goes to the console): background work never fails
+    silently, and a lost task never leaves the player waiting for nothing."""
+
+    async def guarded():
+        try:
+            await work
+        except Exception as error:
+            traceback.print_exception(error)
+            state.fail(failure)
+            after()
+
+    task = asyncio.ensure_future(guarded())
     _keep.append(task)
     task.add_done_callback(_keep.remove)
 
@@ -60,7 +77,7 @@ def share(state, data, element, after):
         state.say(data.get("shared", "Shared."), "success")
         after()
 
-    later(finish())
+    later(state, after, finish(), FAILURES[effects.SHARE])
 
 
 def copy(state, data, element, after):
@@ -80,7 +97,7 @@ def copy(state, data, element, after):
             state.say(data.get("copied", "Link copied."), "success")
         after()
 
-    later(finish())
+    later(state, after, finish(), data.get("manual", FAILURES[effects.COPY]))
 
 
 def download(state, data, element, after):
@@ -108,7 +125,7 @@ def read_file(state, data, element, after):
     name = str(chosen.name)
     element.value = ""  # choosing the same file again must fire "change" again
     if chosen.size > data.get("limit", 8_000_000):
-        state.fail(f"“{name[:60]}” is far larger than any Tableside session file.")
+        state.fail(f"“{isolate(name[:60])}” is far larger than any Tableside session file.")
         return
     promise = chosen.text()
 
@@ -116,16 +133,17 @@ def read_file(state, data, element, after):
         try:
             text = str(await promise)
         except Exception:
-            state.fail(f"“{name[:60]}” could not be read.")
+            state.fail(f"“{isolate(name[:60])}” could not be read.")
         else:
             dispatch(state, data["action"], Input(data={"name": name}, value=text))
         after()
 
-    later(finish())
+    later(state, after, finish(), f"Something went wrong with “{isolate(name[:60])}”. "
+                                  "Your sessions are safe.")
 
 
 def persist(state, data, element, after):
-    later(storage.ask_to_persist(state, after))
+    later(state, after, storage.ask_to_persist(state, after), FAILURES[effects.PERSIST])
 
 
 RUNNERS = {effects.SHARE: share, effects.COPY: copy, effects.DOWNLOAD: download, effects.READ_FILE: read_file,

@@ -1,0 +1,92 @@
+"""The browser side under CPython, with stand-ins for pyscript and pyodide: background work
+(reading a file, sharing, copying, the storage answer, odds, loading screens) that fails
+says so on screen and leaves its traceback in the console, never nothing."""
+from __future__ import annotations
+
+import asyncio
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+from unittest import mock
+
+import pytest
+
+import session as sessions
+from ui.core import actions
+from ui.core.state import AppState
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def shell(monkeypatch):
+    """ui.shell.effects imported against stand-ins for the browser modules (and forgotten after)."""
+    browser = mock.MagicMock()
+    for name in ("pyscript", "pyscript.ffi", "pyodide", "pyodide.ffi", "js"):
+        monkeypatch.setitem(sys.modules, name, browser)
+    for name in ("ui.shell", "ui.shell.effects", "ui.shell.storage"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    effects = importlib.import_module("ui.shell.effects")
+    yield effects
+    for name in ("ui.shell", "ui.shell.effects", "ui.shell.storage"):
+        sys.modules.pop(name, None)
+
+
+def settle(work):
+    async def main():
+        work()
+        for _ in range(5):
+            await asyncio.sleep(0)
+    asyncio.run(main())
+
+
+def test_background_work_that_fails_says_so_and_keeps_the_traceback(shell, capsys):
+    state = AppState(session=sessions.new_session())
+    redrawn = []
+
+    async def deep():
+        raise RecursionError("maximum recursion depth exceeded")
+
+    settle(lambda: shell.later(state, lambda: redrawn.append(True), deep(), "That did not work here."))
+    assert state.message.text == "That did not work here." and state.message.tone == "error"
+    assert redrawn == [True]
+    assert "RecursionError" in capsys.readouterr().err
+
+
+class Chosen:
+    name, size = "friday.json", 10
+
+    async def text(self):
+        return "{}"
+
+
+def test_a_file_whose_handling_breaks_gets_a_message_naming_it(shell, monkeypatch, capsys):
+    def breaks(state, event):
+        raise TypeError("a value no check foresaw")
+
+    monkeypatch.setitem(actions.HANDLERS, "test-breaks", breaks)
+    state = AppState(session=sessions.new_session())
+    element = mock.MagicMock()
+    element.files.length = 1
+    element.files.item.return_value = Chosen()
+    settle(lambda: shell.read_file(state, {"action": "test-breaks"}, element, lambda: None))
+    assert "Something went wrong with" in state.message.text and "friday.json" in state.message.text
+    assert "TypeError" in capsys.readouterr().err
+
+
+def test_import_is_the_first_thing_done_after_start():
+    # A fresh interpreter where only start-up ran: session.exchange (loaded lazily) is not in yet.
+    probe = """
+import session as sessions
+from ui.core.actions import Input, dispatch
+from ui.core.opening import starting_state
+from ui.frame import screens
+state = starting_state(sessions.Library(sessions.MemoryStore()), "http://localhost/")
+state.screen = "session"
+screens.page(state)
+assert "session.exchange" not in __import__("sys").modules
+assert dispatch(state, "log-import", Input())
+assert state.effects == [("read-file", {"action": "log-import-text", "limit": 8_000_000})], state.message
+"""
+    subprocess.run([sys.executable, "-c", probe], check=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
