@@ -1,0 +1,100 @@
+"""Fuzzing every way data enters the app (share links, saved data, imported files) with
+nested JSON of any depth, arbitrary bytes and arbitrary Unicode: each is refused with a
+sentence or read into something clean; loading what is saved never fails and changes
+nothing; the app then starts and draws every screen, and whatever it holds can be shared
+and exported again (UTF-8, no lone surrogates)."""
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import session as sessions
+from hostile import hostile_export_text, hostile_fragment, hostile_json, hostile_session_text
+from samples import party_of_five
+from session import Library, MemoryStore
+from session.storage import INDEX_KEY, RECOVERED_PREFIX, session_key
+from session.untrusted import LONE_SURROGATE
+from ui.core.opening import starting_state
+from ui.frame import screens
+from ui.sessions import links
+
+FUZZ = settings(deadline=None, max_examples=500, suppress_health_check=list(HealthCheck))
+FUZZ_THE_APP = settings(FUZZ, max_examples=100)  # each example starts the app and draws every screen
+
+
+def shareable(session: dict):
+    """Whatever the app holds can leave it again: as a link, a QR code's text and a file."""
+    sessions.encode_session(session)
+    sessions.export_text(session).encode("utf-8")
+
+
+def every_screen(state) -> str:
+    pages = []
+    for screen in ("conflict", "roster", "log", "tables", "session"):
+        state.screen = screen
+        pages.append("".join(markup for _, markup in screens.page(state)))
+    return "".join(pages)
+
+
+@FUZZ
+@given(hostile_fragment())
+def test_any_link_is_refused_with_a_sentence_or_read_clean(fragment):
+    try:
+        kind, value = sessions.decode(fragment)
+    except sessions.LinkError as error:
+        assert str(error) and not LONE_SURROGATE.search(str(error))
+        return
+    if kind == "session":
+        shareable(value)
+
+
+@FUZZ_THE_APP
+@given(hostile_fragment())
+def test_opening_any_link_in_the_app_leaves_saved_data_as_it_was(fragment):
+    store = MemoryStore()
+    Library(store).save(party_of_five())
+    before = dict(store.items)
+    state = starting_state(Library(store), "http://localhost/")
+    links.open_link(state, fragment)
+    assert store.items == before
+    every_screen(state)
+
+
+@FUZZ
+@given(hostile_export_text())
+def test_any_file_is_refused_with_a_sentence_or_imported_clean(text):
+    try:
+        session = sessions.read_export(text)
+    except sessions.ImportFileError as error:
+        assert str(error) and not LONE_SURROGATE.search(str(error))
+        return
+    shareable(session)
+
+
+@FUZZ_THE_APP
+@given(st.dictionaries(st.sampled_from([INDEX_KEY, session_key("0a0a0a0a0a0a"), session_key("0b0b0b0b0b0b"),
+                                        session_key("\ud800"), RECOVERED_PREFIX + "x"]),
+                       st.one_of(hostile_session_text(), hostile_json), min_size=1, max_size=4))
+def test_anything_saved_loads_without_error_changes_nothing_and_the_app_starts(saved):
+    good = party_of_five()
+    store = MemoryStore({**saved, session_key(good["id"]): json.dumps(good)})
+    before = dict(store.items)
+    library = Library(store)
+    state = starting_state(library, "http://localhost/")
+    assert state.session == good or library.entries.keys() - {good["id"]}
+    for key, raw in before.items():
+        if key != INDEX_KEY:
+            assert store.get(key) == raw
+        elif store.get(key) != raw:  # rebuilt: the old text was readable, or is kept as a copy
+            assert any(value == raw for name, value in store.items.items() if name.startswith(RECOVERED_PREFIX)) \
+                or sessions.storage.parse_index(raw)
+    if library.unreadable or library.repairs:
+        assert state.message is not None  # said what happened
+    for item in library.unreadable:
+        assert not LONE_SURROGATE.search(item.problem)
+    for entry in library.listing():
+        shareable(library.read(entry["id"]))
+    shareable(state.session)
+    every_screen(state)
