@@ -18,7 +18,7 @@ in `Library.unreadable` with their raw text for export, until the player
 removes them. Loading survives any stored value: text is parsed by
 session.untrusted (nesting capped before parsing), any failure only makes that
 key unreadable, and broken characters (lone surrogates) in a readable session
-are replaced in memory, listed in `Library.repairs`, and saved at its next change.
+are replaced in memory, listed in `Library.repairs`, and written at its next save.
 """
 from __future__ import annotations
 
