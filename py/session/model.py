@@ -12,6 +12,7 @@ import secrets
 import unicodedata
 
 from rules import DEFAULT_TENSION_TABLE, MANNERS, RuleError, check_tension_table, plain_copy, show
+from rules.words import isolate
 
 from .errors import SessionError
 
@@ -100,11 +101,11 @@ def rated(items, what: str) -> list[dict]:
     for index, item in enumerate(listed(items, what)):
         item = fields(item, f"{what} entry {index + 1}")
         out.append({"name": name_text(item.get("name"), f"A name in {what}"),
-                    "rating": whole(item.get("rating"), 0, MAX_RATING, f"The rating of {item.get('name')!s:.30}")})
+                    "rating": whole(item.get("rating"), 0, MAX_RATING, f"The rating of {isolate(item['name'][:30])}")})
     names = [item["name"].casefold() for item in out]
     repeated = next((item["name"] for item in out if names.count(item["name"].casefold()) > 1), None)
     # A pool is built by name ("Agility + Climb"): two entries with one name would be ambiguous.
-    need(repeated is None, f"{what} has \"{repeated!s:.30}\" twice: give each its own name.")
+    need(repeated is None, f"{what} has \"{isolate(str(repeated)[:30])}\" twice: give each its own name.")
     return out
 
 
@@ -135,7 +136,7 @@ def check_anomaly_entry(entry: dict, kind: str, who: str) -> dict:
 def check_manners_entry(entry: dict, kind: str, who: str) -> dict:
     manners = fields(entry.get("manners", {}), f"{who}'s Manners")
     unknown = set(manners) - set(MANNERS)
-    need(not unknown, f"{who} has an unknown Manner: {min(unknown, default='')!s:.30}.")
+    need(not unknown, f"{who} has an unknown Manner: {isolate(min(unknown, default='')[:30])}.")
     skills = rated(entry.get("skills", []), f"{who}'s Skills and Spells")
     descriptors = []
     for index, item in enumerate(listed(entry.get("descriptors", []), f"{who}'s descriptors")):
@@ -152,12 +153,13 @@ SHEETS = {"tension": check_tension_entry, "anomaly": check_anomaly_entry, "manne
 def check_roster_entry(entry) -> dict:
     entry = fields(entry, "A roster entry")
     name = name_text(entry.get("name"), "A character's name")
+    who = isolate(name)  # in messages: the name's direction stays inside it
     system = entry.get("system")
-    need(isinstance(system, str) and system in SYSTEMS, f"{name} belongs to an unknown rule system.")
+    need(isinstance(system, str) and system in SYSTEMS, f"{who} belongs to an unknown rule system.")
     kind = entry.get("kind", "character")
-    need(kind in ("character", "adversary"), f"{name} must be a character or an adversary.")
-    entry_id = name_text(entry.get("id") or new_id(), f"{name}'s id", limit=24)
-    return {"id": entry_id, "system": system, "kind": kind, "name": name, **SHEETS[system](entry, kind, name)}
+    need(kind in ("character", "adversary"), f"{who} must be a character or an adversary.")
+    entry_id = name_text(entry.get("id") or new_id(), f"{who}'s id", limit=24)
+    return {"id": entry_id, "system": system, "kind": kind, "name": name, **SHEETS[system](entry, kind, who)}
 
 
 def logged_record(record: dict) -> dict:

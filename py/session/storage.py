@@ -26,7 +26,7 @@ import copy
 import json
 from dataclasses import dataclass
 
-from rules.words import plural
+from rules.words import isolate, plural
 
 from . import untrusted
 from .errors import SessionError
@@ -232,13 +232,11 @@ class Library:
                 session, repaired = parse_session(raw, session_id)
                 self.entries[session_id] = summary(session, index["saved"].get(session_id, ""))
             except Exception as error:  # whatever a stored value makes fail, it is only unreadable
-                self.unreadable.append(Unreadable(key, raw if isinstance(raw, str) else "",
-                                                  f"The session saved as “{shown_key(session_id, 24)}” could not be read. "
-                                                  f"{problem(error)}"))
+                self.note_unreadable(key, raw, error)
                 continue
             sessions[session_id] = session
             if repaired:
-                self.repairs.append(f"“{session['name']}”: {repaired} broken "
+                self.repairs.append(f"“{isolate(session['name'])}”: {repaired} broken "
                                     f"{plural(repaired, 'character', 'characters')} now shown as {untrusted.REPLACEMENT}")
         for key in sorted(self.safe_keys()):
             if key.startswith(RECOVERED_PREFIX) and all(item.key != key for item in self.unreadable):
@@ -261,6 +259,14 @@ class Library:
         except Exception:  # a store that cannot even list its keys holds nothing we can use
             return []
 
+    def note_unreadable(self, key: str, raw, error: Exception):
+        """List a stored session that can't be read (once), and why."""
+        if any(item.key == key for item in self.unreadable):
+            return
+        shown = isolate(shown_key(key[len(SESSION_PREFIX):], 24))
+        self.unreadable.append(Unreadable(key, raw if isinstance(raw, str) else "",
+                                          f"The session saved as “{shown}” could not be read. {problem(error)}"))
+
     def raw(self, key: str) -> str | None:
         """The stored text under `key`; None when there is none or the store fails to read it."""
         try:
@@ -281,7 +287,8 @@ class Library:
                 self.index_kept = True
                 self.unreadable.append(Unreadable(INDEX_KEY, raw if isinstance(raw, str) else "", problem(error)))
             else:
-                self.unreadable.append(Unreadable(key, raw, f"{problem(error)} It was rebuilt from the sessions themselves."))
+                self.unreadable.append(Unreadable(key, raw,
+                                                  f"{problem(error)} It was rebuilt from the sessions themselves."))
             return empty
 
     def keep_copy(self, raw) -> str | None:
@@ -328,9 +335,7 @@ class Library:
             session, _ = parse_session(raw, session_id)  # repairs were reported when it was first loaded
         except Exception as error:
             self.entries.pop(session_id, None)
-            if all(item.key != key for item in self.unreadable):
-                self.unreadable.append(Unreadable(key, raw, f"The session saved as “{shown_key(session_id, 24)}” could "
-                                                            f"not be read. {problem(error)}"))
+            self.note_unreadable(key, raw, error)
             raise SessionError(f"That session could not be read. {problem(error)} It is kept as it was: "
                                "download a copy from the Session screen.") from None
         self.written[session_id] = raw

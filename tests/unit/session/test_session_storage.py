@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import session as sessions
 from session import Library, MemoryStore, StorageError
 from session.storage import INDEX_KEY, RECOVERED_PREFIX, SESSION_PREFIX, parse_index, session_key
-from samples import logged_party, party_of_five, random_sessions
+from samples import logged_party, party_of_five, random_sessions, seen
 
 
 class Clock:
@@ -266,7 +266,7 @@ def test_any_exception_while_reading_only_makes_that_key_unreadable(monkeypatch)
     monkeypatch.setattr(sessions.storage, "check_session", check_that_breaks)
     shelf, loaded = reopened(MemoryStore(items))
     assert loaded == party
-    assert [item.problem for item in shelf.unreadable if item.key == session_key(other["id"])] == [
+    assert [seen(item.problem) for item in shelf.unreadable if item.key == session_key(other["id"])] == [
         f"The session saved as “{other['id']}” could not be read. "
         "It holds something this version of Tableside cannot read."]
 
@@ -277,7 +277,7 @@ def test_a_broken_character_in_a_saved_session_is_repaired_and_said():
     store = MemoryStore({session_key(party["id"]): raw})
     shelf, loaded = reopened(store)
     assert loaded["name"] == "Friday\ufffd at Kim's" and loaded["roster"][0]["name"] == "Ash\ufffd"
-    assert shelf.repairs == ["“Friday\ufffd at Kim's”: 2 broken characters now shown as \ufffd"]
+    assert [seen(repair) for repair in shelf.repairs] == ["“Friday\ufffd at Kim's”: 2 broken characters now shown as \ufffd"]
     assert not shelf.unreadable and store.get(session_key(party["id"])) == raw  # repaired when next saved
     sessions.encode_session(loaded)  # the share link (it needs UTF-8) can be made
     shelf.save(loaded)
