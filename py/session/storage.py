@@ -43,6 +43,10 @@ UNREADABLE_SESSION = {
     untrusted.NOT_JSON: "It is not readable JSON: it may have been cut short or changed.",
     untrusted.TOO_DEEP: "It nests far deeper than any session Tableside saves: something else changed it.",
 }
+UNREADABLE_TABLE = {
+    untrusted.NOT_JSON: "It is not readable JSON.",
+    untrusted.TOO_DEEP: "It is nested far deeper than anything Tableside writes.",
+}
 UNREADABLE_INDEX = {
     untrusted.NOT_JSON: "The list of sessions is not readable JSON.",
     untrusted.TOO_DEEP: "The list of sessions nests far deeper than Tableside ever writes it.",
@@ -120,42 +124,15 @@ def table_key(session_id: str) -> str:
     return TABLE_PREFIX + session_id
 
 
-MAX_TABLE_DEPTH = 32  # the drafts nest about 8 deep; deep nesting would overflow Pyodide's stack
-
-
-def nesting(text: str) -> int:
-    """How deep the brackets of a JSON text go (outside strings), counted without recursion."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for character in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif character == "\\":
-                escaped = True
-            elif character == '"':
-                in_string = False
-        elif character == '"':
-            in_string = True
-        elif character in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif character in "]}":
-            depth -= 1
-    return deepest
-
-
 def parse_table(raw) -> dict:
-    """The stored table in progress as JSON (a dict), or SessionError: the one place it is
-    parsed (a bounded JSON parser can replace json.loads here)."""
+    """The stored table in progress as JSON (a dict), or SessionError. Broken characters are
+    replaced (like a session's): the table is this phone's own, nothing to refuse it for."""
     if not isinstance(raw, str) or len(raw) > MAX_TABLE:
         raise SessionError("It is not text of a size Tableside writes.")
-    if nesting(raw) > MAX_TABLE_DEPTH:
-        raise SessionError("It is nested far deeper than anything Tableside writes.")
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise SessionError("It is not readable JSON.") from None
+        data, _ = untrusted.parse_repairing(raw)
+    except untrusted.BadJSON as error:
+        raise SessionError(UNREADABLE_TABLE[error.reason]) from None
     if not isinstance(data, dict):
         raise SessionError("It is not a group of fields.")
     return data

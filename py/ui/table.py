@@ -82,6 +82,8 @@ def load(state: AppState):
         problem = restore(state, state.library.load_table(state.session["id"]))
     except SessionError as error:
         problem = str(error).rstrip(".").lower()
+    except Exception:  # whatever is stored, a start never fails for the table in progress
+        problem = "it holds something this version cannot read"
     if problem:
         state.fail(LOST.format(what=problem))
 

@@ -14,12 +14,14 @@ import session as sessions
 from hostile import hostile_export_text, hostile_fragment, hostile_json, hostile_session_text
 from samples import party_of_five
 from session import Library, MemoryStore
-from session.storage import INDEX_KEY, RECOVERED_PREFIX, session_key
+from session.storage import INDEX_KEY, RECOVERED_PREFIX, session_key, table_key
 from session.untrusted import LONE_SURROGATE
+from ui import table
 from ui.core.opening import starting_state
 from ui.frame import screens
 from ui.sessions import links
 
+GOOD = party_of_five()
 FUZZ = settings(deadline=None, max_examples=500, suppress_health_check=list(HealthCheck))
 FUZZ_THE_APP = settings(FUZZ, max_examples=100)  # each example starts the app and draws every screen
 
@@ -75,14 +77,15 @@ def test_any_file_is_refused_with_a_sentence_or_imported_clean(text):
 
 @FUZZ_THE_APP
 @given(st.dictionaries(st.sampled_from([INDEX_KEY, session_key("0a0a0a0a0a0a"), session_key("0b0b0b0b0b0b"),
-                                        session_key("\ud800"), RECOVERED_PREFIX + "x"]),
+                                        session_key("\ud800"), RECOVERED_PREFIX + "x", table_key(GOOD["id"])]),
                        st.one_of(hostile_session_text(), hostile_json), min_size=1, max_size=4))
 def test_anything_saved_loads_without_error_changes_nothing_and_the_app_starts(saved):
-    good = party_of_five()
+    good = GOOD
     store = MemoryStore({**saved, session_key(good["id"]): json.dumps(good)})
     before = dict(store.items)
     library = Library(store)
     state = starting_state(library, "http://localhost/")
+    table.load(state)  # the table in progress, as the page's start does
     assert state.session == good or library.entries.keys() - {good["id"]}
     for key, raw in before.items():
         if key != INDEX_KEY:

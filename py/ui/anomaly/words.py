@@ -135,10 +135,10 @@ def side_happened(side: dict, detail: dict) -> str:
     """"Rook rolled 7, 3 (1 good die: keep highest), kept 7; Gear +2 (Sword) = 9; left out: Gear +1; rolled here."""
     how = DICE_FROM_WORDS.get(side.get("dice_from"), "") if isinstance(side, dict) else ""
     if detail["given_total"]:
-        return f"{detail['name']}: total {detail['total']} announced."
+        return f"{isolate(detail['name'])}: total {detail['total']} announced."
     faces = ", ".join(str(face) for face in detail["rolled"])
     applied = ", ".join(modifier_words(modifier) for modifier in detail["applied"]) or "no modifiers"
-    line = (f"{detail['name']} rolled {faces} ({net_words(detail['good'], detail['bad'])}), kept {detail['kept']}; "
+    line = (f"{isolate(detail['name'])} rolled {faces} ({net_words(detail['good'], detail['bad'])}), kept {detail['kept']}; "
             f"{applied} = {detail['total']}")
     if detail["left_out"]:
         line += "; left out: " + ", ".join(modifier_words(modifier) for modifier in detail["left_out"])

@@ -6,7 +6,7 @@ ui.roster.actions writes what is typed to that path. Lists of rated things
 """
 from __future__ import annotations
 
-from ui.kit.html import Markup, h
+from ui.kit.html import Markup, h, isolate
 
 
 def with_article(noun: str) -> str:
@@ -64,7 +64,7 @@ def rated_list(title: str, path: str, items: list[dict], noun: str, high: int = 
         rows.append(h("li",
                       text_field(f"{noun} name", f"{path}.{index}.name", item.get("name", "")),
                       # Seen as "Rating", heard as "Rating of Climb": the name holds the visible label.
-                      number_field(h("span", "Rating", h("span", f" of {name}", class_="visually-hidden")),
+                      number_field(h("span", "Rating", h("span", " of ", isolate(name), class_="visually-hidden")),
                                    f"{path}.{index}.rating", item.get("rating"), 0, high),
                       remove_button(path, index, name),
                       class_="sheet-row"))

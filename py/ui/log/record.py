@@ -104,7 +104,7 @@ def effect_words(state: AppState | None, effects: list) -> str:
         who = names.get(effect.get("id"), "") if effect.get("id") else ""
         delta = effect.get("delta", 0)
         sign = "+" if delta > 0 else "−"
-        parts.append(f"{who + ' ' if who else ''}{EFFECT_WORDS.get(effect.get('field'), '?')} {sign}{abs(delta)}")
+        parts.append(f"{isolate(who) + ' ' if who else ''}{EFFECT_WORDS.get(effect.get('field'), '?')} {sign}{abs(delta)}")
     return " · ".join(parts)
 
 

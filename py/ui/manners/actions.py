@@ -201,8 +201,8 @@ def toggle_helper(state: AppState, event: Input):
         return
     able = {name for name, _ in draft_model.helpers_on_roster(state, side)[0]}
     if entry["name"] not in able:
-        skill = side["skill"].strip() or "a Skill or Spell"
-        state.fail(f"{entry['name']} can't help: a helper needs a rating of at least 1 in {skill}.")
+        skill = isolate(side["skill"].strip()) if side["skill"].strip() else "a Skill or Spell"
+        state.fail(f"{isolate(entry['name'])} can't help: a helper needs a rating of at least 1 in {skill}.")
         return
     if len(side["helper_ids"]) >= rules.LIMITS["helpers"]:
         state.fail(f"At most {rules.LIMITS['helpers']} helpers.")

@@ -178,11 +178,12 @@ def helper_picker(state: AppState, role: str, side: dict) -> Markup:
                        if item["name"].strip().casefold() == skill.casefold()), 0) if skill else 0
         able = bool(skill) and rules.can_help(rating)
         box_id = f"manners-{role}-helper-{entry['id']}"
-        reason = f"{skill} {rating}" if able else (f"{skill} {rating}: can't help" if skill else "pick a Skill first")
+        shown = isolate(skill)
+        reason = f"{shown} {rating}" if able else (f"{shown} {rating}: can't help" if skill else "pick a Skill first")
         boxes.append(h("label", h("input", type="checkbox", id=box_id, data_action="manners-helper",
                                   data_side=role, data_id=entry["id"], checked=entry["id"] in picked,
                                   disabled=not able and entry["id"] not in picked),
-                       f" {entry['name']} ", h("span", f"({reason})", class_="hint-small"),
+                       " ", isolate(entry["name"]), " ", h("span", f"({reason})", class_="hint-small"),
                        class_="check", for_=box_id))
     parts = []
     if boxes:

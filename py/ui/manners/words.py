@@ -146,7 +146,7 @@ def helpers_words(record: dict) -> str | None:
     helpers = player.get("helpers", 0)
     if not helpers or (record.get("result") or {}).get("outcome") != "failure":
         return None
-    names = [name for name in player.get("helper_names") or [] if isinstance(name, str)]
+    names = [isolate(name) for name in player.get("helper_names") or [] if isinstance(name, str)]
     if names and len(names) == helpers:
         who = names[0] if helpers == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         return f"{who} {'shares' if helpers == 1 else 'share'} the consequences of this failure."
@@ -157,7 +157,7 @@ def helpers_words(record: dict) -> str | None:
 def helped_by(side: dict) -> str:
     """"helped by Bryn and Ash" (or "2 helpers"), or "" with no helpers."""
     helpers = side.get("helpers", 0) if isinstance(side, dict) else 0
-    names = [name for name in side.get("helper_names") or [] if isinstance(name, str)] if helpers else []
+    names = [isolate(name) for name in side.get("helper_names") or [] if isinstance(name, str)] if helpers else []
     if names and len(names) == helpers:
         return "helped by " + (names[0] if helpers == 1 else ", ".join(names[:-1]) + " and " + names[-1])
     return f"{helpers} {'helper' if helpers == 1 else 'helpers'}" if helpers else ""
@@ -168,14 +168,14 @@ def happened(record: dict) -> list[str]:
     result = record["result"]
     player = record["player"]
     column = record["complication"] if record["kind"] == "test" else record["opponent"]["manner"]
-    lines = [f"Cards: {player_name(record)} played {player['manner']}; "
+    lines = [f"Cards: {isolate(player_name(record))} played {player['manner']}; "
              + (f"the GM's Complication was {column}." if record["kind"] == "test"
-                else f"{opponent_name(record)} played {column}."),
+                else f"{isolate(opponent_name(record))} played {column}."),
              f"Table cell [{player['manner']}][{column}]: {result['cell']}."]
     for side in [player] + ([record["opponent"]] if record["kind"] == "confrontation" else []):
         helped = helped_by(side)
         if helped:
-            lines.append(f"{side.get('name') or 'A side'}: {helped}.")
+            lines.append(f"{isolate(side['name']) if side.get('name') else 'A side'}: {helped}.")
     return lines
 
 

@@ -12,6 +12,7 @@ import rules
 
 from ui.core import shapes
 from ui.core.state import AppState
+from ui.kit.html import isolate
 
 ROLL, REAL, TOTAL = "roll", "real", "total"
 MODES = (ROLL, REAL, TOTAL)
@@ -130,7 +131,7 @@ def settled_by(state: AppState, draft: dict, key: str) -> str | None:
     if draft["kind"] == "environment" and key == "gm" and has_dice(draft["player"]):
         return "Settled: the player has rolled, so the GM's dice and options stand."
     if draft["kind"] == "opposed" and key.startswith("initiator-") and has_dice(draft["defender"]):
-        name = side_name(state, side_by_key(draft, key))
+        name = isolate(side_name(state, side_by_key(draft, key)))
         return f"Settled: the defender has rolled, so {name}'s kept dice and spending stand."
     return None
 
@@ -154,7 +155,7 @@ def must_wait(state: AppState, draft: dict, key: str) -> str | None:
     if draft["kind"] == "opposed" and key == "defender":
         waiting = [side for side in draft["initiators"] if not has_rolled(side, pool(state, draft, side))]
         if waiting:
-            return f"{side_name(state, waiting[0])} rolls first: the defender rolls once the initiators have."
+            return f"{isolate(side_name(state, waiting[0]))} rolls first: the defender rolls once the initiators have."
     return None
 
 

@@ -52,7 +52,7 @@ def same_character_warning(state: AppState, draft: dict) -> Markup:
         return Markup("")
     if all(side["ref"] != draft["defender"]["ref"] for side in draft["initiators"]):
         return Markup("")
-    name = draft_model.side_name(state, draft["defender"])
+    name = isolate(draft_model.side_name(state, draft["defender"]))
     return h("p", f"{name} is both an initiator and the defender: pick someone else for one side.",
              class_="warning-note", role="alert", data_testid="same-character")
 
@@ -108,9 +108,10 @@ def pool_summary(state: AppState, draft: dict, side: dict) -> Markup:
     if side["mode"] == draft_model.TOTAL:
         words = "Total announced"
     elif entry is not None and entry["kind"] == "character":
-        words = f"{side['attribute'] or 'No Attribute'} + {side['skill'] or 'no Skill'}: {dice} dice"
+        attribute = isolate(side["attribute"]) if side["attribute"] else "No Attribute"
+        words = f"{attribute} + {isolate(side['skill']) if side['skill'] else 'no Skill'}: {dice} dice"
     elif entry is not None:
-        words = f"{side['trait']}: {dice} dice"
+        words = f"{isolate(side['trait'])}: {dice} dice"
     else:
         words = f"{dice} dice"
     how = tension_words.DICE_FROM_WORDS[draft_model.DICE_FROM[side["mode"]]]
@@ -344,7 +345,7 @@ def after_roll_odds(state: AppState, draft: dict, side: dict, targets: list[tupl
     rows = after_roll_rows(state, draft, side)
     if len(rows) < 2:
         return []  # nothing left to spend: the odds step aside
-    name = draft_model.side_name(state, side)
+    name = isolate(draft_model.side_name(state, side))
     lines = []
     for label, total in rows:
         beaten = [who for who, other in targets if (total >= other if hold else total > other)]
@@ -354,7 +355,7 @@ def after_roll_odds(state: AppState, draft: dict, side: dict, targets: list[tupl
             words = f"holds against {len(beaten)} of {len(targets)}"
         lines.append(h("li", h("span", f"{label}:", class_="odds-label"), " ", h("strong", str(total)),
                        f" · {name} {words}"))
-    against = " and ".join(f"{who}'s {other}" for who, other in targets)
+    against = " and ".join(f"{isolate(who)}'s {other}" for who, other in targets)
     return [h("p", f"With these dice against {against}, what spending would change:", class_="odds-title"),
             h("ul", *lines, class_="odds-list", data_testid="odds")]
 
@@ -431,8 +432,8 @@ def defender_odds(state: AppState, draft: dict, targets: list[tuple[str, int]]) 
         return []
     if draft_model.has_rolled(defender, pool):
         return after_roll_odds(state, draft, defender, targets, True)
-    name = draft_model.side_name(state, defender)
-    lines = [h("li", h("span", f"Holds against {who}'s {total}:", class_="odds-label"), " ",
+    name = isolate(draft_model.side_name(state, defender))
+    lines = [h("li", h("span", f"Holds against {isolate(who)}'s {total}:", class_="odds-label"), " ",
                h("strong", percent(rules.odds.tension_against_total(pool, 0, max(0, total - 1))["success"])))
              for who, total in targets]
     return [h("p", f"{name}'s chance with {pool} dice, keeping 2:", class_="odds-title"),
@@ -512,7 +513,7 @@ def damage_line(state: AppState, draft: dict, record: dict, logged: bool) -> Mar
     if record["kind"] != "opposed" or not record["result"].get("combat"):
         return Markup("")
     damage = sum(initiator["damage"] for initiator in record["result"]["initiators"])
-    name = record["result"]["defender"]["name"]
+    name = isolate(record["result"]["defender"]["name"])
     if not damage:
         return h("p", f"No damage to {name}.", class_="note", data_testid="damage")
     health = draft_model.defender_health(state, draft)

@@ -15,7 +15,7 @@ DICE_FROM_WORDS = {"app": "rolled here", "typed": "real dice entered by hand", "
 
 def dice_sentence(name: str, dice: list[int]) -> str:
     faces = ", ".join(str(face) for face in dice)
-    return f"{name} rolls {faces}." if dice else f"{name} rolls no dice."
+    return f"{isolate(name)} rolls {faces}." if dice else f"{isolate(name)} rolls no dice."
 
 
 def provenance(side: dict) -> str:
@@ -81,7 +81,8 @@ def side_line(side: dict, detail: dict) -> str:
     """"Ash keeps 6, 5 and 2 (3 AP spent), rolled here.": one side of a logged conflict."""
     how = provenance(side)
     if detail.get("given_total"):
-        return f"{detail['name']}: total {detail['total']} announced" + (f", {how}." if how and how != "total only" else ".")
+        return f"{isolate(detail['name'])}: total {detail['total']} announced" + (
+            f", {how}." if how and how != "total only" else ".")
     kept = ", ".join(str(face) for face in detail["kept"]) or "nothing"
     spent = []
     if detail["ap_spent"]:
@@ -93,7 +94,7 @@ def side_line(side: dict, detail: dict) -> str:
     if detail["ones"]:
         spent.append(f"{detail['ones']} × 1 rolled")
     extra = f" ({'; '.join(spent)})" if spent else ""
-    return f"{detail['name']} keeps {kept}{extra} = {detail['total']}" + (f", {how}." if how else ".")
+    return f"{isolate(detail['name'])} keeps {kept}{extra} = {detail['total']}" + (f", {how}." if how else ".")
 
 
 def happened(record: dict, table_lines=()) -> list[str]:
@@ -110,9 +111,10 @@ def happened(record: dict, table_lines=()) -> list[str]:
         lines.append(side_line(record["defender"], result["defender"]))
         for initiator in result["initiators"]:
             if initiator["damage"]:
-                lines.append(f"{initiator['name']} deals {initiator['damage']} damage to {result['defender']['name']}.")
+                lines.append(f"{isolate(initiator['name'])} deals {initiator['damage']} damage to "
+                             f"{isolate(result['defender']['name'])}.")
     lines += tension_change_lines(result)
     lines_for = list(table_lines) + [""] * len(result["explosions"])
     for at, roll, line in zip(result["explosions"], result["table_rolls"], lines_for):
-        lines.append(f"Tension reached {at}: rolled {roll} on the Tension Table" + (f": {line}" if line else "."))
+        lines.append(f"Tension reached {at}: rolled {roll} on the Tension Table" + (f": {isolate(line)}" if line else "."))
     return lines

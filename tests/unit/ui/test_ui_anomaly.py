@@ -692,6 +692,6 @@ def test_a_one_off_modifier_can_be_named_and_the_log_lists_what_counted(monkeypa
         draft_model.to_record(state, draft_of(state))["actor"]["modifiers"]
     enter_real_dice(state, "actor", [5])
     tap(state, "anomaly-log")
-    lines = anomaly_words.happened(state.session["log"][0]["record"])
+    lines = [seen(line) for line in anomaly_words.happened(state.session["log"][0]["record"])]
     assert lines == ["Rook rolled 5 (no conditional dice: roll 1), kept 5; Gear +2 (Sword), Size +1 (High ground) = 8; "
                      "left out: Gear +1 (Lantern); real dice entered by hand."]

@@ -155,6 +155,10 @@ def entry_id(state: AppState, name: str) -> str:
 def play_tension(state: AppState) -> list[str]:
     pages = every_screen(state)
     tap(state, "tension-who", side="player", value=entry_id(state, "Ash"))
+    tap(state, "tension-roll", side="gm")
+    tap(state, "tension-kind", value="opposed")  # dice on the table: set aside in the log
+    pages += every_screen(state)
+    tap(state, "tension-kind", value="environment")
     for side, faces in (("gm", [6, 4, 2]), ("player", [6, 5, 3, 1, 1])):
         tap(state, "tension-mode", side=side, value="real")
         for face in faces:
@@ -166,10 +170,21 @@ def play_tension(state: AppState) -> list[str]:
     pages += every_screen(state)
     tap(state, "tension-new")
     tap(state, "tension-kind", value="opposed")
+    tap(state, "tension-combat", checked=True)
     tap(state, "tension-who", side="initiator-0", value=entry_id(state, "Ghoul"))
     tap(state, "tension-who", side="defender", value=entry_id(state, "Ash"))
-    for side in ("initiator-0", "defender"):
-        tap(state, "tension-roll", side=side)
+    tap(state, "tension-roll", side="initiator-0")
+    pages.append(page(state))
+    tap(state, "tension-roll", side="defender")
+    pages.append(page(state))
+    tap(state, "tension-log")
+    pages += every_screen(state)
+    tap(state, "tension-new")
+    tap(state, "tension-mode", side="defender", value="total")
+    tap(state, "tension-total", side="defender", value=9)  # too soon: a message naming the initiator
+    pages.append(page(state))
+    tap(state, "tension-roll", side="initiator-0")
+    tap(state, "tension-total", side="defender", value=9)
     pages.append(page(state))
     tap(state, "tension-log")
     return pages + every_screen(state)
@@ -178,9 +193,18 @@ def play_tension(state: AppState) -> list[str]:
 def play_anomaly(state: AppState) -> list[str]:
     tap(state, "switch-system", system="anomaly")
     pages = every_screen(state)
-    tap(state, "anomaly-kind", value="opposed")
     tap(state, "anomaly-who", side="actor", value=entry_id(state, "Rook"))
+    tap(state, "anomaly-difficulty", value=9)
+    tap(state, "anomaly-roll", side="actor")
+    tap(state, "anomaly-kind", value="opposed")  # dice on the table: set aside in the log
     tap(state, "anomaly-who", side="defender", value=entry_id(state, "Vex"))
+    tap(state, "anomaly-adding", side="actor")
+    tap(state, "anomaly-new-kind", side="actor", value="")  # another kind: typed
+    tap(state, "anomaly-new-other", side="actor", value=evil("Blades"))
+    tap(state, "anomaly-new-name", side="actor", value=evil("Dagger"))
+    tap(state, "anomaly-new-value", side="actor", step=1)
+    tap(state, "anomaly-add-modifier", side="actor")  # the same kind as the Sword: one is left out
+    pages.append(page(state))
     for side in ("actor", "defender"):
         tap(state, "anomaly-roll", side=side)
     pages.append(page(state))
@@ -195,8 +219,9 @@ def play_manners(state: AppState) -> list[str]:
     tap(state, "manners-who", side="player", value=entry_id(state, "Wren"))
     tap(state, "manners-who", side="opponent", value=entry_id(state, "Moth"))
     tap(state, "manners-skill", side="player", value=evil("Rope"))
+    tap(state, "manners-helper", side="player", id=entry_id(state, "Bo"))
     pages.append(page(state))
-    tap(state, "manners-manner", side="player", value="Force")
+    tap(state, "manners-manner", side="player", value="Imagination")
     tap(state, "manners-lock", side="player")
     pages.append(page(state))
     tap(state, "manners-manner", side="opponent", value="Force")

@@ -279,7 +279,7 @@ def test_helpers_add_one_each_and_the_roster_shows_who_can_help():
     assert "Helpers share the consequences of failure." in who
     assert "Can help with Climb: Ash (1)." in who and "Bo" not in text_of(who).split("Can help")[1]
     tap(state, "manners-helper", side="player", id=no_help["id"])  # Climb 0: can't help
-    assert "Bo can't help" in state.message.text and draft_of(state)["player"]["helper_ids"] == []
+    assert "Bo can't help" in seen(state.message.text) and draft_of(state)["player"]["helper_ids"] == []
     tap(state, "manners-helper", side="player", id=helper["id"])
     record = play_test(state, "Force", "Time", 5, helpers=1)
     assert record["player"]["helpers"] == 2 and record["result"]["player_total"] == 3 + 2 + 2 + 2
@@ -580,5 +580,5 @@ def test_cards_turned_over_and_not_logged_are_set_aside_by_a_new_conflict():
     tap(state, "manners-log")
     tap(state, "manners-new")
     assert [item["kind"] for item in state.session["log"]] == ["conflict", "set-aside"]
-    assert manners_words.happened(state.session["log"][0]["record"])[:2] == [
+    assert [seen(line) for line in manners_words.happened(state.session["log"][0]["record"])[:2]] == [
         "Cards: Wren played Speed; the GM's Complication was Time.", "Table cell [Speed][Time]: Win."]

@@ -381,10 +381,10 @@ def test_rolling_announces_the_dice_and_the_result_as_it_stands(monkeypatch):
     state = table(character(ap=0), tension=5)
     roll_with(monkeypatch, [6, 5, 4, 2, 1, 6, 6, 2, 2, 2])
     tap(state, "tension-roll", side="gm")
-    assert state.announcement == "The GM rolls 6, 5, 4, 2, 1. Total 11."
+    assert seen(state.announcement) == "The GM rolls 6, 5, 4, 2, 1. Total 11."
     tap(state, "tension-roll", side="player")
-    assert state.announcement == ("Ash rolls 6, 6, 2, 2, 2. Total 12. As it stands: "
-                                  "Ash keeps 6 and 6: 12 against 11. Success.")
+    assert seen(state.announcement) == ("Ash rolls 6, 6, 2, 2, 2. Total 12. As it stands: "
+                                        "Ash keeps 6 and 6: 12 against 11. Success.")
 
 
 def test_a_pool_of_no_dice_says_why_and_tension_is_never_lowered_below_two():
@@ -446,7 +446,7 @@ def test_the_log_keeps_what_happened_explosions_with_their_line_and_set_aside_ro
     entry = state.session["log"][0]
     line = state.session["tension_table"][2]
     assert entry["table_lines"] == [line]
-    lines = log_record.happened_lines(entry["record"], entry["table_lines"])
+    lines = [seen(line) for line in log_record.happened_lines(entry["record"], entry["table_lines"])]
     assert "The GM keeps 6, 6 = 12, real dice entered by hand." in lines
     assert "Ash keeps 5, 4, 2 (1 AP spent) = 11, real dice entered by hand." in lines
     assert f"Tension reached 10: rolled 3 on the Tension Table: {line}" in lines
