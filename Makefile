@@ -1,6 +1,6 @@
 # Tableside: two commands for a newcomer (see README.md).
 #   make serve   build the app and serve it on http://localhost:8000
-#   make test    install what the tests need and run every test
+#   make test    install what the tests need and run every test (Chromium, WebKit, Firefox)
 PYTHON ?= python3
 VENV := .venv
 VENV_PYTHON := $(VENV)/bin/python
@@ -28,6 +28,7 @@ serve: build
 
 test: $(STAMPS)/venv build
 	tools/ensure_chromium.sh
+	tools/ensure_engines.sh
 	$(VENV_PYTHON) -m pytest
 
 bench-rules: $(STAMPS)/venv

@@ -1,5 +1,6 @@
 """Browser test harness: the built dist/ served by tools/serve.py (netlify.toml
-headers applied), driven by Playwright on Debian's Chromium.
+headers applied), driven by Playwright on Debian's Chromium; test_engines.py also
+runs in WebKit and Firefox (engines.py, the fixtures at the end).
 
 Every other host is unresolvable inside the browser (--host-resolver-rules),
 and every request URL is recorded: a test fails if one left localhost, or if
@@ -16,6 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import sync_playwright
 
+from engines import ENGINES, EnginePage, PlaywrightDriver, RefusingProxy, VirtualDisplay, start_firefox, start_webkit
 from serve import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,3 +144,93 @@ def screenshot():
         return path
 
     return screenshot
+
+
+# Chromium, WebKit and Firefox behind one interface (engines.py): a test that takes
+# `engine_page` runs once in each, each engine started once for the whole run.
+
+class RecordingSite:
+    """dist/ (or a copy) served on a port of its own, so every test is a first visit
+    to a new origin; records every request, and can go offline (nothing answers)."""
+
+    def __init__(self, root: Path = DIST):
+        self.requests: list[tuple[str, int]] = []  # (path, status), in the order answered
+        self.server = make_server(root, 0)
+        site = self
+
+        class Recording(self.server.RequestHandlerClass):
+            def handle_one_request(self):
+                if site.offline:
+                    self.close_connection = True  # also on a kept-alive connection: no answer
+                    return
+                super().handle_one_request()
+
+            def log_request(self, code="-", size="-"):
+                site.requests.append((self.path.split("?", 1)[0], int(code)))
+
+        self.offline = False
+        self.server.RequestHandlerClass = Recording
+        self.server.handle_error = lambda request, address: None  # a browser hanging up is no failure
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://localhost:{self.server.server_address[1]}/"
+
+    def downloads(self) -> dict[str, int]:
+        """How many times each path was answered in full (200)."""
+        counts: dict[str, int] = {}
+        for path, status in self.requests:
+            if status == 200:
+                counts[path] = counts.get(path, 0) + 1
+        return counts
+
+    def go_offline(self):
+        self.offline = True
+        self.server.shutdown()
+        self.server.server_close()
+
+    def close(self):
+        if not self.offline:
+            self.go_offline()
+
+
+@pytest.fixture
+def engine_site():
+    site = RecordingSite()
+    yield site
+    site.close()
+
+
+@pytest.fixture(scope="session")
+def refusing_proxy():
+    proxy = RefusingProxy()
+    yield proxy
+    proxy.close()
+
+
+@pytest.fixture(scope="session")
+def virtual_display():
+    display = VirtualDisplay()
+    yield display
+    display.close()
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def engine(request):
+    """(name, driver) of one engine, started once for the run."""
+    name = request.param
+    if name == "chromium":
+        driver = PlaywrightDriver(request.getfixturevalue("browser"))
+    elif name == "webkit":
+        driver = start_webkit(request.getfixturevalue("virtual_display").name)
+    else:
+        driver = start_firefox()
+    yield name, driver
+    driver.close()
+
+
+@pytest.fixture
+def engine_page(engine, refusing_proxy):
+    """A fresh profile's page at 390x844 in one engine; checked at the end like `context`."""
+    name, driver = engine
+    page = EnginePage(name, driver, refusing_proxy, ARTIFACTS / "screenshots")
+    yield page
+    page.check()

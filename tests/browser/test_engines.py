@@ -1,0 +1,87 @@
+"""The app in each engine players use: Chromium, WebKit (Safari's engine: every
+iPhone) and Firefox. Each test is a first visit to an origin of its own, in a fresh
+profile at 390x844; it fails on a request off localhost or a console error
+(engine_page's check)."""
+import re
+
+from offline_helpers import WAIT_UNTIL_CONTROLLED
+
+ROLL = re.compile(r"^Roll \d+ dic?e")
+BANNER_SHOWN = "!document.getElementById('update-banner').hidden"
+
+
+def first_visit(page, site):
+    page.goto(site.url)
+    page.wait_until_ready()
+
+
+def wait_until_controlled(page):
+    page.evaluate(f"await ({WAIT_UNTIL_CONTROLLED})(input);", 120_000)
+
+
+def log_the_result(page):
+    page.tap("Log this result")
+    page.wait_for("document.getElementById('app').innerText.includes('Result (logged)')")
+
+
+def test_a_roll_in_each_system_reaches_the_log(engine_page, engine_site, screenshot_name="engines"):
+    page = engine_page
+    first_visit(page, engine_site)
+
+    page.tap(ROLL, within="[data-testid=side-gm]")
+    page.tap(ROLL, within="[data-testid=side-player]")
+    log_the_result(page)
+
+    page.tap("Anomaly")
+    page.tap(ROLL, within="[data-testid=side-actor]")
+    page.tap("Difficulty 6")
+    log_the_result(page)
+
+    page.tap("Manner Cards")
+    page.tap("GM says")
+    page.tap("Difficulty 3")
+    page.tap(re.compile(r"^Force, rating \d+$"), within="[data-testid=cards-player]")
+    page.tap("Lock The player's Manner")
+    page.tap("Time", within="[data-testid=side-gm]")
+    log_the_result(page)
+    page.screenshot("engines-manners-logged")
+
+    page.tap("Log")
+    page.wait_for("document.querySelectorAll('[data-testid=log-entry]').length === 3")
+    page.screenshot("engines-log")
+    page.resize(1280, 800)
+    page.screenshot("engines-log")
+
+
+def test_a_first_visit_downloads_each_file_once_and_the_worker_takes_control(engine_page, engine_site):
+    page = engine_page
+    first_visit(page, engine_site)
+    wait_until_controlled(page)
+    # Revalidations (304, a few hundred bytes) are fine: the worker's precache makes one per file.
+    assert {path: count for path, count in engine_site.downloads().items() if count > 1} == {}
+    unused_preloads = [message["text"] for message in page.console() if "preload" in message["text"]]
+    assert unused_preloads == []
+    assert not page.evaluate(f"return {BANNER_SHOWN};")
+
+
+def test_after_one_visit_it_starts_and_rolls_with_the_site_gone(engine_page, engine_site):
+    page = engine_page
+    first_visit(page, engine_site)
+    wait_until_controlled(page)
+    engine_site.go_offline()
+    page.reload()
+    page.wait_until_ready()
+    page.tap(ROLL, within="[data-testid=side-gm]")
+    page.wait_for("document.querySelector('[data-testid=side-gm] [aria-label^=\"Die 1: \"]')")
+
+
+def test_no_update_is_offered_on_a_first_visit_while_the_page_is_busy(engine_page, engine_site):
+    """Python keeps the main thread busy after start-up; the worker installs meanwhile."""
+    page = engine_page
+    first_visit(page, engine_site)
+    page.evaluate("""const until = performance.now() + 6000;
+const busy = () => { const end = performance.now() + 150; while (performance.now() < end); };
+const timer = setInterval(() => (performance.now() > until ? clearInterval(timer) : busy()), 0);""")
+    wait_until_controlled(page)
+    page.evaluate("await new Promise((resolve) => setTimeout(resolve, 7000));")
+    assert not page.evaluate(f"return {BANNER_SHOWN};")
