@@ -1,8 +1,9 @@
-// Boot status of the app shell, before Python can speak for itself: shows
-// PyScript's loading progress and, if loading fails, a plain message with a
+// The app shell before Python can speak for itself: starts the big downloads,
+// shows PyScript's loading progress and, if loading fails, a plain message with a
 // Retry button (data-app-state="error"). Python sets data-app-state="ready".
-// A classic script, first in <head>, so its listeners exist before any preload
-// can fail; it touches the DOM only once the shell is parsed.
+// A classic script, first in <head>, so its downloads start at once and its
+// listeners exist before anything can fail; it touches the DOM only once the
+// shell is parsed.
 (() => {
   const root = document.documentElement;
   const stillLoading = () => root.dataset.appState === "loading";
@@ -20,6 +21,8 @@
   // Pyodide waits forever (with only a console warning) when its wasm cannot be
   // compiled; give up after this long without any sign of progress.
   const STALL_MS = 90_000;
+
+  const COULD_NOT_DOWNLOAD = "A file the app needs could not be downloaded. Check the connection and retry.";
 
   let failure = null;
   let stallTimer = 0;
@@ -51,11 +54,38 @@
     byId("boot-progress").value = Math.round(((ORDER.indexOf(detail) + 1) / (ORDER.length + 1)) * 100);
   });
 
-  // A preload or module that cannot be fetched means Python will never start.
+  // Every file Pyodide and PyScript fetch() at start-up (the wasm, the stdlib, the
+  // config, the Python zips: data-fetch-early, written by tools/build.py) downloads
+  // from the first moment, once: their first fetch() of it is answered with this
+  // download. <link rel=preload as=fetch> would do the same in Chromium and Firefox,
+  // but WebKit's fetch() never reuses a preload and downloads the file again.
+  const early = new Map();
+  const networkFetch = window.fetch.bind(window);
+  for (const href of (document.currentScript.dataset.fetchEarly ?? "").split(/\s+/).filter(Boolean)) {
+    const url = new URL(href, document.baseURI).href;
+    const download = networkFetch(url, { credentials: "same-origin" });
+    download.then((response) => response.ok || fail(COULD_NOT_DOWNLOAD), () => fail(COULD_NOT_DOWNLOAD));
+    early.set(url, download);
+  }
+  // Only a plain GET can take the early download (its credentials are the default ones).
+  const plain = (options) => !options || Object.entries(options).every(
+    ([key, value]) => (key === "credentials" && value === "same-origin") || (key === "method" && value === "GET"));
+  window.fetch = (resource, options) => {
+    const url = typeof resource === "string" || resource instanceof URL
+      ? new URL(resource, document.baseURI).href : null;
+    const download = early.get(url);
+    if (download && plain(options)) {
+      early.delete(url); // a response is read once; any later fetch goes to the network
+      return download;
+    }
+    return networkFetch(resource, options);
+  };
+
+  // A module or early download that cannot be fetched means Python will never start.
   addEventListener("error", (event) => {
     const element = event.target;
     if (element instanceof HTMLLinkElement || element instanceof HTMLScriptElement) {
-      fail("A file the app needs could not be downloaded. Check the connection and retry.");
+      fail(COULD_NOT_DOWNLOAD);
     }
   }, true);
   addEventListener("unhandledrejection", () => {

@@ -225,18 +225,17 @@ def js_imports(module: Path) -> list[str]:
 def write_index(pyodide: Path, pyscript: Path, zips: list[Path]) -> None:
     text = (ROOT / "index.html").read_text()
     # core.js only re-exports a hashed chunk, and PyScript fetches the [files]
-    # zips only once Pyodide runs: preload both so they download from the start.
-    generated = {
-        '<link rel="modulepreload" href="./vendor/pyscript/core.js">':
-            [f'<link rel="modulepreload" href="./vendor/pyscript/{name}">'
-             for name in js_imports(pyscript / "core.js")],
-        '<link rel="preload" as="fetch" crossorigin href="./pyscript.toml">':
-            [f'<link rel="preload" as="fetch" crossorigin href="{relative(path)}">' for path in zips],
-    }
-    for anchor, lines in generated.items():
-        if anchor not in text:
-            sys.exit(f"build: index.html must contain {anchor}")
-        text = text.replace(anchor, "\n  ".join([anchor, *lines]))
+    # zips only once Pyodide runs: start both from the first moment (boot.js
+    # fetches what data-fetch-early lists).
+    anchor = '<link rel="modulepreload" href="./vendor/pyscript/core.js">'
+    early = re.search(r'data-fetch-early="([^"]*)"', text)
+    if anchor not in text or not early:
+        sys.exit(f"build: index.html must contain {anchor} and boot.js's data-fetch-early")
+    chunks = [f'<link rel="modulepreload" href="./vendor/pyscript/{name}">'
+              for name in js_imports(pyscript / "core.js")]
+    text = text.replace(anchor, "\n  ".join([anchor, *chunks]))
+    urls = " ".join([early[1], *(relative(path) for path in zips)])
+    text = text.replace(early[0], f'data-fetch-early="{urls}"')
     for logical, real in (("./vendor/pyodide/", pyodide), ("./vendor/pyscript/", pyscript)):
         if logical not in text:
             sys.exit(f"build: index.html does not reference {logical}")

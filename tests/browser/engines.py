@@ -22,6 +22,7 @@ import shutil
 import socketserver
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 DRIVERS = Path(__file__).resolve().parent / "drivers"
@@ -182,7 +183,7 @@ class RefusingProxy:
 
 
 # The element a person would tap: found by role and accessible name, inside `within`
-# when given; scrolled into view if it is not; its centre must hit the element itself (nothing on
+# when given; scrolled into view if it is not (or is covered); its centre must hit the element itself (nothing on
 # top of it) and it must be enabled. Answers its centre, or why not yet; the tap waits
 # until the page has handled the click (input waits while the page is busy, as Python
 # keeps it after start-up).
@@ -214,7 +215,10 @@ if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > inner
 }
 const x = box.left + box.width / 2, y = box.top + box.height / 2;
 const hit = document.elementFromPoint(x, y);
-if (!hit || !element.contains(hit)) return { why: `covered by ${hit?.outerHTML.slice(0, 80)}` };
+if (!hit || !element.contains(hit)) {
+  element.scrollIntoView({ block: "center", inline: "center" });  // e.g. under the bottom bar
+  return { why: `covered by ${hit?.outerHTML.slice(0, 80)}` };
+}
 window.__tapped = false;  // set when the page has handled the click (it may be busy)
 element.addEventListener("click", () => { window.__tapped = true; }, { once: true, capture: true });
 return { x, y };
@@ -242,16 +246,27 @@ class EnginePage:
         """body: the body of an async function; `input` is value (anything JSON can carry)."""
         return self.driver.call("evaluate", body=f"const input = {json.dumps(value)};\n{body}")
 
-    def wait_for(self, condition: str, timeout_s: float = 60, value=None):
-        """Wait until the JavaScript expression condition is truthy (checked every 50 ms, in the page)."""
+    def wait_for(self, condition: str, timeout_s: float = 60):
+        """Wait until the JavaScript expression condition is truthy (checked every 50 ms, in
+        the page; a page that reloads meanwhile is asked again)."""
         body = f"""const deadline = performance.now() + input;
 while (!({condition})) {{
   if (performance.now() > deadline) return false;
   await new Promise((resolve) => setTimeout(resolve, 50));
 }}
 return true;"""
-        if not self.evaluate(body, timeout_s * 1000):
-            raise AssertionError(f"{self.engine}: still not true after {timeout_s} s: {condition}")
+        deadline, problem = time.monotonic() + timeout_s, None
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                if self.evaluate(body, left * 1000):
+                    return
+            except Exception as error:  # e.g. the page was replaced while it was asked
+                problem = error
+                time.sleep(0.1)
+                continue
+            problem = None
+        raise AssertionError(f"{self.engine}: still not true after {timeout_s} s: {condition}"
+                             + (f" ({problem})" if problem else ""))
 
     def wait_until_ready(self, timeout_s: float = 120):
         self.wait_for("document.documentElement.dataset.appState === 'ready'", timeout_s)
@@ -265,10 +280,22 @@ return true;"""
             spot = self.evaluate(FIND, [role, None if pattern else name, pattern, within])
             if "x" in spot:
                 self.driver.call("click", x=spot["x"], y=spot["y"])
-                self.wait_for("window.__tapped", timeout_s)
+                self.wait_until_handled(timeout_s)
                 return
             self.evaluate("await new Promise((resolve) => setTimeout(resolve, 100));")
         raise AssertionError(f"{self.engine}: cannot tap the {role} {name!r}: {spot['why']}")
+
+    def wait_until_handled(self, timeout_s: float):
+        """Until the page has handled the tap, or has gone (the tap loaded another page)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            try:
+                if self.evaluate("return window.__tapped !== false;"):
+                    return
+            except Exception:  # the page was replaced while we asked: the tap did something
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"{self.engine}: the page did not handle the tap within {timeout_s} s")
 
     def text(self, selector: str) -> str:
         return self.evaluate("return document.querySelector(input)?.innerText ?? null;", selector)
@@ -282,6 +309,7 @@ return true;"""
 
     def resize(self, width: int, height: int):
         self.driver.call("resize", width=width, height=height)
+        self.wait_for(f"innerWidth === {width} && innerHeight === {height}", 10)
         self.size = (width, height)
 
     def console(self) -> list[dict]:

@@ -3,8 +3,11 @@ iPhone) and Firefox. Each test is a first visit to an origin of its own, in a fr
 profile at 390x844; it fails on a request off localhost or a console error
 (engine_page's check)."""
 import re
+import shutil
 
+from conftest import DIST, RecordingSite
 from offline_helpers import WAIT_UNTIL_CONTROLLED
+from test_update import NEW_VERSION_MARK, deploy_new_version
 
 ROLL = re.compile(r"^Roll \d+ dic?e")
 BANNER_SHOWN = "!document.getElementById('update-banner').hidden"
@@ -85,3 +88,22 @@ const timer = setInterval(() => (performance.now() > until ? clearInterval(timer
     wait_until_controlled(page)
     page.evaluate("await new Promise((resolve) => setTimeout(resolve, 7000));")
     assert not page.evaluate(f"return {BANNER_SHOWN};")
+
+
+def test_a_new_deploy_is_offered_and_taken_only_on_tap(engine_page, tmp_path):
+    folder = tmp_path / "site"
+    shutil.copytree(DIST, folder)
+    site = RecordingSite(folder)
+    try:
+        page = engine_page
+        first_visit(page, site)
+        wait_until_controlled(page)
+        deploy_new_version(folder)
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'));")  # the phone shows the app again
+        page.wait_for(BANNER_SHOWN)
+        assert page.evaluate(f"return !!document.querySelector('{NEW_VERSION_MARK}');") is False
+        page.tap("Reload")
+        page.wait_for(f"document.querySelector('{NEW_VERSION_MARK}')")
+        page.wait_until_ready()
+    finally:
+        site.close()

@@ -1,6 +1,6 @@
 """The build's offline, install and boot pieces: the service worker at the top level
 with a precache list of every file the page loads (with content hashes, so each
-deploy changes its cache name), the preloads, bytecode without docstrings, the
+deploy changes its cache name), the early downloads, bytecode without docstrings, the
 manifest and its icons."""
 import base64
 import hashlib
@@ -115,11 +115,24 @@ def test_the_core_chunk_is_modulepreloaded():
         assert "./" + (pyscript / name).relative_to(DIST).as_posix() in preloaded
 
 
-def test_the_python_zips_are_preloaded_like_pyscript_fetches_them():
+def fetched_early() -> list[str]:
+    [boot] = [attrs for tag, attrs in index_links() if attrs.get("src") == "./static/boot.js"]
+    return boot["data-fetch-early"].split()
+
+
+def test_every_file_fetched_at_start_up_downloads_early_and_once():
+    """boot.js starts these downloads and answers the page's first fetch() of each with
+    them. No <link rel=preload as=fetch>: WebKit's fetch() does not reuse one, so the file
+    (the 9.6 MB wasm too) would download twice."""
+    [pyodide] = DIST.glob("vendor/pyodide-*")
     config = tomllib.loads((DIST / "pyscript.toml").read_text())
-    preloaded = {attrs["href"]: attrs for tag, attrs in index_links() if attrs.get("rel") == "preload"}
-    for source in config["files"]:
-        assert preloaded[source]["as"] == "fetch" and "crossorigin" in preloaded[source], source
+    early = fetched_early()
+    at_start_up = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+    needed = [f"./{(pyodide / name).relative_to(DIST).as_posix()}" for name in at_start_up]
+    needed += ["./pyscript.toml", "./py/ui/main.py", *config["files"]]
+    assert sorted(early) == sorted(needed) and len(set(early)) == len(early)
+    assert all(file_for(url).is_file() for url in early)
+    assert [attrs for tag, attrs in index_links() if attrs.get("rel") == "preload"] == []
 
 
 def test_bytecode_leaves_docstrings_out():

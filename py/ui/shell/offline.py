@@ -28,7 +28,7 @@ async def _register():
     except Exception as error:  # the app still works online
         window.console.warn(f"Tableside: offline mode unavailable: {error}")
         return
-    if not is_none(_registration.waiting) and not is_none(workers.controller):
+    if not is_none(_registration.waiting) and _older_version_running():
         _offer_update()
     _on_update_found()  # the browser may have found one while the page was loading
     _registration.addEventListener("updatefound", _proxy(_on_update_found))
@@ -49,10 +49,19 @@ def _on_update_found(_event=None):
 
 
 def _state_change(event):
-    # "installed" with a controller means a new version waits behind the running one;
-    # without a controller it is the first install, which takes over silently.
-    if event.target.state == "installed" and not is_none(window.navigator.serviceWorker.controller):
+    # "installed" behind a running older version: an update. Otherwise it is the first
+    # install, which takes over silently.
+    if event.target.state == "installed" and _older_version_running():
         _offer_update()
+
+
+def _older_version_running() -> bool:
+    """An older version controls this page (and a newer one waits behind it). A controller
+    alone does not say so: in WebKit, at a first install, the controller can already be
+    the new worker while registration.active is still null (controller === waiting)."""
+    controller = window.navigator.serviceWorker.controller
+    return (not is_none(controller) and not is_none(_registration.active)
+            and controller != _registration.waiting)  # JS objects: == is JavaScript's ===
 
 
 _on_state_change = _proxy(_state_change)

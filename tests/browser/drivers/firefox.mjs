@@ -61,7 +61,8 @@ const commands = {
     await page.setViewport({ width, height });
   },
   async screenshot({ path }) {
-    await page.screenshot({ path, fullPage: true });
+    // What is on screen: a full-page capture would draw the fixed bottom bar mid-page.
+    await page.screenshot({ path });
   },
   async console() {
     const taken = messages;
