@@ -10,6 +10,12 @@ with netlify.toml's headers. In one run, in Debian's Chromium, each page is:
 Reported: medians of time to ready (html[data-app-state=ready]) and of the
 longest main-thread task before it, bytes served (compressed), and ratios.
 
+Then the app alone in WebKitGTK (Safari's engine, which keeps no compiled wasm
+between launches) and Firefox ESR, through the browser tests' drivers
+(tests/browser/engines.py): ENGINE_RUNS first visits, each in a fresh profile
+(bytes to ready and with the precache), and RUNS warm boots (reloads once the
+worker controls the page). No CPU throttle or network profile there.
+
 Usage: .venv/bin/python bench/bench_boot.py [--dist FOLDER]   (make bench-boot builds dist/ first)
 """
 from __future__ import annotations
@@ -30,6 +36,8 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from engines import EnginePage, RefusingProxy, VirtualDisplay, start_firefox, start_webkit  # noqa: E402
 from serve import COMPRESSIBLE, make_server  # noqa: E402
 from startup_modules import startup_modules  # noqa: E402
 
@@ -43,6 +51,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 2}
 RUNS = 5
+ENGINE_RUNS = 3
 PHONE_RUNS = 3  # a first visit on the phone profile varies by a second or more: take a median
 THROTTLE = 4
 PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 12e6 / 8,
@@ -219,6 +228,76 @@ def measure(playwright, targets: dict, counter: ByteCounter) -> dict:
     return results
 
 
+# Resolves with performance.now() when the page turns ready (the drivers have no
+# script that runs before the page's own, so the bench waits from the moment it is asked).
+WHEN_READY = """return await new Promise((resolve) => {
+  const ready = () => document.documentElement.dataset.appState === "ready";
+  if (ready()) return resolve(performance.now());
+  new MutationObserver((_, observer) => {
+    if (ready()) { observer.disconnect(); resolve(performance.now()); }
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-app-state"] });
+});"""
+
+
+def engine_boot(page: EnginePage, counter: ByteCounter) -> tuple[float, int]:
+    """Seconds from navigation to ready, and the bytes served until then."""
+    ready_ms = page.evaluate(WHEN_READY)
+    return ready_ms / 1000, counter.total
+
+
+def measure_engine(name: str, driver, proxy, url: str, counter: ByteCounter) -> dict:
+    first_visits, warm = [], []
+    for _ in range(ENGINE_RUNS):
+        page = EnginePage(name, driver, proxy, RESULTS.parent)
+        counter.total = 0
+        page.goto(url)
+        ready_s, served = engine_boot(page, counter)
+        page.evaluate(f"await ({WAIT_UNTIL_CONTROLLED})();")
+        time.sleep(0.5)
+        first_visits.append({"ready_s": ready_s, "bytes": served, "bytes_with_precache": counter.total})
+    for _ in range(RUNS):
+        page.reload()
+        warm.append(engine_boot(page, counter)[0])
+    driver.call("close_page")
+    return {"first_visit_ready_s": statistics.median(r["ready_s"] for r in first_visits),
+            "first_visit_bytes": statistics.median(r["bytes"] for r in first_visits),
+            "first_visit_bytes_with_precache": statistics.median(r["bytes_with_precache"] for r in first_visits),
+            "warm_ready_s": statistics.median(warm), "first_visits": first_visits, "warm_runs": warm}
+
+
+def measure_engines(dist: Path) -> dict:
+    """WebKitGTK and Firefox ESR boot the app: first visits and warm boots."""
+    counter = ByteCounter()
+    server, url = counting_server(dist, counter)
+    display, proxy = VirtualDisplay(), RefusingProxy()
+    results = {}
+    try:
+        for name, start in (("webkit", lambda: start_webkit(display.name)), ("firefox", start_firefox)):
+            print(f"  {ENGINE_RUNS} first visits and {RUNS} warm boots in {name}", flush=True)
+            driver = start()
+            try:
+                results[name] = {"version": driver.version,
+                                 **measure_engine(name, driver, proxy, url, counter)}
+            finally:
+                driver.close()
+    finally:
+        server.shutdown()
+        proxy.close()
+        display.close()
+    return results
+
+
+def report_engines(engines: dict, app: dict) -> None:
+    print(f"\n{'the app in each engine (no throttle)':42} {'first':>9} {'warm':>9} {'MB ready':>9} {'MB +cache':>9}")
+    rows = [("chromium", app["warm"]["ready_s"], app["first_visit_bytes"], app["first_visit_bytes_with_precache"],
+             None)]
+    rows += [(name, result["warm_ready_s"], result["first_visit_bytes"], result["first_visit_bytes_with_precache"],
+              result["first_visit_ready_s"]) for name, result in engines.items()]
+    for name, warm, served, with_cache, first in rows:
+        first_text = f"{first:9.2f}" if first is not None else f"{'':>9}"
+        print(f"{name + ' boot (s), served (MB)':42} {first_text} {warm:9.2f} {served / 1e6:9.2f} {with_cache / 1e6:9.2f}")
+
+
 def own_code_bytes(dist: Path) -> int:
     """Our code and the page's Python packages as served: gzip where the server compresses."""
     files = [*dist.glob("app/*"), *dist.glob("vendor/python-*/*"), dist / "py" / "ui" / "main.py"]
@@ -273,11 +352,13 @@ def main() -> None:
     finally:
         for server, _ in servers:
             server.shutdown()
+    engines = measure_engines(dist)
     own = own_code_bytes(dist)
     report(results["app"], results["stock"], own)
+    report_engines(engines, results["app"])
     print(f"\n({time.monotonic() - started:.0f} s; details in {RESULTS.relative_to(ROOT)})")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps({**results, "own_code_bytes": own}, indent=1))
+    RESULTS.write_text(json.dumps({**results, "engines": engines, "own_code_bytes": own}, indent=1))
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ def test_a_file_that_cannot_load_gives_a_plain_error_with_retry(page, site, watc
     page.locator("html[data-app-state=error]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     alert = page.get_by_role("alert")
     assert "could not start" in alert.inner_text()
+    assert "Retrying does not touch the sessions saved in this browser." in alert.inner_text()  # no "safe"
     assert "Traceback" not in page.content()
     page.unroute("**/*.wasm")
     page.get_by_role("button", name="Retry").click()

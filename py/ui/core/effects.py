@@ -9,11 +9,12 @@ from __future__ import annotations
 SHARE, COPY, DOWNLOAD, READ_FILE, PERSIST = "share", "copy", "download", "read-file", "persist"
 
 
-def share(state, *, title: str, url: str, shared: str, copied: str, manual: str):
+def share(state, *, title: str, url: str, shared: str, copied: str, manual: str, then: str = ""):
     """The native share sheet where there is one, else the clipboard; the three sentences
-    say what happened (shared, copied) or what to do by hand."""
+    say what happened (shared, copied) or what to do by hand. Action `then`, if given,
+    runs once the link was shared or copied."""
     state.effects.append((SHARE, {"title": title, "url": url, "shared": shared, "copied": copied,
-                                  "manual": manual}))
+                                  "manual": manual, "then": then}))
 
 
 def download(state, *, name: str, text: str, kind: str = "application/json"):

@@ -22,7 +22,7 @@ SHARED_SCREENS = {
     "roster": ("ui.roster.view", "ui.roster.actions"),
     "log": ("ui.log.view", "ui.log.actions"),
     "tables": ("ui.tables.view", "ui.tables.actions"),
-    # The Session screen's "Import a file" runs the Log's import actions.
+    # The Session screen also exports and imports files with the Log's actions.
     "session": ("ui.sessions.view", "ui.sessions.actions", "ui.sessions.links", "ui.log.actions"),
 }
 

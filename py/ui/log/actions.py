@@ -6,6 +6,7 @@ file) is queued with ui.core.effects.
 from __future__ import annotations
 
 import session as sessions
+from session.backups import exported
 
 from ui.core import effects
 from ui.core.actions import Input, action
@@ -73,6 +74,7 @@ def export(state: AppState, event: Input):
     at = now_text()
     name = sessions.file_name(state.session, at)
     effects.download(state, name=name, text=sessions.export_text(state.session, at))
+    state.backups = exported(state.backups, state.session, at)
     state.say(f"Exported “{isolate(state.session['name'])}” to the file {isolate(name)}.", "success")
 
 

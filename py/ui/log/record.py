@@ -4,10 +4,9 @@ Markup only; records are read, never judged (stored and shared data is not trust
 """
 from __future__ import annotations
 
-from datetime import datetime
-
 from session import encode_roll, share_url
 
+from ui.core.clock import short_text
 from ui.core.state import AppState
 from ui.kit.dice import tray
 from ui.kit.html import Markup, classes, h, isolate
@@ -20,16 +19,14 @@ OUTCOME_WORDS = {"success": "Success", "failure": "Failure", "tie": "Tie", "part
                  "compromise": "Compromise"}
 PROVENANCE = {"app": "rolled here", "typed": "entered by hand", "total": "total only"}
 EFFECT_WORDS = {"tension": "Tension", "ap": "AP", "health": "Health"}
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 def when(at: str) -> Markup:
     """“1 Jun, 20:14” in a <time> element; the raw text if it is not a time."""
-    try:
-        moment = datetime.fromisoformat(at)
-    except (TypeError, ValueError):
+    shown = short_text(at)
+    if shown is None:
         return h("span", at) if at else Markup("")
-    return h("time", f"{moment.day} {MONTHS[moment.month - 1]}, {moment:%H:%M}", datetime=at)
+    return h("time", shown, datetime=at)
 
 
 def named_sides(record: dict) -> list[tuple[str, dict, dict]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from session import SYSTEMS
 
+from ui.core.library import backup_due, backup_words
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.log import roll_link
@@ -44,10 +45,16 @@ def tools(state: AppState) -> Markup:
     name = isolate(state.session["name"])
     intro = (f"{count} conflict{'s' * (count != 1)} logged{set_aside} in “{name}”, newest first."
              if log else f"Nothing logged yet in “{name}”. Resolved conflicts appear here.")
+    due = backup_due(state)
+    backup = h("p", " ".join(backup_words(state)), class_="hint hint-small", data_testid="backup")
+    if due:
+        backup = h("p", h("strong", "Back up this session: "), "export it to a file, so these conflicts survive "
+                   "if this browser loses its data. ", " ".join(backup_words(state)),
+                   class_="backup-offer", data_testid="backup")
     buttons = h("div",
                 h("button", "Undo last", type="button", class_="button", data_action="log-undo", disabled=not log),
-                h("button", "Export", type="button", class_="button", data_action="log-export",
-                  aria_label="Export this session to a file"),
+                h("button", "Export", type="button", class_=classes("button", button_primary=due),
+                  data_action="log-export", aria_label="Export this session to a file"),
                 h("label", "Import",
                   h("input", type="file", id="log-import-file", accept=".json,application/json",
                     class_="visually-hidden", data_action="log-import",
@@ -65,8 +72,8 @@ def tools(state: AppState) -> Markup:
                       h("button", "Keep it", type="button", class_="button", data_action="log-undo-cancel"),
                       class_="row row-wrap"),
                     class_="confirm", role="alert")
-    return h("section", h("h2", "Log", class_="screen-title"), h("p", intro, class_="hint"), buttons, confirm,
-             class_="card")
+    return h("section", h("h2", "Log", class_="screen-title"), h("p", intro, class_="hint"), backup, buttons,
+             confirm, class_="card")
 
 
 def shared_link(state: AppState, entry: dict) -> Markup:

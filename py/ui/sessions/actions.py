@@ -10,9 +10,11 @@ import copy
 
 import rules
 import session as sessions
+from session.backups import linked
 
 from ui.core import effects
 from ui.core.actions import Input, action
+from ui.core.clock import now_text
 from ui.core.library import listing, switch_to, unused_name
 from ui.core.state import AppState
 from ui.kit.html import isolate
@@ -162,7 +164,13 @@ def session_url(state: AppState) -> str:
 def share_session(state: AppState, event: Input):
     effects.share(state, title=f"{isolate(state.session['name'])} — Tableside", url=session_url(state),
                   shared="Session link shared.", copied="Session link copied: paste it to the other phones.",
-                  manual="Couldn't copy here: select the link in the box below and copy it.")
+                  manual="Couldn't copy here: select the link in the box below and copy it.",
+                  then="session-shared")
+
+
+@action("session-shared")
+def note_link(state: AppState, event: Input):
+    state.backups = linked(state.backups, state.session, now_text())
 
 
 @action("storage-persist")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from session import SYSTEMS, encode_session, share_url
 from session.storage import shown_key
 
-from ui.core.library import listing
+from ui.core.library import backup_due, backup_words, listing
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr, qr_markup
@@ -197,28 +197,37 @@ def sessions_card(state: AppState) -> Markup:
              class_="card")
 
 
+# Never "safe": a browser can lose what it keeps (site data cleared, Safari's 7 days,
+# a lost phone). Only an exported file is a copy the player holds.
 PERSISTENCE_WORDS = {
-    "kept": "The browser agreed to keep Tableside's data: it won't clear it to free space.",
-    "not-kept": "The browser has not promised to keep this data: it may clear it when space runs low, and "
-                "Safari clears it after 7 days without a visit unless Tableside is on the Home Screen. "
-                "Export sessions you care about.",
-    "unsupported": "This browser can't promise to keep data. Export sessions you care about.",
+    "kept": "The browser agreed not to clear Tableside's data when space runs low. Clearing the "
+            "browser's site data still deletes it: export a file to keep a copy.",
+    "not-kept": "The browser has not agreed to keep this data: it may clear it when space runs low{safari}. "
+                "Export a file to keep a copy.",
+    "unsupported": "This browser does not say whether it keeps this data. Export a file to keep a copy.",
     "unknown": "Asking the browser whether it will keep the data…",
 }
+SAFARI_WORDS = ", and Safari clears it after 7 days without a visit unless Tableside is on the Home Screen"
+SAFARI_TAB_WORDS = ("Safari deletes a site's data after 7 days without a visit. To keep your sessions, add "
+                    "Tableside to the Home Screen (Share, then “Add to Home Screen”) and open it from there.")
 
 
 def storage_card(state: AppState) -> Markup:
     library = state.library
     if library is not None and library.in_memory:
         status = h("p", "This browser is not letting Tableside save: sessions last until this page closes. "
-                        "Export them from the Log screen.", class_="side-problem")
+                        "Export them to a file to keep them.", class_="side-problem")
     else:
-        status = h("p", PERSISTENCE_WORDS.get(state.persistence, PERSISTENCE_WORDS["unknown"]),
-                   data_testid="persistence")
+        words = PERSISTENCE_WORDS.get(state.persistence, PERSISTENCE_WORDS["unknown"])
+        status = h("p", words.format(safari="" if state.safari_tab else SAFARI_WORDS), data_testid="persistence")
     again = button("Ask the browser again", "storage-persist") if state.persistence == "not-kept" else Markup("")
+    safari = h("p", SAFARI_TAB_WORDS, class_="side-problem", data_testid="home-screen") if state.safari_tab \
+        else Markup("")
+    backup = h("p", " ".join(backup_words(state)), class_="hint", data_testid="backup")
+    export = button("Export this session to a file", "log-export", primary=backup_due(state))
     return h("section", h("h2", "Saved on this phone", class_="screen-title"),
-             h("p", "Every change is saved on this device at once; nothing is sent anywhere.", class_="hint"),
-             status, again, class_="card")
+             h("p", "Every change is saved in this browser at once; nothing is sent anywhere.", class_="hint"),
+             safari, status, again, backup, buttons(export), class_="card")
 
 
 def about_card() -> Markup:

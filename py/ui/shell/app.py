@@ -77,7 +77,7 @@ class App:
             table.follow(self.state, session_id)  # another session opened: its table in progress
         except Exception as error:  # a bug must not take the table down with it
             traceback.print_exception(error)
-            self.state.fail("Something went wrong with that. Your session is safe; please try again.")
+            self.state.fail("Something went wrong with that. Please try again.")
         effects.run(self.state, element, self.refresh)  # share sheet, downloads, files: while the tap counts
         storage.save(self.state)
         self.render(typing=kind == "input")
@@ -137,6 +137,8 @@ def start():
     try:
         state = opening.starting_state(storage.open_library(), address.page_address())
         table.load(state)  # the conflict in progress before the reload, exactly
+        storage.load_backups(state)
+        state.safari_tab = storage.in_safari_tab()
         app = App(state)
         app.open_link()
         app.render()

@@ -75,9 +75,16 @@ def share(state, data, element, after):
             copy(state, data, element, after)
             return
         state.say(data.get("shared", "Shared."), "success")
+        done(state, data)
         after()
 
     later(state, after, finish(), FAILURES[effects.SHARE])
+
+
+def done(state, data):
+    """The link went out (shared or copied): run the action that notes it, if any."""
+    if data.get("then"):
+        dispatch(state, data["then"], Input())
 
 
 def copy(state, data, element, after):
@@ -95,6 +102,7 @@ def copy(state, data, element, after):
             state.fail(data.get("manual", FAILURES[effects.COPY]))
         else:
             state.say(data.get("copied", "Link copied."), "success")
+            done(state, data)
         after()
 
     later(state, after, finish(), data.get("manual", FAILURES[effects.COPY]))

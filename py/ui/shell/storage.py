@@ -8,6 +8,7 @@ from pyscript import window
 from pyscript.ffi import is_none
 
 from session import SessionError
+from session.backups import BACKUPS_KEY, backups_text, read_backups
 from session.storage import INDEX_KEY, Library, MemoryStore, StorageError, full_message
 from ui import table
 from ui.core.clock import now_text
@@ -60,8 +61,35 @@ def save(state):
     try:
         state.library.save(state.session)
         table.save(state)
+        save_backups(state)
     except SessionError as error:
         state.fail(str(error))
+
+
+_backups_written = ""  # the backups' text last read or written, to skip unchanged saves
+
+
+def load_backups(state):
+    """When each session was last exported or shared (session.backups), as stored here."""
+    global _backups_written
+    if state.library is None:
+        return
+    state.backups = read_backups(state.library.store.get(BACKUPS_KEY))
+    _backups_written = backups_text(state.backups)
+
+
+def save_backups(state):
+    global _backups_written
+    text = backups_text(state.backups)
+    if text != _backups_written:
+        state.library.store.set(BACKUPS_KEY, text)
+        _backups_written = text
+
+
+def in_safari_tab() -> bool:
+    """iOS Safari, not opened from the Home Screen: the only browser with navigator.standalone,
+    and there it is false. Safari deletes such a site's data after 7 days without a visit."""
+    return getattr(window.navigator, "standalone", None) is False
 
 
 async def ask_to_persist(state, after):

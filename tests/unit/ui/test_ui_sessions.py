@@ -12,6 +12,7 @@ import session as sessions
 from session import Library, MemoryStore
 from session.storage import INDEX_KEY, session_key
 from ui.core.actions import Input, dispatch
+from ui.core.library import OFFER_BACKUP_AFTER
 from ui.core.opening import starting_state
 from ui.frame import screens
 from ui.kit import qr
@@ -339,3 +340,59 @@ def test_any_roll_link_shows_read_only_without_breaking(record):
     links.show_roll(state, roll)
     page = text(state)
     assert "A shared roll (read-only)" in page and state.session["log"] == []
+
+
+def log_more(state, count):
+    for _ in range(count):
+        state.session = sessions.log_conflict(state.session, state.session["log"][-1]["record"], at=AT, by="Kim")
+
+
+def test_the_log_and_session_screens_say_when_the_session_was_last_backed_up():
+    state = phone(logged_party())
+    state.screen = "log"
+    assert "Not exported to a file from this phone yet. Its 1 logged conflict is only here." in text(state)
+    tap(state, "log-export")
+    assert re.search(r"Last exported to a file on \d+ \w{3}, \d\d:\d\d\.", text(state))
+    state.screen = "session"
+    assert "Last exported to a file on" in text(state)
+    tap(state, "session-share")
+    [(kind, data)] = [effect for effect in state.effects if effect[0] == "share"]
+    assert data["then"] == "session-shared"  # noted only once the link went out (ui.shell.effects)
+    assert "shared as a link" not in text(state)
+    tap(state, "session-shared")
+    assert "Last shared as a link on" in text(state) and "not the log" in text(state)
+
+
+def export_is_primary(state) -> bool:
+    [export] = re.findall(r'<button[^>]*data-action="log-export"[^>]*>', markup(state))
+    return "button-primary" in export
+
+
+def test_after_an_evening_of_play_both_screens_offer_a_backup():
+    state = phone(logged_party())
+    tap(state, "log-export")
+    log_more(state, OFFER_BACKUP_AFTER - 1)
+    state.screen = "log"
+    assert "Back up this session" not in text(state)
+    log_more(state, 1)
+    assert f"{OFFER_BACKUP_AFTER} logged conflicts since then are only on this phone" in text(state)
+    assert "Back up this session: export it to a file" in text(state)
+    assert export_is_primary(state)
+    state.screen = "session"
+    assert export_is_primary(state)
+    tap(state, "log-export")
+    state.screen = "log"
+    assert "Back up this session" not in text(state) and not export_is_primary(state)
+
+
+def test_the_storage_card_promises_nothing_and_suggests_the_home_screen_in_safari():
+    state = phone(logged_party())
+    state.screen = "session"
+    for persistence in ("kept", "not-kept", "unsupported", "unknown"):
+        state.persistence = persistence
+        assert " safe" not in text(state).lower()
+    assert "add Tableside to the Home Screen" not in text(state)
+    state.persistence = "not-kept"
+    assert text(state).count("7 days without a visit") == 1  # said for Safari wherever it runs
+    state.safari_tab = True
+    assert "add Tableside to the Home Screen" in text(state) and text(state).count("7 days without a visit") == 1

@@ -1,0 +1,89 @@
+"""When each session on this device was last backed up: exported to a file (which
+keeps everything, the log too) or shared as a link (which carries the roster and
+settings, never the log).
+
+One small key beside the sessions, never inside a session, an export or a link
+(a backup is a fact about this device):
+
+    tableside.backups   {"<session id>": {"file": time, "file_log": n, "link": time}, ...}
+
+`file_log` is how many conflicts the log held at that export, so the screens can
+say how many are only on this device. Unreadable or odd data reads as "never
+backed up" and is replaced at the next backup: nothing depends on it. Pure.
+"""
+from __future__ import annotations
+
+import json
+
+BACKUPS_KEY = "tableside.backups"
+MAX_TEXT = 64_000  # a few hundred sessions; anything longer is not ours
+MAX_DEPTH = 2  # {id: {field: value}}
+
+
+def nesting_depth(text: str) -> int:
+    """How deep [ and { nest in JSON text, counted without recursion (strings skipped)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def read_backups(raw) -> dict[str, dict]:
+    """The backups from the key's raw text; {} for anything unreadable."""
+    if not isinstance(raw, str) or len(raw) > MAX_TEXT or nesting_depth(raw) > MAX_DEPTH:
+        return {}
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    backups = {}
+    for session_id, entry in data.items():
+        if not isinstance(entry, dict):
+            continue
+        kept = {key: entry[key] for key in ("file", "link") if isinstance(entry.get(key), str)}
+        count = entry.get("file_log")
+        if "file" in kept and isinstance(count, int) and not isinstance(count, bool) and count >= 0:
+            kept["file_log"] = count
+        elif "file" in kept:
+            del kept["file"]  # without its count an export says nothing about the log
+        if kept:
+            backups[session_id] = kept
+    return backups
+
+
+def backups_text(backups: dict[str, dict]) -> str:
+    return json.dumps(backups, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def exported(backups: dict[str, dict], session: dict, at: str) -> dict[str, dict]:
+    """The backups after `session` was exported to a file at `at` (a new dict)."""
+    entry = {**backups.get(session["id"], {}), "file": at, "file_log": len(session["log"])}
+    return {**backups, session["id"]: entry}
+
+
+def linked(backups: dict[str, dict], session: dict, at: str) -> dict[str, dict]:
+    """The backups after `session` was shared as a link at `at` (a new dict)."""
+    return {**backups, session["id"]: {**backups.get(session["id"], {}), "link": at}}
+
+
+def only_here(backups: dict[str, dict], session: dict) -> int:
+    """How many logged conflicts no exported file holds (the log keeps the newest first;
+    undo can shorten it below the count at the export)."""
+    exported_count = backups.get(session["id"], {}).get("file_log", 0)
+    return max(0, len(session["log"]) - exported_count)
