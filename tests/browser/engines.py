@@ -272,18 +272,19 @@ return true;"""
         self.wait_for("document.documentElement.dataset.appState === 'ready'", timeout_s)
 
     def tap(self, name: str | re.Pattern, role: str = "button", within: str | None = None,
-            timeout_s: float = 10):
+            timeout_s: float = 30):
         """Tap the one visible, enabled element of role with this accessible name."""
         pattern = name.pattern if isinstance(name, re.Pattern) else None
-        deadline = timeout_s / 0.1
-        for _ in range(int(deadline)):
+        deadline = time.monotonic() + timeout_s
+        while True:
             spot = self.evaluate(FIND, [role, None if pattern else name, pattern, within])
             if "x" in spot:
                 self.driver.call("click", x=spot["x"], y=spot["y"])
                 self.wait_until_handled(timeout_s)
                 return
-            self.evaluate("await new Promise((resolve) => setTimeout(resolve, 100));")
-        raise AssertionError(f"{self.engine}: cannot tap the {role} {name!r}: {spot['why']}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.engine}: cannot tap the {role} {name!r}: {spot['why']}")
+            time.sleep(0.1)
 
     def wait_until_handled(self, timeout_s: float):
         """Until the page has handled the tap, or has gone (the tap loaded another page)."""
@@ -296,9 +297,6 @@ return true;"""
                 return
             time.sleep(0.05)
         raise AssertionError(f"{self.engine}: the page did not handle the tap within {timeout_s} s")
-
-    def text(self, selector: str) -> str:
-        return self.evaluate("return document.querySelector(input)?.innerText ?? null;", selector)
 
     def screenshot(self, name: str) -> Path:
         self.screenshots.mkdir(parents=True, exist_ok=True)

@@ -27,7 +27,7 @@ def log_the_result(page):
     page.wait_for("document.getElementById('app').innerText.includes('Result (logged)')")
 
 
-def test_a_roll_in_each_system_reaches_the_log(engine_page, engine_site, screenshot_name="engines"):
+def test_a_roll_in_each_system_reaches_the_log(engine_page, engine_site):
     page = engine_page
     first_visit(page, engine_site)
 
