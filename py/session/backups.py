@@ -15,36 +15,16 @@ from __future__ import annotations
 
 import json
 
+from .storage import nesting
+
 BACKUPS_KEY = "tableside.backups"
 MAX_TEXT = 64_000  # a few hundred sessions; anything longer is not ours
 MAX_DEPTH = 2  # {id: {field: value}}
 
 
-def nesting_depth(text: str) -> int:
-    """How deep [ and { nest in JSON text, counted without recursion (strings skipped)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
 def read_backups(raw) -> dict[str, dict]:
     """The backups from the key's raw text; {} for anything unreadable."""
-    if not isinstance(raw, str) or len(raw) > MAX_TEXT or nesting_depth(raw) > MAX_DEPTH:
+    if not isinstance(raw, str) or len(raw) > MAX_TEXT or nesting(raw) > MAX_DEPTH:
         return {}
     try:
         data = json.loads(raw)

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import session as sessions
-from session.backups import backups_text, exported, linked, nesting_depth, only_here, read_backups
+from session.backups import backups_text, exported, linked, only_here, read_backups
 
 from samples import AT, json_values, logged_party
 
@@ -43,12 +43,6 @@ def test_odd_or_hostile_data_reads_as_never_backed_up():
                 '{"id": {"file": "t", "file_log": -1}}', '{"id": {"file": "t", "file_log": true}}', '{"id": []}'):
         assert read_backups(raw) == {}, raw
     assert read_backups('{"id": {"link": "t", "other": 1}}') == {"id": {"link": "t"}}
-
-
-def test_nesting_is_counted_without_recursion_and_strings_are_skipped():
-    assert nesting_depth('{"a": {"b": 1}}') == 2
-    assert nesting_depth('{"a": "[[[[{{{{\\"]]"}') == 1
-    assert nesting_depth("[" * 100_000) == 100_000
 
 
 @given(json_values)

@@ -102,7 +102,7 @@ def test_a_truncated_link_is_refused(session, data):
 @given(random_sessions(max_roster=3), st.data())
 def test_characters_that_are_not_base64url_are_refused(session, data):
     fragment = sessions.encode_session(session)
-    position = data.draw(st.integers(3, len(fragment)))
+    position = data.draw(st.integers(3, len(fragment) - 1))  # inside: spaces around a pasted link are trimmed
     stranger = data.draw(st.text(st.characters(exclude_characters="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
                                                "qrstuvwxyz0123456789-_="), min_size=1, max_size=3))
     broken = fragment[:position] + stranger + fragment[position:]
