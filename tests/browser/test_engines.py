@@ -36,15 +36,15 @@ def test_a_roll_in_each_system_reaches_the_log(engine_page, engine_site):
     log_the_result(page)
 
     page.tap("Anomaly")
+    page.tap("Difficulty 6")  # the GM sets the difficulty first, then the roll
     page.tap(ROLL, within="[data-testid=side-actor]")
-    page.tap("Difficulty 6")
     log_the_result(page)
 
     page.tap("Manner Cards")
     page.tap("GM says")
     page.tap("Difficulty 3")
     page.tap(re.compile(r"^Force, rating \d+$"), within="[data-testid=cards-player]")
-    page.tap("Lock The player's Manner")
+    page.tap("Lock Manner for The player")
     page.tap("Time", within="[data-testid=side-gm]")
     log_the_result(page)
     page.screenshot("engines-manners-logged")
