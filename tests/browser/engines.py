@@ -193,6 +193,15 @@ const SELECTORS = {
   button: 'button, [role="button"], input[type="button"], input[type="submit"]',
   link: 'a[href], [role="link"]',
 };
+// Wait until the page has stopped changing (up to 10 s): a late render (the odds, say) can
+// move the element between finding it and the click.
+await new Promise((resolve) => {
+  let timer = setTimeout(done, 300);
+  const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 300); });
+  const give_up = setTimeout(done, 10_000);
+  function done() { observer.disconnect(); clearTimeout(timer); clearTimeout(give_up); resolve(); }
+  observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+});
 const scope = within ? document.querySelector(within) : document;
 if (!scope) return { why: `nothing matches ${within}` };
 const textOf = (element) => {
@@ -219,8 +228,11 @@ if (!hit || !element.contains(hit)) {
   element.scrollIntoView({ block: "center", inline: "center" });  // e.g. under the bottom bar
   return { why: `covered by ${hit?.outerHTML.slice(0, 80)}` };
 }
-window.__tapped = false;  // set when the page has handled the click (it may be busy)
-element.addEventListener("click", () => { window.__tapped = true; }, { once: true, capture: true });
+// Set when the page has handled the click (it may be busy): true, or "missed" when the
+// click came down somewhere else (the page moved after all).
+window.__tapped = false;
+document.addEventListener("click", (event) => { window.__tapped = element.contains(event.target) || "missed"; },
+                          { once: true, capture: true });
 return { x, y };
 """
 
@@ -273,30 +285,35 @@ return true;"""
 
     def tap(self, name: str | re.Pattern, role: str = "button", within: str | None = None,
             timeout_s: float = 30):
-        """Tap the one visible, enabled element of role with this accessible name."""
+        """Tap the one visible, enabled element of role with this accessible name, once the
+        page has stopped changing; again if the click came down elsewhere."""
         pattern = name.pattern if isinstance(name, re.Pattern) else None
         deadline = time.monotonic() + timeout_s
         while True:
             spot = self.evaluate(FIND, [role, None if pattern else name, pattern, within])
             if "x" in spot:
                 self.driver.call("click", x=spot["x"], y=spot["y"])
-                self.wait_until_handled(timeout_s)
-                return
+                if self.handled(deadline) is not False:
+                    return
+                spot["why"] = "the click came down elsewhere"
             if time.monotonic() > deadline:
                 raise AssertionError(f"{self.engine}: cannot tap the {role} {name!r}: {spot['why']}")
             time.sleep(0.1)
 
-    def wait_until_handled(self, timeout_s: float):
-        """Until the page has handled the tap, or has gone (the tap loaded another page)."""
-        deadline = time.monotonic() + timeout_s
+    def handled(self, deadline: float) -> bool | None:
+        """True once the page handled the tap, False if the click hit something else, None if
+        the page went away (the tap loaded another page)."""
         while time.monotonic() < deadline:
             try:
-                if self.evaluate("return window.__tapped !== false;"):
-                    return
+                tapped = self.evaluate("return window.__tapped;")
             except Exception:  # the page was replaced while we asked: the tap did something
-                return
+                return None
+            if tapped is None:  # a new page, which never heard of the tap
+                return None
+            if tapped is not False:
+                return tapped is True
             time.sleep(0.05)
-        raise AssertionError(f"{self.engine}: the page did not handle the tap within {timeout_s} s")
+        raise AssertionError(f"{self.engine}: the page did not handle the tap in time")
 
     def screenshot(self, name: str) -> Path:
         self.screenshots.mkdir(parents=True, exist_ok=True)
