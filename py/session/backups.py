@@ -15,20 +15,19 @@ from __future__ import annotations
 
 import json
 
-from .storage import nesting
+from .untrusted import BadJSON, parse
 
 BACKUPS_KEY = "tableside.backups"
 MAX_TEXT = 64_000  # a few hundred sessions; anything longer is not ours
-MAX_DEPTH = 2  # {id: {field: value}}
 
 
 def read_backups(raw) -> dict[str, dict]:
     """The backups from the key's raw text; {} for anything unreadable."""
-    if not isinstance(raw, str) or len(raw) > MAX_TEXT or nesting(raw) > MAX_DEPTH:
+    if not isinstance(raw, str) or len(raw) > MAX_TEXT:
         return {}
     try:
-        data = json.loads(raw)
-    except ValueError:
+        data = parse(raw)  # nesting bounded before json.loads, lone surrogates refused
+    except BadJSON:
         return {}
     if not isinstance(data, dict):
         return {}

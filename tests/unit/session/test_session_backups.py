@@ -42,7 +42,8 @@ def test_odd_or_hostile_data_reads_as_never_backed_up():
                 "x" * 100_000, '{"id": {"file": 3, "file_log": 1}}', '{"id": {"file": "t"}}',
                 '{"id": {"file": "t", "file_log": -1}}', '{"id": {"file": "t", "file_log": true}}', '{"id": []}'):
         assert read_backups(raw) == {}, raw
-    assert read_backups('{"id": {"link": "t", "other": 1}}') == {"id": {"link": "t"}}
+    assert read_backups('{"id": {"link": "t", "other": [1]}}') == {"id": {"link": "t"}}
+    assert read_backups('{"id": {"link": "\\ud800"}}') == {}  # a lone surrogate
 
 
 @given(json_values)
