@@ -149,7 +149,7 @@ def start():
         return
     APP = app
     effects.later(state, app.render, app.preload(),
-                  "Part of the app could not be loaded. Reload the page to try again; your sessions are safe.")
+                  "Part of the app could not be loaded. Reload the page to try again; nothing saved was changed.")
     effects.later(state, app.refresh, storage.ask_to_persist(state, app.refresh),
                   effects.FAILURES[core_effects.PERSIST])
     offline.start()

@@ -147,7 +147,7 @@ def read_file(state, data, element, after):
         after()
 
     later(state, after, finish(), f"Something went wrong with “{isolate(name[:60])}”. "
-                                  "Your sessions are safe.")
+                                  "Nothing saved was changed.")
 
 
 def persist(state, data, element, after):
