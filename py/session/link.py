@@ -39,14 +39,15 @@ from .errors import SessionError
 from .model import MAX_NAME, MAX_SESSION_NAME, SCHEMA_VERSION, SYSTEMS, check_session
 
 SESSION, ROLL = "s", "r"
-VERSION = 1
+VERSION = 2  # the newest link version this app reads (version 2: session.sync)
 MAX_FRAGMENT = 100_000  # characters of a fragment we try to read at all
 MAX_DECODED = 200_000  # bytes of JSON a link may unpack to (a full 60-entry roster fits)
 MAX_DIGITS = 20  # digits in one JSON number; larger numbers are never a rating or a count
 MAX_TIME = 40
 
-LINK = re.compile(r"([a-z])(\d{1,4})\.(.*)", re.DOTALL)
+LINK = re.compile(r"([a-zA-Z])(\d{1,4})\.(.*)", re.DOTALL)  # version 2 is upper case: "S2.", "R2."
 BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+BASE32 = re.compile(r"[A-Z2-7]*")
 ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
 SYSTEM_LETTERS = {"tension": "t", "anomaly": "a", "manners": "m"}
 KIND_LETTERS = {"character": "c", "adversary": "a"}
@@ -70,7 +71,7 @@ def looks_like_link(fragment: str) -> bool:
     """True when a URL fragment (without '#') is meant as a Tableside link: a kind
     letter, a version number and a dot. Other fragments (#app) are not ours."""
     match = LINK.match(fragment.strip()) if isinstance(fragment, str) else None
-    return match is not None and match.group(1) in (SESSION, ROLL)
+    return match is not None and match.group(1).lower() in (SESSION, ROLL)
 
 
 # --- Encoding -------------------------------------------------------------------------------
@@ -113,7 +114,7 @@ def compact_session(session: dict) -> list:
 
 def encode_session(session: dict) -> str:
     """The fragment (without '#') of a link to this session's setup: everything but the log."""
-    return f"{SESSION}{VERSION}.{pack(compact_session(session))}"
+    return f"{SESSION}1.{pack(compact_session(session))}"
 
 
 def encode_roll(record: dict, at: str = "", by: str = "", session_name: str = "") -> str:
@@ -122,7 +123,7 @@ def encode_roll(record: dict, at: str = "", by: str = "", session_name: str = ""
     for key, value in (("a", at), ("b", by), ("n", session_name)):
         if value:
             payload[key] = value
-    return f"{ROLL}{VERSION}.{pack(payload)}"
+    return f"{ROLL}1.{pack(payload)}"
 
 
 # --- Decoding ---------------------------------------------------------------------------------
@@ -133,21 +134,30 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
-def unpack(data: str):
-    """base64url -> zlib -> UTF-8 -> JSON, with every failure as a LinkError."""
+def unpack(data: str, version: int = 1, preset: bytes = b""):
+    """The JSON a link's data holds: version 1 is base64url of zlib, version 2 base32 of zlib
+    with a preset dictionary (session.sync). Every failure is a LinkError."""
     if len(data) > MAX_FRAGMENT:
         raise LinkError("This link is far too long to be a Tableside link.")
     data = data.rstrip("=")
-    if not BASE64URL.fullmatch(data):
+    if not (BASE64URL if version == 1 else BASE32).fullmatch(data):
         raise LinkError("This link is damaged: it holds characters a Tableside link never has. "
                         "Copy it again, whole.")
     if not data:
         raise LinkError("This link is empty after its first characters: it was cut short. Copy it again, whole.")
     try:
-        packed = base64.b64decode(data + "=" * (-len(data) % 4), altchars=b"-_", validate=True)
+        if version == 1:
+            packed = base64.b64decode(data + "=" * (-len(data) % 4), altchars=b"-_", validate=True)
+        else:
+            packed = base64.b32decode(data + "=" * (-len(data) % 8))
     except (binascii.Error, ValueError):
         raise LinkError("This link is incomplete: part of it is missing. Copy it again, whole.") from None
-    unpacker = zlib.decompressobj()
+    return inflate(packed, preset)
+
+
+def inflate(packed: bytes, preset: bytes = b""):
+    """zlib -> UTF-8 -> JSON, at most MAX_DECODED bytes, with every failure as a LinkError."""
+    unpacker = zlib.decompressobj(zdict=preset) if preset else zlib.decompressobj()
     try:
         raw = unpacker.decompress(packed, MAX_DECODED + 1)
     except zlib.error:
@@ -171,9 +181,9 @@ def split(fragment) -> tuple[str, int, str]:
         raise LinkError("This is not a Tableside link.")
     fragment = fragment.strip().removeprefix("#")
     match = LINK.match(fragment[:MAX_FRAGMENT + 16])
-    if match is None or match.group(1) not in (SESSION, ROLL):
+    if match is None or match.group(1).lower() not in (SESSION, ROLL):
         raise LinkError("This is not a Tableside link, or its beginning was cut off.")
-    kind, version = match.group(1), int(match.group(2))
+    kind, version = match.group(1).lower(), int(match.group(2))
     if version > VERSION:
         raise LinkError(f"This link was made by a newer version of Tableside (link version {version}). "
                         "Update the app (reload it while online), then open the link again.")
@@ -184,8 +194,11 @@ def split(fragment) -> tuple[str, int, str]:
 
 def decode(fragment) -> tuple[str, dict]:
     """("session", clean session without log) or ("roll", {"record", "at", "by", "session"}),
-    from a fragment with or without '#'. Anything wrong raises LinkError."""
-    kind, _, data = split(fragment)
+    from a version-1 fragment with or without '#' (session.sync reads both versions).
+    Anything wrong raises LinkError."""
+    kind, version, data = split(fragment)
+    if version != 1:
+        raise LinkError("This link was made by a newer version of Tableside; open it with session.sync.")
     payload = unpack(data)
     if kind == SESSION:
         return "session", session_from_payload(payload)

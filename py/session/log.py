@@ -56,21 +56,30 @@ def apply_effect(session: dict, field: str, entry_id, change: int) -> dict | Non
     return {"field": field, "id": entry_id, "delta": delta} if delta else None
 
 
-def tension_changes(session: dict, record: dict) -> list[tuple[str, str | None, int]]:
+def tension_changes(record: dict) -> list[tuple[str, str | None, int]]:
     """(field, roster id, change) for everything a resolved Tension Engine record changes:
     Tension by as much as the conflict moved it (so a change made by hand meanwhile stays),
-    AP spent, and combat damage to the defender's Health."""
+    AP spent, and combat damage to the defender's Health. From the record alone, so every
+    phone reads the same changes from it."""
     result = record["result"]
     changes = [("tension", None, min(result["tension_after"], MAX_TENSION) - record["tension"])]
-    characters = {entry["id"] for entry in session["roster"] if entry["kind"] == "character"}
     for side, detail in tension_sides(record):
-        if side.get("id") in characters and detail["ap_spent"]:
+        if side.get("id") and detail["ap_spent"]:  # only characters spend AP
             changes.append(("ap", side["id"], -detail["ap_spent"]))
     if record["kind"] == "opposed" and result.get("combat"):
         damage = sum(initiator["damage"] for initiator in result["initiators"])
         if damage and record["defender"].get("id"):
             changes.append(("health", record["defender"]["id"], -damage))
     return changes
+
+
+def effects_of(record: dict) -> list[dict]:
+    """The effects logging `record` writes when nothing is held at the end of its range: links
+    leave such effects out and the receiving phone reads them from the record again."""
+    if record.get("system") != "tension" or "result" not in record:
+        return []
+    return [{"field": field, "id": entry_id, "delta": change} for field, entry_id, change in tension_changes(record)
+            if change]
 
 
 def log_conflict(session: dict, record: dict, at: str = "", by: str = "", table_lines=()) -> dict:
@@ -81,7 +90,7 @@ def log_conflict(session: dict, record: dict, at: str = "", by: str = "", table_
     updated = copy.deepcopy(session)
     effects = []
     if record["system"] == "tension":
-        for field, entry_id, change in tension_changes(updated, record):
+        for field, entry_id, change in tension_changes(record):
             made = apply_effect(updated, field, entry_id, change)
             if made is not None:
                 effects.append(made)

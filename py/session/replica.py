@@ -1,0 +1,288 @@
+"""A session that merges: the replica each phone keeps, and the session the screens read.
+
+Phones meet only through links and files, in any order, any number of times, so a
+session is kept as a *replica* whose parts each merge by a join (commutative,
+associative, idempotent), and the session dict the screens read is derived from it:
+
+- fields: the last value written to each session field (name, system, players,
+  settings, Tension Table) and each sheet field of a roster entry, with the stamp
+  (clock, device) of the write; the highest stamp wins.
+- counts: Tension, and each roster entry's AP, Health and Willpower, as what each
+  device added and took away (`{device: [up, down]}`; only that device raises its
+  own). The value is the sum, kept within the field's range: spending on one phone
+  and gains on another both count.
+- roster: when each entry was added and, if it was, removed.
+- log: every logged entry by id, never dropped; an undo is a mark beside it.
+
+A change made on this phone is recorded by `absorb(before, after)`: the difference
+between the session before and after a tap becomes field writes and count steps
+stamped with the next clock, so the screens keep working on plain session dicts.
+`merge` joins two replicas; `session()` derives the session dict. Stamps compare as
+(clock, device); a Lamport clock keeps a phone's new writes above what it has seen.
+
+Why state and not a list of operations: a link must stay small enough for a QR code
+while a session may log thousands of conflicts. Counts and fields are small whatever
+the history (devices x fields), so a link carries all of them and only the latest
+log entries, and the numbers on the receiving phone are still exact.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+
+from .model import MAX_POINTS, MAX_TENSION, SCHEMA_VERSION
+
+VERSION = 2
+BASE = ""  # the device of everything a version-1 session held when it became a replica
+SESSION_FIELDS = ("name", "system", "players", "settings", "tension_table")
+ENTRY_COUNTS = {"ap": MAX_POINTS, "health": MAX_POINTS, "willpower": MAX_POINTS}
+LOG_HEAD = 8  # a tap adds or undoes log entries at the front; deeper changes get a full comparison
+
+
+def new_device() -> str:
+    """This phone's id in the stamps it writes (kept in its storage)."""
+    return secrets.token_hex(4)
+
+
+def canonical(value) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def later_write(first: list, second: list) -> list:
+    """The winning [value, clock, device] of two writes: higher stamp, then the value's text."""
+    return max(first, second, key=lambda write: (write[1], write[2], canonical(write[0])))
+
+
+def join_counts(first: dict, second: dict) -> dict:
+    joined = {device: list(steps) for device, steps in first.items()}
+    for device, (up, down) in second.items():
+        mine = joined.get(device, [0, 0])
+        joined[device] = [max(mine[0], up), max(mine[1], down)]
+    return joined
+
+
+def join_fields(first: dict, second: dict) -> dict:
+    joined = dict(first)
+    for key, write in second.items():
+        joined[key] = later_write(joined[key], write) if key in joined else list(write)
+    return joined
+
+
+def total(counts: dict) -> int:
+    return sum(up - down for up, down in counts.values())
+
+
+def clamp(value: int, high: int) -> int:
+    return max(0, min(high, value))
+
+
+class Replica:
+    """One session as this phone holds it. Mutated only by `absorb`, `step` and `write`
+    (local changes); `merge` returns a new replica."""
+
+    def __init__(self, session_id: str, clock: int = 0, fields=None, tension=None, roster=None, log=None,
+                 undone=None):
+        self.id = session_id
+        self.clock = clock
+        self.fields: dict[str, list] = fields or {}  # field -> [value, clock, device]
+        self.tension: dict[str, list] = tension or {}  # device -> [up, down]
+        self.roster: dict[str, dict] = roster or {}  # id -> {"added", "removed", "fields", "counts"}
+        self.log: dict[str, dict] = log or {}  # entry id -> entry (with its "clock" and "device")
+        self.undone: dict[str, dict] = undone or {}  # entry id -> {"by": {device: clock}, "effects": [...]}
+
+    # --- From and to plain data --------------------------------------------------------------
+
+    @classmethod
+    def from_session(cls, session: dict) -> Replica:
+        """A version-1 session (saved, shared or imported) as a replica. Every phone turns the
+        same session into the same replica, so two phones that both had it still agree."""
+        base = [0, BASE]
+        replica = cls(session["id"])
+        replica.fields = {key: [session[key], *base] for key in SESSION_FIELDS}
+        replica.tension = {BASE: [session["tension"], 0]}
+        count = len(session["roster"])
+        for position, entry in enumerate(session["roster"]):
+            replica.roster[entry["id"]] = {
+                "added": [position - count, BASE], "removed": None,  # below every real clock, in roster order
+                "fields": {key: [value, *base] for key, value in entry.items()
+                           if key != "id" and key not in ENTRY_COUNTS},
+                "counts": {key: {BASE: [value, 0]} for key, value in entry.items() if key in ENTRY_COUNTS}}
+        for clock, entry in enumerate(reversed(session["log"]), start=1):  # the log is newest first
+            replica.log[entry["id"]] = {**entry, "clock": clock, "device": BASE}
+        replica.clock = len(session["log"])
+        return replica
+
+    def to_dict(self, log: bool = True) -> dict:
+        data = {"v": VERSION, "id": self.id, "clock": self.clock, "fields": self.fields, "tension": self.tension,
+                "roster": self.roster, "undone": self.undone}
+        if log:
+            data["log"] = sorted(self.log.values(), key=lambda entry: (entry["clock"], entry["device"], entry["id"]))
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Replica:
+        """From `to_dict`'s shape, already checked (session.replica_check.check_replica)."""
+        return cls(data["id"], data["clock"], data["fields"], data["tension"], data["roster"],
+                   {entry["id"]: entry for entry in data.get("log", [])}, data["undone"])
+
+    def copy(self) -> Replica:
+        return Replica.from_dict(json.loads(json.dumps(self.to_dict())))
+
+    # --- The session the screens read -------------------------------------------------------------
+
+    def session(self) -> dict:
+        """The session dict (schema version 1) this replica stands for: roster in the order entries
+        were added, log newest first without undone entries."""
+        session = {"v": SCHEMA_VERSION, "id": self.id}
+        session.update({key: self.fields[key][0] for key in SESSION_FIELDS})
+        session["tension"] = clamp(self.raw_tension(), MAX_TENSION)
+        live = [(entry["added"], entry_id) for entry_id, entry in self.roster.items()
+                if entry.get("added") is not None and entry.get("removed") is None]
+        session["roster"] = [self.roster_entry(entry_id) for _, entry_id in sorted(live)]
+        session["log"] = self.live_log()
+        return session
+
+    def roster_entry(self, entry_id: str) -> dict:
+        entry = self.roster[entry_id]
+        sheet = {"id": entry_id, **{key: write[0] for key, write in entry["fields"].items()}}
+        for key in entry["counts"]:
+            sheet[key] = clamp(self.raw_count(entry_id, key), ENTRY_COUNTS[key])
+        return sheet
+
+    def raw_tension(self) -> int:
+        """Tension before it is kept within 0..99 (phones spending at once can overshoot)."""
+        return total(self.tension) + self.undo_correction(("tension",))
+
+    def raw_count(self, entry_id: str, key: str) -> int:
+        return total(self.roster[entry_id]["counts"].get(key, {})) + self.undo_correction(("entry", entry_id, key))
+
+    def live_log(self) -> list[dict]:
+        entries = [entry for entry_id, entry in self.log.items() if entry_id not in self.undone]
+        return sorted(entries, key=lambda entry: (entry["clock"], entry["device"], entry["id"]), reverse=True)
+
+    def undo_correction(self, target) -> int:
+        """Undoing an entry on two phones at once reverses it twice: add back all but one."""
+        correction = 0
+        for mark in self.undone.values():
+            extra = len(mark["by"]) - 1
+            if extra:
+                correction += extra * sum(delta for where, delta in effect_targets(mark["effects"]) if where == target)
+        return correction
+
+    # --- Changes made on this phone ------------------------------------------------------------------
+
+    def tick(self) -> int:
+        self.clock += 1
+        return self.clock
+
+    def absorb(self, before: dict, after: dict, device: str):
+        """Record what changed from session `before` to session `after` (both this replica's
+        sessions; `after` is what a tap made of `before`) as writes and steps by `device`.
+        Work is proportional to what changed: unchanged parts are the same objects."""
+        if before is after:
+            return
+        for key in SESSION_FIELDS:
+            if before[key] != after[key]:
+                self.fields[key] = [after[key], self.tick(), device]
+        if before["tension"] != after["tension"]:  # from the raw sum, so a value held at 0 or 99 moves at once
+            self.step(self.tension, after["tension"] - self.raw_tension(), device)
+        if before["roster"] is not after["roster"]:
+            self.absorb_roster(before["roster"], after["roster"], device)
+        if before["log"] is not after["log"]:
+            self.absorb_log(before["log"], after["log"], device)
+
+    def step(self, counts: dict, delta: int, device: str):
+        if delta:
+            up, down = counts.get(device, [0, 0])
+            counts[device] = [up + delta, down] if delta > 0 else [up, down - delta]
+
+    def absorb_roster(self, before: list, after: list, device: str):
+        old = {entry["id"]: entry for entry in before}
+        new = {entry["id"]: entry for entry in after}
+        for entry_id, entry in new.items():
+            if entry_id not in old:
+                stamp = self.tick()
+                self.roster[entry_id] = {
+                    "added": [stamp, device], "removed": None,
+                    "fields": {key: [value, stamp, device] for key, value in entry.items()
+                               if key != "id" and key not in ENTRY_COUNTS},
+                    "counts": {key: {device: [value, 0]} for key, value in entry.items() if key in ENTRY_COUNTS}}
+            elif entry is not old[entry_id] and entry != old[entry_id]:
+                kept = self.roster[entry_id]
+                for key, value in entry.items():
+                    if key in ENTRY_COUNTS:
+                        if old[entry_id].get(key) != value:
+                            self.step(kept["counts"].setdefault(key, {}), value - self.raw_count(entry_id, key), device)
+                    elif key != "id" and old[entry_id].get(key) != value:
+                        kept["fields"][key] = [value, self.tick(), device]
+        for entry_id in old.keys() - new.keys():
+            self.roster[entry_id]["removed"] = [self.tick(), device]
+
+    def absorb_log(self, before: list, after: list, device: str):
+        old_head = {entry["id"] for entry in before[:LOG_HEAD]}
+        new_head = {entry["id"] for entry in after[:LOG_HEAD]}
+        added = [entry for entry in after[:LOG_HEAD] if entry["id"] not in old_head]
+        removed = [entry for entry in before[:LOG_HEAD] if entry["id"] not in new_head]
+        if len(after) - len(before) != len(added) - len(removed):  # not a change at the front
+            old_ids = {entry["id"] for entry in before}
+            new_ids = {entry["id"] for entry in after}
+            added = [entry for entry in after if entry["id"] not in old_ids]
+            removed = [entry for entry in before if entry["id"] not in new_ids]
+        for entry in reversed(added):  # oldest first, so the newest gets the highest clock
+            entry["clock"], entry["device"] = self.tick(), device
+            if "effects" in entry:  # what it changed says all that the numbers from before it said
+                entry.pop("before", None)
+            self.log[entry["id"]] = entry
+        for entry in removed:
+            mark = self.undone.setdefault(entry["id"], {"by": {}, "effects": entry.get("effects", [])})
+            mark["by"][device] = self.tick()
+
+    # --- Merging ---------------------------------------------------------------------------------------
+
+    def merge(self, other: Replica) -> Replica:
+        """Everything both replicas hold (a new replica). Commutative, associative, idempotent."""
+        if other.id != self.id:
+            raise ValueError("only replicas of one session merge")
+        merged = Replica(self.id, max(self.clock, other.clock), join_fields(self.fields, other.fields),
+                         join_counts(self.tension, other.tension))
+        for entry_id in self.roster.keys() | other.roster.keys():
+            merged.roster[entry_id] = join_entries(self.roster.get(entry_id, {}), other.roster.get(entry_id, {}))
+        for entry_id in self.log.keys() | other.log.keys():
+            candidates = [entry for entry in (self.log.get(entry_id), other.log.get(entry_id)) if entry]
+            merged.log[entry_id] = max(candidates, key=canonical)
+        for entry_id in self.undone.keys() | other.undone.keys():
+            marks = [mark for mark in (self.undone.get(entry_id), other.undone.get(entry_id)) if mark]
+            by = {}
+            for mark in marks:
+                for device, clock in mark["by"].items():
+                    by[device] = max(by.get(device, 0), clock)
+            merged.undone[entry_id] = {"by": by, "effects": max((mark["effects"] for mark in marks), key=canonical)}
+        return merged
+
+
+def copy_entry(entry: dict) -> dict:
+    return join_entries(entry, {})
+
+
+def join_entries(first: dict, second: dict) -> dict:
+    """One roster entry from two replicas; a roll carries only some counts of an entry
+    (no "added", "removed" or "fields"), so every part may be missing."""
+    added = [entry["added"] for entry in (first, second) if entry.get("added") is not None]
+    removed = [entry["removed"] for entry in (first, second) if entry.get("removed") is not None]
+    first_counts, second_counts = first.get("counts", {}), second.get("counts", {})
+    counts = {key: join_counts(first_counts.get(key, {}), second_counts.get(key, {}))
+              for key in first_counts.keys() | second_counts.keys()}
+    return {"added": list(min(added)) if added else None, "removed": list(max(removed)) if removed else None,
+            "fields": join_fields(first.get("fields", {}), second.get("fields", {})), "counts": counts}
+
+
+def effect_targets(effects) -> list[tuple[tuple, int]]:
+    """((what, roster id, field), delta) for each effect of a log entry."""
+    found = []
+    for effect in effects:
+        field, delta = effect.get("field"), effect.get("delta", 0)
+        if field == "tension":
+            found.append((("tension",), delta))
+        elif field in ENTRY_COUNTS:
+            found.append((("entry", effect.get("id"), field), delta))
+    return found

@@ -1,0 +1,149 @@
+"""Links that merge (version 2): a session link and a roll for the GM round-trip, merge once
+however often they are opened, keep version-1 links opening, and refuse anything else."""
+import functools
+import hashlib
+
+import segno
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rules
+import session as sessions
+from samples import logged_party, party_of_five
+from session import sync
+from session.differences import differences
+from session.link import LinkError
+from session.replica import Replica
+
+PLAYER, GM = "ab12cd34", "ef56ab78"
+BASE = "https://tableside.netlify.app/"
+
+
+def logged_roll(replica: Replica, device: str, dice=(6, 5, 3, 1, 1)) -> str:
+    """Ash rolls against the environment on `device`; the new log entry's id."""
+    before = replica.session()
+    ash = before["roster"][0]
+    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": before["tension"],
+                            "gm": {"name": "The GM", "dice": [4] * before["tension"]},
+                            "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 5,
+                                       "dice": list(dice), "keep": [0, 1, 2], "ap": 1}})
+    after = sessions.log_conflict(before, record, at="2025-06-01T20:30:00+02:00", by=ash["name"])
+    after["log"][0]["effects"] = sessions.log.effects_of(record)  # what log_conflict will write (issue 10)
+    replica.absorb(before, after, device)
+    return after["log"][0]["id"]
+
+
+def qr_version(fragment: str, error: str = "l") -> int:
+    return segno.make_qr([BASE + "#", fragment], error=error).version
+
+
+def test_the_preset_dictionary_never_changes():
+    # Every version-2 link ever shared depends on these bytes.
+    assert hashlib.sha256(sync.PRESET).hexdigest()[:16] == PRESET_DIGEST
+
+
+def test_a_roll_for_the_gm_merges_what_it_changed_once_however_often_it_is_opened():
+    party = logged_party()
+    player, gm = Replica.from_session(party), Replica.from_session(party)
+    entry_id = logged_roll(player, PLAYER)
+    incoming = sync.read(sync.roll_message(player, entry_id, party["name"]))
+    assert incoming.kind == "roll" and incoming.problems == []
+    assert incoming.roll["record"]["result"] == player.log[entry_id]["record"]["result"]
+    once = gm.merge(incoming.replica)
+    twice = once.merge(incoming.replica)
+    assert once.session() == twice.session()
+    mine = player.session()
+    assert once.session()["tension"] == mine["tension"]
+    assert once.session()["roster"][0]["ap"] == mine["roster"][0]["ap"]
+    assert once.session()["log"][0]["id"] == entry_id
+
+
+def test_a_roll_fits_a_qr_code_of_version_10():
+    party = logged_party()
+    player = Replica.from_session(party)
+    fragment = sync.roll_message(player, logged_roll(player, PLAYER), party["name"])
+    assert fragment.startswith("R2.") and fragment[3:].isalnum() and fragment[3:].isupper()
+    assert qr_version(fragment, "l") <= 10
+
+
+def test_a_session_link_merges_into_the_same_session_on_every_phone():
+    party = party_of_five()
+    gm, player = Replica.from_session(party), Replica.from_session(party)
+    logged_roll(player, PLAYER)
+    logged_roll(gm, GM, dice=(2, 2, 1, 1, 1))
+    on_gm = gm.merge(sync.read(sync.session_link(player)).replica)
+    on_player = player.merge(sync.read(sync.session_link(gm)).replica)
+    assert on_gm.session() == on_player.session()
+    assert len(on_gm.session()["log"]) == 2
+
+
+def test_a_session_link_carries_the_newest_entries_and_still_exact_numbers():
+    party = party_of_five()
+    gm = Replica.from_session(party)
+    for _ in range(25):
+        logged_roll(gm, GM)
+    joined = sync.read(sync.session_link(gm)).replica
+    assert len(joined.log) == sync.LATEST
+    view, full = joined.session(), gm.session()
+    assert (view["tension"], view["roster"]) == (full["tension"], full["roster"])
+    assert [entry["id"] for entry in view["log"]] == [entry["id"] for entry in full["log"][:sync.LATEST]]
+
+
+def test_a_version_one_link_still_opens():
+    party = party_of_five()
+    incoming = sync.read(sessions.encode_session(party))
+    assert incoming.version == 1 and incoming.replica.session() == {**party, "log": []}
+    entry = logged_party()["log"][0]
+    roll = sync.read(sessions.encode_roll(entry["record"], at=entry["at"], by=entry["by"], session_name="Kim's"))
+    assert roll.kind == "roll" and roll.version == 1 and roll.problems == [] and roll.session_name == "Kim's"
+
+
+def test_a_result_changed_in_transit_is_worked_out_again_from_the_dice():
+    party = logged_party()
+    player = Replica.from_session(party)
+    entry_id = logged_roll(player, PLAYER)
+    player.log[entry_id]["record"]["result"]["outcome"] = "failure"  # what a forged link would claim
+    incoming = sync.read(sync.roll_message(player, entry_id, party["name"]))
+    assert incoming.roll["record"]["result"]["outcome"] == "success"
+
+
+def test_what_merging_would_change_is_listed_per_character_and_field():
+    party = party_of_five()
+    gm, player = Replica.from_session(party), Replica.from_session(party)
+    logged_roll(player, PLAYER)
+    found = differences(gm.session(), gm.merge(player).session())
+    fields = {(item.who, item.field) for item in found}
+    assert ("session", "tension") in fields and ("Ash Varga", "ap") in fields and ("session", "log") in fields
+
+
+@settings(deadline=None, max_examples=400)
+@given(st.one_of(st.text(max_size=200), st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", max_size=400)),
+       st.sampled_from(["S2.", "R2.", "s2.", "r2.", ""]))
+def test_anything_else_is_refused_with_a_sentence(data, prefix):
+    try:
+        sync.read(prefix + data)
+    except LinkError as error:
+        assert str(error) and "Traceback" not in str(error)
+
+
+@functools.cache
+def one_roll() -> tuple[dict, str]:
+    party = logged_party()
+    player = Replica.from_session(party)
+    return party, sync.roll_message(player, logged_roll(player, PLAYER), party["name"])
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.data())
+def test_a_damaged_link_is_refused_or_opens_clean(data):
+    party, fragment = one_roll()
+    position = data.draw(st.integers(3, len(fragment) - 1))
+    letter = data.draw(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"))
+    try:
+        incoming = sync.read(fragment[:position] + letter + fragment[position + 1:])
+    except LinkError:
+        return
+    sessions.check_session(Replica.from_session(party).merge(incoming.replica).session())
+
+
+PRESET_DIGEST = "dd166fb4349bd873"
