@@ -230,8 +230,6 @@ class Replica:
             removed = [entry for entry in before if entry["id"] not in new_ids]
         for entry in reversed(added):  # oldest first, so the newest gets the highest clock
             entry["clock"], entry["device"] = self.tick(), device
-            if "effects" in entry:  # what it changed says all that the numbers from before it said
-                entry.pop("before", None)
             self.log[entry["id"]] = entry
         for entry in removed:
             mark = self.undone.setdefault(entry["id"], {"by": {}, "effects": entry.get("effects", [])})

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .errors import SessionError
-from .model import MAX_LOG, MAX_ROSTER, check_log_entry, check_session
+from .model import MAX_LOG, MAX_ROSTER, check_effect, check_log_entry, check_session
 from .replica import ENTRY_COUNTS, SESSION_FIELDS, VERSION, Replica
 
 MAX_CLOCK = 2 ** 53  # what JavaScript and JSON carry exactly
@@ -18,7 +18,6 @@ MAX_DEVICES = 64
 MAX_EFFECTS = 40
 DEVICE = re.compile(r"[0-9a-f]{0,16}")
 ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
-EFFECT_FIELDS = ("tension", *ENTRY_COUNTS)
 
 
 def need(condition: bool, message: str = "The session's data is damaged."):
@@ -70,17 +69,6 @@ def field_name(value, allowed=None) -> str:
     return value
 
 
-def effects(value) -> list[dict]:
-    need(isinstance(value, list) and len(value) <= MAX_EFFECTS)
-    clean = []
-    for effect in value:
-        need(isinstance(effect, dict) and effect.get("field") in EFFECT_FIELDS)
-        target = effect.get("id")
-        clean.append({"field": effect["field"], "id": None if target is None else identifier(target),
-                      "delta": whole(effect.get("delta"), -MAX_STEPS, MAX_STEPS)})
-    return clean
-
-
 def roster_entry(value, partial: bool = False) -> dict:
     value = mapping(value, 4)
     added, removed = value.get("added"), value.get("removed")
@@ -97,10 +85,6 @@ def log_entry(value) -> dict:
     clean = check_log_entry(value)
     clean.update(clock=whole(value.get("clock"), 0, MAX_CLOCK), device=device(value.get("device")),
                  id=identifier(clean["id"]))
-    if "effects" in value:
-        clean["effects"] = effects(value["effects"])
-        if "before" not in value:
-            del clean["before"]
     return clean
 
 
@@ -108,7 +92,9 @@ def undo_mark(value) -> dict:
     value = mapping(value, 2)
     by = {device(key): whole(clock, 0, MAX_CLOCK) for key, clock in mapping(value.get("by"), MAX_DEVICES).items()}
     need(bool(by))
-    return {"by": by, "effects": effects(value.get("effects", []))}
+    marked = value.get("effects", [])
+    need(isinstance(marked, list) and len(marked) <= MAX_EFFECTS)
+    return {"by": by, "effects": [check_effect(effect) for effect in marked]}
 
 
 def check_replica(data, max_log: int = MAX_LOG, partial: bool = False) -> Replica:

@@ -51,8 +51,8 @@ def apply(session: dict, operation, serial: int) -> dict:
     if kind == "log":
         after = clamp(session["tension"] + abs(amount))
         effects = [{"field": "tension", "id": None, "delta": after - session["tension"]}]
-        entry = {"id": f"log{serial}x{index}", "at": "", "by": "", "record": {"n": serial}, "effects": effects,
-                 "before": {"tension": session["tension"], "ap": {}}}
+        entry = {"id": f"log{serial}x{index}", "at": "", "by": "", "kind": "conflict", "record": {"n": serial},
+                 "effects": effects}
         return {**session, "tension": after, "log": [entry, *session["log"]]}
     if kind == "undo" and session["log"]:
         newest = session["log"][0]
