@@ -27,6 +27,7 @@ log entries, and the numbers on the receiving phone are still exact.
 """
 from __future__ import annotations
 
+import copy
 import json
 import secrets
 
@@ -126,7 +127,7 @@ class Replica:
                    {entry["id"]: entry for entry in data.get("log", [])}, data["undone"])
 
     def copy(self) -> Replica:
-        return Replica.from_dict(json.loads(json.dumps(self.to_dict())))
+        return Replica.from_dict(copy.deepcopy(self.to_dict()))
 
     # --- The session the screens read -------------------------------------------------------------
 
