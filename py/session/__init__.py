@@ -1,11 +1,14 @@
 """Sessions: what a table keeps between conflicts, pure Python like `rules`.
 
 A session is one JSON object (model.py): system, roster, Tension, Tension
-Table and the log of conflict records. Untrusted session data (storage, share
-links, imported files) is parsed by untrusted.py (nesting capped before json.loads) and
-checked by `check_session`; errors are SessionError.
-storage.py is the format sessions are saved in on a device, link.py the share
-links (LinkError), exchange.py the export files (ImportFileError).
+Table and the log of conflict records; on each phone it is kept as a replica
+that merges with other phones' (replica.py), from which that object is derived.
+Untrusted session data (storage, share links, imported files) is parsed by
+untrusted.py (nesting capped before json.loads) and checked by `check_session`
+and replica_check.py; errors are SessionError.
+storage.py is how sessions are saved on a device (a small head per session),
+logbook.py their logs (entry by entry, in the log store), link.py and sync.py
+the share links (LinkError), exchange.py the export files (ImportFileError).
 """
 import importlib
 
@@ -13,12 +16,13 @@ from .errors import SessionError
 from .log import log_conflict, set_aside, undo_last
 from .model import (MAX_NAME, SCHEMA_VERSION, SYSTEMS, check_roster_entry, check_session,
                     new_id, new_session)
+from .logbook import MemoryLog
 from .storage import Library, MemoryStore, StorageError, Unreadable
 
 __all__ = ["SessionError", "SCHEMA_VERSION", "SYSTEMS", "MAX_NAME", "new_session", "new_id",
            "check_session", "check_roster_entry", "log_conflict", "set_aside", "undo_last",
            "LinkError", "encode_session", "encode_roll", "decode", "decode_session", "decode_roll",
-           "looks_like_link", "share_url", "Library", "MemoryStore", "StorageError", "Unreadable",
+           "looks_like_link", "share_url", "Library", "MemoryStore", "MemoryLog", "StorageError", "Unreadable",
            "ImportFileError", "export_text", "file_name", "read_export", "MAX_FILE"]
 
 # Share links and export files are needed only once one is made or opened: their modules

@@ -50,9 +50,11 @@ def backups_text(backups: dict[str, dict]) -> str:
     return json.dumps(backups, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def exported(backups: dict[str, dict], session: dict, at: str) -> dict[str, dict]:
-    """The backups after `session` was exported to a file at `at` (a new dict)."""
-    entry = {**backups.get(session["id"], {}), "file": at, "file_log": len(session["log"])}
+def exported(backups: dict[str, dict], session: dict, at: str, logged: int | None = None) -> dict[str, dict]:
+    """The backups after `session` was exported to a file at `at` (a new dict); `logged`: how
+    many entries its whole log holds, when not all of it is in `session` (session.logbook)."""
+    count = len(session["log"]) if logged is None else logged
+    entry = {**backups.get(session["id"], {}), "file": at, "file_log": count}
     return {**backups, session["id"]: entry}
 
 
@@ -61,8 +63,8 @@ def linked(backups: dict[str, dict], session: dict, at: str) -> dict[str, dict]:
     return {**backups, session["id"]: {**backups.get(session["id"], {}), "link": at}}
 
 
-def only_here(backups: dict[str, dict], session: dict) -> int:
+def only_here(backups: dict[str, dict], session: dict, logged: int | None = None) -> int:
     """How many logged conflicts no exported file holds (the log keeps the newest first;
-    undo can shorten it below the count at the export)."""
+    undo can shorten it below the count at the export). `logged` as for `exported`."""
     exported_count = backups.get(session["id"], {}).get("file_log", 0)
-    return max(0, len(session["log"]) - exported_count)
+    return max(0, (len(session["log"]) if logged is None else logged) - exported_count)

@@ -21,7 +21,9 @@ class Difference:
     entry_id: str | None = None
 
 
-def differences(before: dict, after: dict) -> list[Difference]:
+def differences(before: dict, after: dict, log: tuple[int, int] | None = None) -> list[Difference]:
+    """`log`: (entries undone, entries added) when the log is not wholly in memory (merging
+    into a phone's replica tells them: session.logbook.merge_in); else the logs are compared."""
     found = [Difference("session", key, before[key], after[key]) for key in SESSION_FIELDS
              if before[key] != after[key]]
     old = {entry["id"]: entry for entry in before["roster"]}
@@ -36,8 +38,10 @@ def differences(before: dict, after: dict) -> list[Difference]:
                 found.append(Difference(mine["name"], key, mine.get(key), entry.get(key), entry_id))
     found += [Difference(entry["name"], "removed", entry, None, entry_id)
               for entry_id, entry in old.items() if entry_id not in new]
-    old_log = {entry["id"] for entry in before["log"]}
-    new_log = {entry["id"] for entry in after["log"]}
-    if old_log != new_log:
-        found.append(Difference("session", "log", len(old_log - new_log), len(new_log - old_log)))
+    if log is None:
+        old_log = {entry["id"] for entry in before["log"]}
+        new_log = {entry["id"] for entry in after["log"]}
+        log = (len(old_log - new_log), len(new_log - old_log))
+    if any(log):
+        found.append(Difference("session", "log", *log))
     return found

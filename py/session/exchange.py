@@ -1,11 +1,12 @@
-"""Session files: what Export writes (everything, the log included) and what Import accepts.
+"""Session files: what Export writes (everything, the whole log included) and what Import accepts.
 
-An export is one JSON object: {"format": "tableside-session", "v": 1,
-"exported": time, "session": the whole session (schema version 1)}. Import reads
-such a file (or a bare session object, e.g. a downloaded copy of unreadable data
-once repaired), checks it like any untrusted input, and re-checks every logged
-conflict with `rules.verify`. Pure; errors are ImportFileError with a sentence
-for players.
+An export (file version 2) is one JSON object: {"format": "tableside-session", "v": 2,
+"exported": time, "replica": the session as a replica (session.replica, to_dict() with every
+log entry, undone ones too)}, so a file carries what merging needs. Version 1 files
+({"v": 1, "session": a whole session, schema version 1}) and bare session objects (e.g. a
+downloaded copy of unreadable data once repaired) still import. Import checks a file like any
+untrusted input and re-checks every logged conflict with `rules.verify`. Pure; errors are
+ImportFileError with a sentence for players.
 """
 from __future__ import annotations
 
@@ -17,11 +18,14 @@ from rules import show
 
 from . import untrusted
 from .errors import SessionError
-from .model import SCHEMA_VERSION, check_session
+from .model import MAX_LOG, SCHEMA_VERSION, check_session
+from .replica import Replica, entry_key
+from .replica_check import check_replica
 
 FORMAT = "tableside-session"
-VERSION = 1
-MAX_FILE = 8_000_000  # characters; localStorage holds about 5 million in all
+VERSION = 2
+VERSIONS = (1, 2)
+MAX_FILE = 80_000_000  # characters: a campaign's log (MAX_LOG entries of about a kilobyte) and room to spare
 UNREADABLE = {
     untrusted.NOT_JSON: "This file is not a Tableside session file: it is not readable JSON.",
     untrusted.TOO_DEEP: "This file is not a Tableside session file: it nests far deeper than any session.",
@@ -34,8 +38,9 @@ class ImportFileError(SessionError):
     """A file that cannot be imported, and why."""
 
 
-def export_text(session: dict, at: str = "") -> str:
-    return json.dumps({"format": FORMAT, "v": VERSION, "exported": at, "session": session},
+def export_text(replica: Replica, at: str = "") -> str:
+    """The file of a session: `replica` holding its whole log (see Library.everything)."""
+    return json.dumps({"format": FORMAT, "v": VERSION, "exported": at, "replica": replica.to_dict()},
                       ensure_ascii=False, indent=1)
 
 
@@ -46,8 +51,8 @@ def file_name(session: dict, at: str = "") -> str:
     return f"tableside-{words}{'-' + day if day else ''}.json"
 
 
-def read_export(text) -> dict:
-    """A clean session (log included) from a file's text, or ImportFileError saying what is wrong."""
+def read_export(text) -> Replica:
+    """A clean session (its whole log included) from a file's text, or ImportFileError saying what is wrong."""
     if not isinstance(text, str):
         raise ImportFileError("This file is not text.")
     if len(text) > MAX_FILE:
@@ -59,9 +64,11 @@ def read_export(text) -> dict:
     if isinstance(data, dict) and "format" in data:
         if data.get("format") != FORMAT:
             raise ImportFileError("This JSON file is not a Tableside session file.")
-        if data.get("v") != VERSION:
+        if data.get("v") not in VERSIONS:
             raise ImportFileError(f"This file was made by another version of Tableside "
                                   f"(file version {show(data.get('v'))}); update the app and try again.")
+        if data["v"] == 2:
+            return checked(read_replica(data.get("replica")))
         data = data.get("session")
     if not isinstance(data, dict) or "roster" not in data or "system" not in data:
         raise ImportFileError("This JSON file is not a Tableside session file.")
@@ -72,11 +79,25 @@ def read_export(text) -> dict:
         session = check_session(data)
     except SessionError as error:
         raise ImportFileError(f"This file can't be imported. {error}") from None
-    for number, entry in enumerate(session["log"], start=1):
+    return checked(Replica.from_session(session))
+
+
+def read_replica(data) -> Replica:
+    if not isinstance(data, dict):
+        raise ImportFileError("This JSON file is not a Tableside session file.")
+    try:
+        return check_replica(data, max_log=MAX_LOG)
+    except SessionError as error:
+        raise ImportFileError(f"This file can't be imported. {error}") from None
+
+
+def checked(replica: Replica) -> Replica:
+    """Every logged conflict re-checked against its own dice, oldest first."""
+    for number, entry in enumerate(sorted(replica.log.values(), key=entry_key), start=1):
         # A roll set aside was never resolved: only its dice can be checked.
         check = rules.verify_dice if entry["kind"] == "set-aside" else rules.verify
         problems = check(entry["record"])
         if problems:
             raise ImportFileError(f"This file can't be imported: logged conflict {number} does not hold "
                                   f"together. {problems[0]}")
-    return session
+    return replica

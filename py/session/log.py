@@ -39,21 +39,24 @@ def clamp(field: str, value: int) -> int:
     return max(low, min(high, value))
 
 
-def apply_effect(session: dict, field: str, entry_id, change: int) -> dict | None:
-    """Change one field of `session` (in place) by `change`, clamped to its range; the effect
-    actually made, or None when nothing changed (or the roster entry is gone)."""
+def apply_effect(session: dict, field: str, entry_id, change: int) -> tuple[dict, dict | None]:
+    """`session` with one field changed by `change`, clamped to its range (a new dict: the roster
+    list is replaced when an entry changes, never copied deeply), and the effect actually made,
+    or None when nothing changed (or the roster entry is gone)."""
     if field == "tension":
-        old = session["tension"]
-        session["tension"] = clamp(field, old + change)
-        delta = session["tension"] - old
-    else:
-        entry = next((item for item in session["roster"] if item["id"] == entry_id), None)
-        if entry is None or field not in entry:
-            return None
-        old = entry[field]
-        entry[field] = clamp(field, old + change)
-        delta = entry[field] - old
-    return {"field": field, "id": entry_id, "delta": delta} if delta else None
+        value = clamp(field, session["tension"] + change)
+        delta = value - session["tension"]
+        return ({**session, "tension": value}, {"field": field, "id": None, "delta": delta}) if delta else (session, None)
+    roster = session["roster"]
+    index = next((number for number, item in enumerate(roster) if item["id"] == entry_id), None)
+    if index is None or field not in roster[index]:
+        return session, None
+    entry = roster[index]
+    value = clamp(field, entry[field] + change)
+    if value == entry[field]:
+        return session, None
+    changed = [*roster[:index], {**entry, field: value}, *roster[index + 1:]]
+    return {**session, "roster": changed}, {"field": field, "id": entry_id, "delta": value - entry[field]}
 
 
 def tension_changes(record: dict) -> list[tuple[str, str | None, int]]:
@@ -84,47 +87,45 @@ def effects_of(record: dict) -> list[dict]:
 
 def log_conflict(session: dict, record: dict, at: str = "", by: str = "", table_lines=()) -> dict:
     """A new session with `record` (already resolved) logged and its effects applied.
-    `table_lines`: the Tension Table's lines for the record's explosions, as they read now."""
+    `table_lines`: the Tension Table's lines for the record's explosions, as they read now.
+    Work is proportional to what changed: the log list gains one entry at the front."""
     if "result" not in record:
         raise SessionError("Only a resolved conflict can be logged.")
-    updated = copy.deepcopy(session)
-    effects = []
+    updated, effects = session, []
     if record["system"] == "tension":
         for field, entry_id, change in tension_changes(record):
-            made = apply_effect(updated, field, entry_id, change)
+            updated, made = apply_effect(updated, field, entry_id, change)
             if made is not None:
                 effects.append(made)
     entry = {"id": new_id(), "at": at, "by": by, "kind": CONFLICT, "record": copy.deepcopy(record),
              "effects": effects}
     if table_lines:
         entry["table_lines"] = list(table_lines)
-    updated["log"].insert(0, entry)
-    return updated
+    return {**updated, "log": [entry, *session["log"]]}
 
 
 def set_aside(session: dict, record: dict, at: str = "", by: str = "") -> dict:
     """A new session with dice that were rolled and not resolved logged as "set aside"."""
-    partial = {key: value for key, value in copy.deepcopy(record).items() if key != "result"}
-    updated = copy.deepcopy(session)
-    updated["log"].insert(0, {"id": new_id(), "at": at, "by": by, "kind": SET_ASIDE, "record": partial,
-                              "effects": []})
-    return updated
+    partial = {key: copy.deepcopy(value) for key, value in record.items() if key != "result"}
+    entry = {"id": new_id(), "at": at, "by": by, "kind": SET_ASIDE, "record": partial, "effects": []}
+    return {**session, "log": [entry, *session["log"]]}
 
 
 def undo_last(session: dict) -> dict:
     """A new session without the newest log entry and with what it changed reversed."""
     if not session["log"]:
         raise SessionError("There is nothing to undo.")
-    updated = copy.deepcopy(session)
-    entry = updated["log"].pop(0)
+    entry = session["log"][0]
+    updated = {**session, "log": session["log"][1:]}
     if "effects" in entry:
         for effect in reversed(entry["effects"]):
-            apply_effect(updated, effect["field"], effect["id"], -effect["delta"])
+            updated, _ = apply_effect(updated, effect["field"], effect["id"], -effect["delta"])
         return updated
     before = entry.get("before") or {"ap": {}}
     if entry["record"].get("system") == "tension" and "tension" in before:
         updated["tension"] = before["tension"]
-    for character in updated["roster"]:
-        if character["id"] in before.get("ap", {}):
-            character["ap"] = before["ap"][character["id"]]
+    restored = before.get("ap", {})
+    if any(character["id"] in restored for character in updated["roster"]):
+        updated["roster"] = [{**character, "ap": restored[character["id"]]} if character["id"] in restored
+                             else character for character in updated["roster"]]
     return updated

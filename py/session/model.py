@@ -26,7 +26,7 @@ MAX_POINTS = 99
 MAX_TENSION = 99
 MAX_LIST = 30
 MAX_ROSTER = 60
-MAX_LOG = 5000
+MAX_LOG = 60_000  # entries of one session: 20,000 logged on each of three phones
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 # Spaces, controls, format characters (zero-width, direction marks) and combining marks draw
 # nothing on their own; nor do these letters (Hangul fillers, the blank Braille pattern).

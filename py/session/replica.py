@@ -90,6 +90,12 @@ class Replica:
         self.roster: dict[str, dict] = roster or {}  # id -> {"added", "removed", "fields", "counts"}
         self.log: dict[str, dict] = log or {}  # entry id -> entry (with its "clock" and "device")
         self.undone: dict[str, dict] = undone or {}  # entry id -> {"by": {device: clock}, "effects": [...]}
+        # Not part of the merged state: how much of the log this phone holds in memory (session.logbook).
+        # `complete`: every entry is in `log`; otherwise `log` holds the newest ones and the rest are
+        # only in the device's log store. `fresh`: entries of `log` not yet in that store.
+        self.complete = True
+        self.fresh: list[dict] = list(self.log.values())
+        self.counted: dict[str, int] | None = None  # live entries of each kind in the whole log
 
     # --- From and to plain data --------------------------------------------------------------
 
@@ -111,13 +117,14 @@ class Replica:
         for clock, entry in enumerate(reversed(session["log"]), start=1):  # the log is newest first
             replica.log[entry["id"]] = {**entry, "clock": clock, "device": BASE}
         replica.clock = len(session["log"])
+        replica.fresh = list(replica.log.values())
         return replica
 
     def to_dict(self, log: bool = True) -> dict:
         data = {"v": VERSION, "id": self.id, "clock": self.clock, "fields": self.fields, "tension": self.tension,
                 "roster": self.roster, "undone": self.undone}
         if log:
-            data["log"] = sorted(self.log.values(), key=lambda entry: (entry["clock"], entry["device"], entry["id"]))
+            data["log"] = sorted(self.log.values(), key=entry_key)
         return data
 
     @classmethod
@@ -127,20 +134,36 @@ class Replica:
                    {entry["id"]: entry for entry in data.get("log", [])}, data["undone"])
 
     def copy(self) -> Replica:
-        return Replica.from_dict(copy.deepcopy(self.to_dict()))
+        twin = Replica.from_dict(copy.deepcopy(self.to_dict()))
+        twin.complete = self.complete
+        twin.fresh = [twin.log.get(entry["id"]) or copy.deepcopy(entry) for entry in self.fresh]
+        twin.counted = dict(self.counted) if self.counted is not None else None
+        return twin
+
+    def tally(self) -> dict[str, int]:
+        """How many live (not undone) entries of each kind the whole log holds, loaded or not.
+        Counted from `log` once when it is complete; kept up to date by every change after."""
+        if self.counted is None:
+            self.counted = count_kinds(entry for entry_id, entry in self.log.items() if entry_id not in self.undone)
+        return self.counted
+
+    def logged(self) -> int:
+        """How many live entries the whole log holds."""
+        return sum(self.tally().values())
 
     # --- The session the screens read -------------------------------------------------------------
 
-    def session(self) -> dict:
+    def session(self, log: bool = True) -> dict:
         """The session dict (schema version 1) this replica stands for: roster in the order entries
-        were added, log newest first without undone entries."""
+        were added, log newest first without undone entries (of the entries in memory: see
+        `complete`; `log=False` leaves the log out)."""
         session = {"v": SCHEMA_VERSION, "id": self.id}
         session.update({key: self.fields[key][0] for key in SESSION_FIELDS})
         session["tension"] = clamp(self.raw_tension(), MAX_TENSION)
         live = [(entry["added"], entry_id) for entry_id, entry in self.roster.items()
                 if entry.get("added") is not None and entry.get("removed") is None]
         session["roster"] = [self.roster_entry(entry_id) for _, entry_id in sorted(live)]
-        session["log"] = self.live_log()
+        session["log"] = self.live_log() if log else []
         return session
 
     def roster_entry(self, entry_id: str) -> dict:
@@ -159,7 +182,7 @@ class Replica:
 
     def live_log(self) -> list[dict]:
         entries = [entry for entry_id, entry in self.log.items() if entry_id not in self.undone]
-        return sorted(entries, key=lambda entry: (entry["clock"], entry["device"], entry["id"]), reverse=True)
+        return sorted(entries, key=entry_key, reverse=True)
 
     def undo_correction(self, target) -> int:
         """Undoing an entry on two phones at once reverses it twice: add back all but one."""
@@ -229,17 +252,24 @@ class Replica:
             new_ids = {entry["id"] for entry in after}
             added = [entry for entry in after if entry["id"] not in old_ids]
             removed = [entry for entry in before if entry["id"] not in new_ids]
+        tally = self.tally()
         for entry in reversed(added):  # oldest first, so the newest gets the highest clock
             entry["clock"], entry["device"] = self.tick(), device
             self.log[entry["id"]] = entry
+            self.fresh.append(entry)
+            tally[kind_of(entry)] = tally.get(kind_of(entry), 0) + 1
         for entry in removed:
+            if entry["id"] not in self.undone:
+                tally[kind_of(entry)] = tally.get(kind_of(entry), 0) - 1
             mark = self.undone.setdefault(entry["id"], {"by": {}, "effects": entry.get("effects", [])})
             mark["by"][device] = self.tick()
 
     # --- Merging ---------------------------------------------------------------------------------------
 
     def merge(self, other: Replica) -> Replica:
-        """Everything both replicas hold (a new replica). Commutative, associative, idempotent."""
+        """Everything both replicas hold (a new replica). Commutative, associative, idempotent.
+        Of two complete replicas; where this phone holds only the newest entries in memory,
+        session.logbook.merge_in merges with what its log store holds."""
         if other.id != self.id:
             raise ValueError("only replicas of one session merge")
         merged = Replica(self.id, max(self.clock, other.clock), join_fields(self.fields, other.fields),
@@ -256,7 +286,25 @@ class Replica:
                 for device, clock in mark["by"].items():
                     by[device] = max(by.get(device, 0), clock)
             merged.undone[entry_id] = {"by": by, "effects": max((mark["effects"] for mark in marks), key=canonical)}
+        merged.complete = self.complete and other.complete
+        merged.fresh = [*self.fresh, *(entry for entry_id, entry in other.log.items() if entry_id not in self.log)]
         return merged
+
+
+def kind_of(entry: dict) -> str:
+    return entry.get("kind", "conflict")
+
+
+def count_kinds(entries) -> dict[str, int]:
+    tally = {"conflict": 0, "set-aside": 0}
+    for entry in entries:
+        tally[kind_of(entry)] = tally.get(kind_of(entry), 0) + 1
+    return tally
+
+
+def entry_key(entry: dict) -> tuple:
+    """Where an entry sits in the log: (clock, device, id), the order of every phone."""
+    return entry["clock"], entry["device"], entry["id"]
 
 
 def copy_entry(entry: dict) -> dict:

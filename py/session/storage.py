@@ -1,40 +1,59 @@
-"""Where sessions live on one device: an index of sessions plus one key per session.
+"""Where sessions live on one device: an index, a small head per session, and its log.
 
-Keys (every one starts with "tableside."):
+Keys in the key-value store (localStorage; every one starts with "tableside."):
 
     tableside.index            {"v": 1, "active": id, "sessions": [{"id", "saved"}, ...]}
-    tableside.session.<id>     one session as JSON (session schema, model.SCHEMA_VERSION)
-    tableside.recovered.<n>    an unreadable index, copied here before the index is rebuilt
+    tableside.head.<id>        one session without its log: the replica's registers, counts, roster,
+                               undo marks and clock (session.replica, to_dict(log=False)), plus
+                               "logged" (live entries of each kind) and "saved" (when); a few KB
+                               whatever the log's length, rewritten only when its text changes
+    tableside.device           this phone's id in the stamps it writes (session.replica)
     tableside.table.<id>       the conflict in progress on this phone for that session (drafts,
                                the open screen): this phone's own, never inside the session, so
                                sessions can be saved and merged without it
+    tableside.session.<id>     a session as version 1 of the app saved it, log included: read,
+                               then moved to a head and the log store (migrated) and removed once
+                               that has succeeded; until then it stays readable where it was
+    tableside.recovered.<n>    an unreadable index, copied here before the index is rebuilt
 
-The index is only a cache (which session was open, when each was saved): the
-sessions are the truth, and a lost or broken index is rebuilt from them.
-Pure: the store is anything with get/set/remove/keys (the browser's
-localStorage through ui/shell/storage.py, a MemoryStore in tests). Nothing here
-overwrites or deletes what it could not read: such keys stay as they are, listed
-in `Library.unreadable` with their raw text for export, until the player
-removes them. Loading survives any stored value: text is parsed by
-session.untrusted (nesting capped before parsing), any failure only makes that
-key unreadable, and broken characters (lone surrogates) in a readable session
-are replaced in memory, listed in `Library.repairs`, and written at its next save.
+The log entries live in the log store (session.logbook: IndexedDB in the browser), one record
+per entry, written once. A tap writes the head (if it changed) and appends the entries it
+logged; a head waits for its entries, so it never counts entries the store does not have.
+
+The index is only a cache (which session was open, when each was saved): the heads are the
+truth, and a lost or broken index is rebuilt from them. Pure: the store is anything with
+get/set/remove/keys (the browser's localStorage through ui/shell/storage.py, a MemoryStore in
+tests), the log store anything with the coroutines of session.logbook. Nothing here overwrites
+or deletes what it could not read: such keys stay as they are, listed in `Library.unreadable`
+with their raw text for export, until the player removes them. Loading survives any stored
+value: text is parsed by session.untrusted (nesting capped before parsing), any failure only
+makes that key unreadable, and broken characters (lone surrogates) in a readable head or
+session are replaced in memory, listed in `Library.repairs`, and written at its next save.
 """
 from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import dataclass
 
 from rules.words import isolate, plural
 
 from . import untrusted
 from .errors import SessionError
-from .model import check_session, name_text, new_id
+from .logbook import MemoryLog, floor, read_entries, record, recount
+from .model import MAX_LOG, check_log_entry, check_session, name_text, new_id
+from .replica import Replica, entry_key, new_device
+from .replica_check import check_replica
 
 PREFIX = "tableside."
 INDEX_KEY = "tableside.index"
 SESSION_PREFIX = "tableside.session."
+HEAD_PREFIX = "tableside.head."
+DEVICE_KEY = "tableside.device"
+DEVICE = re.compile(r"[0-9a-f]{1,16}")
+PAGE = 20  # log entries read at a time: the newest page at start, older ones on demand
+MAX_COUNT = 10 ** 7
 RECOVERED_PREFIX = "tableside.recovered."
 TABLE_PREFIX = "tableside.table."
 MAX_TABLE = 500_000  # characters: a table in progress is a few kilobytes
@@ -47,6 +66,7 @@ UNREADABLE_TABLE = {
     untrusted.NOT_JSON: "It is not readable JSON.",
     untrusted.TOO_DEEP: "It is nested far deeper than anything Tableside writes.",
 }
+UNREADABLE_HEAD = UNREADABLE_SESSION
 UNREADABLE_INDEX = {
     untrusted.NOT_JSON: "The list of sessions is not readable JSON.",
     untrusted.TOO_DEEP: "The list of sessions nests far deeper than Tableside ever writes it.",
@@ -170,65 +190,154 @@ def shown_key(key: str, limit: int = 60) -> str:
     return shown if len(shown) <= limit else shown[:limit - 1] + "…"
 
 
-def summary(session: dict, saved: str) -> dict:
+def head_key(session_id: str) -> str:
+    return HEAD_PREFIX + session_id
+
+
+def head_content(replica: Replica) -> str:
+    """A head's text without its time: what decides whether it changed."""
+    data = replica.to_dict(log=False)
+    data["logged"] = replica.tally()
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def stamped(content: str, saved: str, recount: bool = False) -> str:
+    """The head as stored: its content, when it was saved, and whether its counts need checking
+    against the log store (entries it counts could not be stored)."""
+    return content[:-1] + f',"saved":{json.dumps(saved)}' + (',"recount":true' if recount else "") + "}"
+
+
+def parse_head(raw, session_id: str) -> tuple[Replica, int, str, bool]:
+    """A stored head as a replica holding none of its log yet, how many broken characters were
+    repaired in it, when it was saved and whether its counts need checking; SessionError."""
+    if not isinstance(raw, str):
+        raise SessionError("It is not text.")
+    if name_text(session_id, "Its key", limit=24) != session_id:
+        raise SessionError("It is saved under a key Tableside never writes.")
+    try:
+        data, repaired = untrusted.parse_repairing(raw)
+    except untrusted.BadJSON as error:
+        raise SessionError(UNREADABLE_HEAD[error.reason]) from None
+    if not isinstance(data, dict) or "log" in data:
+        raise SessionError("It is not in the form Tableside saves a session in.")
+    replica = check_replica(data)
+    if replica.id != session_id:
+        raise SessionError("It is saved under another session's key.")
+    logged = data.get("logged")
+    if not isinstance(logged, dict) or set(logged) != {"conflict", "set-aside"} or not all(
+            isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= MAX_COUNT
+            for count in logged.values()):
+        raise SessionError("Its count of logged conflicts is damaged.")
+    replica.complete, replica.fresh, replica.counted = False, [], dict(logged)
+    saved = data.get("saved") if isinstance(data.get("saved"), str) else ""
+    return replica, repaired, saved[:40], data.get("recount") is True
+
+
+def summary(replica: Replica, saved: str) -> dict:
     """What the session list shows about a session without reading it again."""
-    return {"id": session["id"], "name": session["name"], "system": session["system"],
-            "roster": len(session["roster"]), "log": len(session["log"]), "saved": saved}
+    session = replica.session(log=False)
+    return {"id": replica.id, "name": session["name"], "system": session["system"],
+            "roster": len(session["roster"]), "log": replica.logged(), "saved": saved}
+
+
+def log_full_message() -> str:
+    return ("This device's storage for Tableside is full, so the newest log entries are not saved on it "
+            "(Tension, AP and the roster are). Export this session (Log screen), then archive old entries.")
 
 
 class Library:
-    """Every session saved on this device. `load` once at start; then `save` after each change."""
+    """Every session saved on this device. `load` once at start; then `save` after each change,
+    and `flush` (a coroutine) to write the log entries it queued."""
 
-    def __init__(self, store, clock=lambda: "", in_memory: bool = False):
+    def __init__(self, store, log=None, clock=lambda: "", in_memory: bool = False):
         self.store = store
+        self.log = log if log is not None else MemoryLog()  # the log store (session.logbook)
         self.clock = clock
         self.in_memory = in_memory  # the browser refused storage: nothing outlives the page
         self.entries: dict[str, dict] = {}  # id -> summary, for the session list
         self.active: str | None = None
         self.unreadable: list[Unreadable] = []
         self.repairs: list[str] = []  # what `load` repaired in readable sessions, one phrase each
-        self.written: dict[str, str] = {}  # id -> the text last read or written, to skip unchanged saves
-        self.pristine = None  # a new session nobody has changed yet: saved at its first change
+        self.written: dict[str, str] = {}  # id -> the head content last read or written, to skip unchanged saves
+        self.pristine: Replica | None = None  # a new session nobody has changed yet: saved at its first change
+        self.pristine_text = ""
         self.index_kept = False  # an unreadable index could not be copied: leave it in place
+        self.legacy: dict[str, dict] = {}  # id -> a version-1 session still under tableside.session.<id>
+        self.recounting: set[str] = set()  # heads whose counts are checked against the log store
+        self.outbox: list[tuple] = []  # ("append", id, entries) | ("remove", id, keep): for the log store
+        self.waiting: dict[str, tuple[str, str]] = {}  # id -> (content, head text) written once its entries are
+        self.flushing = False
+        self.stalled = False  # the log store refused the last write: try again with the next entries
+        self.unstored: set[str] = set()  # heads written while some of their entries could not be stored
+        self.device_id: str | None = None
+        self.device_kept = False
 
     # --- Start ------------------------------------------------------------------------------
 
-    def load(self) -> dict | None:
-        """Read everything stored; the session that was open (or the newest readable one),
-        or None when nothing readable is stored. Never raises, whatever is stored: what can't
-        be read is listed in `unreadable`, what was repaired in `repairs`."""
+    def load(self) -> Replica | None:
+        """Read every head (and every session still saved by version 1); the replica of the session
+        that was open (or the newest readable one), holding none of its log yet (a version-1 one
+        holds all of it), or None when nothing readable is stored. Never raises, whatever is
+        stored: what can't be read is listed in `unreadable`, what was repaired in `repairs`."""
         index = self.read_index()
-        keys = sorted(key for key in self.safe_keys() if key.startswith(SESSION_PREFIX))
         ranks = {session_id: rank for rank, session_id in enumerate(index["order"])}
-        keys.sort(key=lambda key: ranks.get(key[len(SESSION_PREFIX):], len(ranks)))
-        sessions = {}
+        keys = sorted(key for key in self.safe_keys() if key.startswith((HEAD_PREFIX, SESSION_PREFIX)))
+        keys.sort(key=lambda key: (ranks.get(key.split(".", 2)[2], len(ranks)), not key.startswith(HEAD_PREFIX)))
+        blocked = set()
         for key in keys:
-            session_id = key[len(SESSION_PREFIX):]
+            is_head = key.startswith(HEAD_PREFIX)
+            session_id = key[len(HEAD_PREFIX if is_head else SESSION_PREFIX):]
+            if session_id in blocked:
+                continue  # its head could not be read: the version-1 copy waits untouched too
             raw = self.raw(key)
             try:
-                session, repaired = parse_session(raw, session_id)
-                self.entries[session_id] = summary(session, index["saved"].get(session_id, ""))
+                if is_head:
+                    replica, repaired, saved, check = parse_head(raw, session_id)
+                    name = replica.session(log=False)["name"]
+                    if check:
+                        self.recounting.add(session_id)
+                else:
+                    session, repaired = parse_session(raw, session_id)
+                    name = session["name"]
+                    self.legacy[session_id] = session
+                    if session_id in self.entries:  # moved already, but not yet removed: it stays until then
+                        continue
+                    replica, saved = Replica.from_session(session), index["saved"].get(session_id, "")
+                self.entries[session_id] = summary(replica, saved)
             except Exception as error:  # whatever a stored value makes fail, it is only unreadable
                 self.note_unreadable(key, raw, error)
+                if is_head:
+                    blocked.add(session_id)
                 continue
-            sessions[session_id] = session
             if repaired:
-                self.repairs.append(f"“{isolate(session['name'])}”: {repaired} broken "
+                self.repairs.append(f"“{isolate(name)}”: {repaired} broken "
                                     f"{plural(repaired, 'character', 'characters')} now shown as {untrusted.REPLACEMENT}")
         for key in sorted(self.safe_keys()):
             if key.startswith(RECOVERED_PREFIX) and all(item.key != key for item in self.unreadable):
                 raw = self.raw(key)
                 self.unreadable.append(Unreadable(key, raw if isinstance(raw, str) else "",
                                                   "A copy of saved data that could not be read, kept for you."))
-        if not sessions:
+        if not self.entries:
             return None
-        active = index["active"] if index["active"] in sessions else self.newest()
+        active = index["active"] if index["active"] in self.entries else self.newest()
         self.active = active
-        session = sessions[active]
-        self.written[active] = self.raw(session_key(active)) or ""
+        replica = self.read(active)
         if index["order"] != list(self.entries) or index["active"] != active:
             self.write_index(quiet=True)
-        return session
+        return replica
+
+    def device(self) -> str:
+        """This phone's id in the stamps it writes: made once, kept from the first save on."""
+        if self.device_id is None:
+            raw = self.raw(DEVICE_KEY)
+            self.device_id = raw if isinstance(raw, str) and DEVICE.fullmatch(raw) else new_device()
+            self.device_kept = raw == self.device_id
+        return self.device_id
+
+    def keep_device(self):
+        if self.device_id is not None and not self.device_kept:
+            self.store.set(DEVICE_KEY, self.device_id)
+            self.device_kept = True
 
     def safe_keys(self) -> list[str]:
         try:
@@ -240,7 +349,7 @@ class Library:
         """List a stored session that can't be read (once), and why."""
         if any(item.key == key for item in self.unreadable):
             return
-        shown = isolate(shown_key(key[len(SESSION_PREFIX):], 24))
+        shown = isolate(shown_key(key.split(".", 2)[2], 24))
         self.unreadable.append(Unreadable(key, raw if isinstance(raw, str) else "",
                                           f"The session saved as “{shown}” could not be read. {problem(error)}"))
 
@@ -295,62 +404,244 @@ class Library:
         return session_id in self.entries
 
     def is_blocked(self, session_id: str) -> bool:
-        """True when unreadable data sits under this session's key (a session with this id can't be saved)."""
-        return any(item.key == session_key(session_id) for item in self.unreadable)
+        """True when unreadable data sits under this session's keys (a session with this id can't be saved)."""
+        return any(item.key in (head_key(session_id), session_key(session_id)) for item in self.unreadable)
 
     def is_empty(self) -> bool:
         return not self.entries
 
-    def read(self, session_id: str) -> dict:
-        """One stored session; SessionError (and an entry in `unreadable`) if it can't be read."""
-        key = session_key(session_id)
+    def read(self, session_id: str) -> Replica:
+        """One stored session as a replica: from its head, holding none of its log yet (read pages
+        with `older`), or, while it is still saved by version 1, whole. SessionError (and an entry
+        in `unreadable`) if it can't be read."""
+        if session_id in self.legacy:
+            replica = Replica.from_session(self.legacy[session_id])
+            if self.raw(head_key(session_id)) is not None:  # moved, not yet removed: the head is newer
+                replica = replica.merge(self.read_head(session_id))
+                replica.complete, replica.counted = True, None
+            return replica
+        replica = self.read_head(session_id)
+        self.written[session_id] = head_content(replica)
+        return replica
+
+    def read_head(self, session_id: str) -> Replica:
+        key = head_key(session_id)
         raw = self.raw(key)
         if raw is None:
             self.entries.pop(session_id, None)
             raise SessionError("That session is no longer saved on this device.")
         try:
-            session, _ = parse_session(raw, session_id)  # repairs were reported when it was first loaded
+            replica, _, _, _ = parse_head(raw, session_id)  # repairs were reported when it was first loaded
         except Exception as error:
             self.entries.pop(session_id, None)
             self.note_unreadable(key, raw, error)
             raise SessionError(f"That session could not be read. {problem(error)} It is kept as it was: "
                                "download a copy from the Session screen.") from None
-        self.written[session_id] = raw
-        return session
+        return replica
+
+    # --- The log of a session, page by page -----------------------------------------------------
+
+    def queued(self, session_id: str) -> list[dict]:
+        """Entries of a session waiting in the outbox for the log store."""
+        found = []
+        for kind, target, data in self.outbox:
+            if kind == "append" and target == session_id:
+                found += data
+            elif kind == "remove" and target == session_id:
+                found = []
+        return found
+
+    async def older(self, replica: Replica, limit: int = PAGE) -> tuple[list[dict], int]:
+        """Bring the next page of older entries into `replica`: (the entries it gained, how many
+        stored entries could not be read). At the end of the log the replica is complete."""
+        if replica.complete:
+            return [], 0
+        oldest = floor(replica)
+        texts = await self.log.page(replica.id, list(oldest) if oldest else None, limit)
+        entries, broken = read_entries(texts)
+        bottom = min(map(entry_key, entries)) if len(texts) >= limit and entries else None
+        entries += [entry for entry in self.queued(replica.id)  # merged in and not stored yet
+                    if (oldest is None or entry_key(entry) < oldest) and (bottom is None or entry_key(entry) >= bottom)]
+        gained = []
+        for entry in entries:
+            if entry["id"] not in replica.log:
+                replica.log[entry["id"]] = entry
+                gained.append(entry)
+        if len(texts) < limit:
+            replica.complete = True
+            if not broken:
+                replica.counted = None  # every entry is in memory now: counted from there
+        return gained, broken
+
+    async def stored_kinds(self, replica: Replica, ids: list[str]) -> dict[str, str]:
+        """{id: kind} of these entry ids that this device holds for the session (store or outbox)."""
+        if not ids:
+            return {}
+        kinds = dict(await self.log.kinds(replica.id, ids))
+        wanted = set(ids)
+        kinds.update({entry["id"]: entry.get("kind", "conflict") for entry in self.queued(replica.id)
+                      if entry["id"] in wanted})
+        return kinds
+
+    async def everything(self, replica: Replica) -> tuple[Replica, int]:
+        """A copy of `replica` with its whole log (for export, a duplicate, archiving), and how many
+        stored entries could not be read."""
+        whole = Replica.from_dict(copy.deepcopy(replica.to_dict(log=False)))
+        broken = 0
+        if not replica.complete:
+            entries, broken = read_entries(await self.log.every(replica.id))
+            whole.log = {entry["id"]: entry for entry in entries}
+            whole.log.update({entry["id"]: entry for entry in self.queued(replica.id)})
+        whole.log.update(copy.deepcopy(replica.log))
+        whole.fresh, whole.counted = [], None
+        return whole, broken
+
+    async def recount(self, replica: Replica):
+        """Count the log of a head marked for checking from the log store itself."""
+        replica.counted = recount(await self.log.index(replica.id), replica)
+        self.recounting.discard(replica.id)
+
+    async def archive(self, replica: Replica, keep: int) -> int:
+        """Remove all but the newest `keep` entries of this session from this device (after the
+        player exported them): how many were removed. The replica then holds the newest page."""
+        await self.flush()
+        before = await self.log.count(replica.id)
+        await self.log.remove(replica.id, keep)
+        replica.counted = recount(await self.log.index(replica.id), Replica(replica.id, undone=replica.undone))
+        replica.log, replica.complete = {}, False
+        await self.older(replica)
+        return max(0, before - keep)
 
     # --- Changes -----------------------------------------------------------------------------
 
-    def save(self, session: dict, make_active: bool = True) -> bool:
-        """Store `session` if it changed (and note it as the open one). True when written.
-        Raises StorageError when the browser refuses, SessionError if the session is invalid
-        (it would not load again, so it is not written)."""
-        if session is self.pristine:
+    def is_pristine(self, replica: Replica) -> bool:
+        return replica is self.pristine and head_content(replica) == self.pristine_text
+
+    def keep_pristine(self, replica: Replica):
+        """A new session nobody has changed yet: saved at its first change."""
+        self.pristine, self.pristine_text = replica, head_content(replica)
+
+    def pending(self, session_id: str) -> bool:
+        return any(item[1] == session_id for item in self.outbox)
+
+    def save(self, replica: Replica, make_active: bool = True) -> bool:
+        """Store what changed in `replica`: its new log entries go to the outbox (for `flush`), its
+        head is written if its text changed (once those entries are stored), and it is noted as
+        the open one. True when something was written or queued. Raises StorageError when the
+        browser refuses, SessionError if the session is invalid (it would not load again, so it is
+        not written). Nothing here reads or compares the log beyond the new entries."""
+        if self.is_pristine(replica):
             return False
-        session_id = session["id"]
-        text = session_text(session)
-        changed = self.written.get(session_id) != text
-        if changed:
-            check_session(copy.deepcopy(session))
+        self.pristine = None if replica is self.pristine else self.pristine
+        session_id = replica.id
+        content = head_content(replica)
+        changed = self.written.get(session_id) != content
+        if changed or replica.fresh:
+            check_session(replica.session(log=False))
+            for entry in replica.fresh:
+                check_log_entry(entry)
             if self.is_blocked(session_id):
                 raise SessionError("This session's id belongs to saved data that could not be read; "
                                    "it was not overwritten.")
-            self.store.set(session_key(session_id), text)
-            self.written[session_id] = text
-            self.entries[session_id] = summary(session, self.clock())
+        if changed or replica.fresh:
+            self.keep_device()
+        if replica.fresh:
+            self.outbox.append(("append", session_id, replica.fresh))
+            replica.fresh = []
+            self.stalled = False
+        if changed:
+            saved = self.clock()
+            text = stamped(content, saved)
+            if self.pending(session_id):
+                self.waiting[session_id] = (content, text)
+            else:
+                self.store.set(head_key(session_id), text)
+            self.written[session_id] = content
+            self.entries[session_id] = summary(replica, saved)
         elif session_id not in self.entries:
-            self.entries[session_id] = summary(session, self.clock())
+            self.entries[session_id] = summary(replica, self.clock())
             changed = True
         if make_active and self.active != session_id:
             self.active = session_id
             changed = True
         if changed:
             self.write_index()
-        return changed
+        return changed or self.pending(session_id)
 
-    def add(self, session: dict) -> dict:
+    def add(self, replica: Replica) -> Replica:
         """Store a new session (a copy, an import, a joined link), without opening it."""
-        self.save(session, make_active=False)
-        return session
+        self.save(replica, make_active=False)
+        return replica
+
+    async def flush(self):
+        """Write what `save` queued to the log store, in order; each head that waited for its
+        entries once they are stored; and, once a version-1 session is wholly moved, remove its
+        old key. StorageError if the log store refuses: the heads are written anyway (the numbers
+        are kept), marked for their counts to be checked, and the entries wait for another try."""
+        if self.flushing:
+            return
+        self.flushing = True
+        try:
+            while self.outbox:
+                kind, session_id, data = self.outbox[0]
+                try:
+                    if kind == "append":
+                        await self.log.append([record(session_id, entry) for entry in data])
+                    else:
+                        await self.log.remove(session_id, data)
+                except Exception:
+                    self.stalled = True
+                    self.write_waiting(recount=True)
+                    raise StorageError(self.refusal()) from None
+                self.outbox.pop(0)
+                if not self.pending(session_id):
+                    self.head_stored(session_id)
+        finally:
+            self.flushing = False
+
+    def head_stored(self, session_id: str):
+        """Everything queued for a session is in the log store: its waiting head now, and a
+        version-1 copy is no longer needed (where the log store outlives the page)."""
+        waiting = self.waiting.pop(session_id, None)
+        if waiting is not None:
+            self.store.set(head_key(session_id), waiting[1])
+            self.unstored.discard(session_id)
+        if session_id in self.legacy and getattr(self.log, "durable", False) and session_id in self.written:
+            self.store.remove(session_key(session_id))
+            del self.legacy[session_id]
+
+    def write_waiting(self, recount: bool):
+        for session_id, (content, text) in list(self.waiting.items()):
+            try:
+                self.store.set(head_key(session_id), stamped(content, self.clock(), recount=recount))
+            except StorageError:
+                continue
+            self.unstored.add(session_id)
+            del self.waiting[session_id]
+
+    def refusal(self) -> str:
+        moving = [self.entries[session_id]["name"] for _, session_id, _ in self.outbox
+                  if session_id in self.legacy and session_id in self.entries]
+        if moving:
+            return (f"“{isolate(moving[0])}” could not be moved to this version's storage: the device refused "
+                    "(it may be full). It stays saved as before and opens as usual; Tableside tries again "
+                    "at the next start.")
+        return log_full_message()
+
+    async def migrate(self, open_replica: Replica | None = None) -> list[str]:
+        """Move every session still saved by version 1 to a head and the log store, once; the
+        names of those moved. A failure leaves the version-1 copy in place (StorageError)."""
+        moved = []
+        for session_id in list(self.legacy):
+            if session_id not in self.entries or self.is_blocked(session_id):
+                continue
+            replica = open_replica if open_replica is not None and open_replica.id == session_id \
+                else self.read(session_id)
+            self.written.pop(session_id, None)
+            self.save(replica, make_active=False)
+            await self.flush()
+            moved.append(self.entries[session_id]["name"])
+        return moved
 
     # --- The table in progress (this phone's own, per session) ------------------------------------
 
@@ -380,8 +671,14 @@ class Library:
         return parse_table(raw)
 
     def remove(self, session_id: str):
-        self.store.remove(table_key(session_id))
-        self.store.remove(session_key(session_id))
+        """Delete a session from this device: its head (and version-1 copy), its table in
+        progress, and (queued for `flush`) its log entries."""
+        for key in (table_key(session_id), head_key(session_id), session_key(session_id)):
+            if not any(item.key == key for item in self.unreadable):
+                self.store.remove(key)
+        self.outbox.append(("remove", session_id, 0))
+        self.waiting.pop(session_id, None)
+        self.legacy.pop(session_id, None)
         self.entries.pop(session_id, None)
         self.written.pop(session_id, None)
         if self.active == session_id:

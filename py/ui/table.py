@@ -90,7 +90,7 @@ def load(state: AppState):
 
 def save(state: AppState):
     """After every change: store the table in progress (the Library skips unchanged text)."""
-    if state.library is not None and state.session is not state.library.pristine:
+    if state.library is not None and not state.library.is_pristine(state.replica):
         state.library.save_table(state.session["id"], snapshot(state))
 
 

@@ -6,7 +6,7 @@ as a user gesture.
 """
 from __future__ import annotations
 
-SHARE, COPY, DOWNLOAD, READ_FILE, PERSIST = "share", "copy", "download", "read-file", "persist"
+SHARE, COPY, DOWNLOAD, READ_FILE, PERSIST, JOB = "share", "copy", "download", "read-file", "persist", "job"
 
 
 def share(state, *, title: str, url: str, shared: str, copied: str, manual: str, then: str = ""):
@@ -28,3 +28,10 @@ def read_file(state, *, then: str, limit: int):
 
 def persist(state):
     state.effects.append((PERSIST, {}))
+
+
+def job(state, work, failure: str):
+    """Work that waits on the log store (reading pages, exporting, archiving): `work(state)` is a
+    coroutine the shell runs in the background, redrawing once it is done; `failure` is said if
+    it fails. It may queue effects of its own (a download), run when it ends."""
+    state.effects.append((JOB, {"work": work, "failure": failure}))

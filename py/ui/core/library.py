@@ -1,10 +1,12 @@
-"""The sessions on this device as the screens see them: the list, which one is open,
-names that don't collide, and when the open one was last backed up. Used by the
-Session and Log screens and by links."""
+"""The sessions on this device as the screens see them: the list, which one is open, the
+open session's replica and its log page by page, names that don't collide, and when the
+open one was last backed up. Used by the shell after every tap (`commit`), the Session and
+Log screens and links."""
 from __future__ import annotations
 
 import session as sessions
 from session.backups import only_here
+from session.replica import Replica, entry_key
 
 from ui.core.clock import short_text
 from ui.core.state import AppState
@@ -12,6 +14,49 @@ from ui.core.state import AppState
 # After this many conflicts that no exported file holds, the Log and Session screens
 # offer a backup: a long evening, not every roll.
 OFFER_BACKUP_AFTER = 5
+
+PAGE = 20  # log entries shown at first, and added by "Show older entries"
+SEARCH_PAGE = 100  # entries read at a time while looking for one character's rolls
+
+
+def commit(state: AppState) -> bool:
+    """After a tap: what the action changed in `state.session` becomes the replica's, stamped
+    by this phone. Work is proportional to what changed (the unchanged parts of the session
+    are the same objects). True when something changed."""
+    if state.session is state.committed:
+        return False
+    if state.session["id"] != state.committed["id"]:
+        raise ValueError("another session was opened without switch_to")
+    state.replica.absorb(state.committed, state.session, state.device)
+    state.committed = state.session
+    return True
+
+
+def switch_to(state: AppState, replica: Replica):
+    """Make `replica`'s session the open one; what was on the table belonged to the other."""
+    state.replica = replica
+    state.session = state.committed = replica.session()
+    state.drafts = {}
+    state.editing = None
+    state.view = {}
+
+
+def changed(replica: Replica, device: str, **fields) -> Replica:
+    """A session that is not open with some of its fields written (a rename)."""
+    before = replica.session(log=False)
+    replica.absorb(before, {**before, **fields}, device)
+    return replica
+
+
+def copy_as(replica: Replica, session_id: str, name: str, device: str) -> Replica:
+    """`replica` (holding its whole log) as another session: a new id, and a name that does not
+    collide, written by this phone."""
+    twin = Replica(session_id, replica.clock, replica.fields, replica.tension, replica.roster, replica.log,
+                   replica.undone)
+    before = twin.session(log=False)
+    if name != before["name"]:
+        twin.absorb(before, {**before, "name": name}, device)
+    return twin
 
 
 def listing(state: AppState) -> list[dict]:
@@ -22,16 +67,8 @@ def listing(state: AppState) -> list[dict]:
     if all(entry["id"] != state.session["id"] for entry in entries):
         session = state.session
         entries = [{"id": session["id"], "name": session["name"], "system": session["system"],
-                    "roster": len(session["roster"]), "log": len(session["log"]), "saved": ""}, *entries]
+                    "roster": len(session["roster"]), "log": state.replica.logged(), "saved": ""}, *entries]
     return entries
-
-
-def switch_to(state: AppState, session: dict):
-    """Make `session` the open one; what was on the table belonged to the other."""
-    state.session = session
-    state.drafts = {}
-    state.editing = None
-    state.view = {}
 
 
 def unused_name(state: AppState, name: str, suffix: str) -> str:
@@ -41,15 +78,66 @@ def unused_name(state: AppState, name: str, suffix: str) -> str:
     return f"{name[:sessions.model.MAX_SESSION_NAME - len(suffix) - 1]} {suffix}"
 
 
+# --- The open session's log, page by page ----------------------------------------------------------
+
+def logged(state: AppState) -> dict[str, int]:
+    """Live entries of each kind in the whole log ("conflict", "set-aside"), loaded or not."""
+    return state.replica.tally()
+
+
+def involves(entry: dict, who: str) -> bool:
+    """True when roster entry `who` took part in a logged entry."""
+    from session.sync import record_sides  # links' code: loaded when the Log is searched, not at start
+
+    return any(side.get("id") == who for side in record_sides(entry.get("record")))
+
+
+def wanted(state: AppState) -> int:
+    """How many older log entries to read from the log store now (0: none): the Log shows more
+    than is in memory, a search by character has too few matches, or undo ran the page down."""
+    if state.replica.complete:
+        return 0
+    log = state.session["log"]
+    if state.screen != "log":
+        return PAGE if len(log) < PAGE else 0
+    shown = state.view.get("log_shown", PAGE)
+    who = state.view.get("log_who")
+    if who:
+        return SEARCH_PAGE if state.view.get("log_search") and sum(involves(entry, who) for entry in log) < shown \
+            else 0
+    return PAGE if len(log) <= shown else 0
+
+
+def extend(state: AppState, gained: list[dict]):
+    """Older entries read into the open replica go below those on screen."""
+    commit(state)
+    live = sorted((entry for entry in gained if entry["id"] not in state.replica.undone), key=entry_key, reverse=True)
+    if live:
+        state.session = state.committed = {**state.session, "log": [*state.session["log"], *live]}
+
+
+async def read_older(state: AppState, limit: int):
+    """Read the next page of older entries of the open session (a background job)."""
+    replica = state.replica
+    gained, broken = await state.library.older(replica, limit)
+    if state.replica is replica:
+        extend(state, gained)
+        if state.view.get("log_search"):
+            state.view["log_search"] = max(0, state.view["log_search"] - max(1, len(gained)))
+        if broken:
+            state.fail(f"{broken} logged {'entry' if broken == 1 else 'entries'} on this device could not be read "
+                       f"and {'is' if broken == 1 else 'are'} left out of the Log.")
+
+
 def backup_due(state: AppState) -> bool:
-    return only_here(state.backups, state.session) >= OFFER_BACKUP_AFTER
+    return only_here(state.backups, state.session, state.replica.logged()) >= OFFER_BACKUP_AFTER
 
 
 def backup_words(state: AppState) -> list[str]:
     """When the open session was last exported to a file and shared as a link, and how much
     of its log is only on this device."""
     backup = state.backups.get(state.session["id"], {})
-    count = only_here(state.backups, state.session)
+    count = only_here(state.backups, state.session, state.replica.logged())
     conflicts = f"{count} logged conflict{'s' * (count != 1)}"
     exported = short_text(backup.get("file", ""))
     if exported:

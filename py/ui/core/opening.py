@@ -5,16 +5,20 @@ Kept apart from the session screen's code, which start-up does not need.
 from __future__ import annotations
 
 import session as sessions
+from session.replica import Replica
 
 from ui.core.state import AppState
 
 
 def starting_state(library, base_url: str = "") -> AppState:
-    """The app's state at start: the session that was open, or a new one (saved at its first change)."""
-    session = library.load()
-    if session is None:
-        session = library.pristine = sessions.new_session()
-    state = AppState(session=session, library=library, base_url=base_url)
+    """The app's state at start: the session that was open, or a new one (saved at its first change).
+    The open session's log is read page by page after this (ui.core.library.read_older)."""
+    replica = library.load()
+    if replica is None:
+        replica = Replica.from_session(sessions.new_session())
+        library.keep_pristine(replica)
+    state = AppState(session=replica.session(), replica=replica, device=library.device(), library=library,
+                     base_url=base_url)
     repaired = f"Repaired saved text: {'; '.join(library.repairs)}." if library.repairs else ""
     if library.unreadable:
         count = len(library.unreadable)
@@ -26,4 +30,11 @@ def starting_state(library, base_url: str = "") -> AppState:
     elif library.in_memory:
         state.fail("This browser is not letting Tableside save anything: sessions last until this page closes. "
                    "Export them from the Log screen to keep them.")
+    elif not getattr(library.log, "durable", True):
+        state.fail(NO_LOG_STORE)
     return state
+
+
+NO_LOG_STORE = ("This browser is not letting Tableside keep the log (no IndexedDB here, as in some private "
+                "windows): conflicts logged now last until this page closes; Tension, AP and the roster are "
+                "saved. Export the session from the Log screen to keep its log.")

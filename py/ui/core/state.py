@@ -1,13 +1,17 @@
 """Everything the screen shows, in one object: the session plus what is on the table now.
 
-`session` is the persisted session (py/session); `drafts` holds the conflict
-being built for each system (form choices and dice on the table); the rest is
-navigation and transient messages. Pure Python, so views and actions are
-tested under CPython.
+`session` is the open session as the screens read it (a plain dict, py/session/model.py),
+derived from `replica` (session.replica: the session as this phone keeps it, merging with
+other phones'); after every tap ui.core.library.commit records what an action changed in
+`session` into the replica. `drafts` holds the conflict being built for each system (form
+choices and dice on the table); the rest is navigation and transient messages. Pure
+Python, so views and actions are tested under CPython.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from session.replica import Replica
 
 SCREENS = ("conflict", "roster", "log", "tables", "session")
 
@@ -37,6 +41,16 @@ class AppState:
     backups: dict = field(default_factory=dict)  # session.backups: when each session was last exported or shared
     base_url: str = ""  # the app's address without fragment; share links add theirs
     view: dict = field(default_factory=dict)  # open confirmations and fields of the log and session screens
+    replica: Replica | None = None  # the open session as this phone keeps it; None: made from `session`
+    device: str = ""  # this phone's id in the stamps it writes (kept in storage)
+    committed: dict | None = None  # `session` as the replica last recorded it (ui.core.library.commit)
+    space: dict | None = None  # storage nearly full: {"share", "where"} (ui.core.space); None: enough room
+
+    def __post_init__(self):
+        if self.replica is None:
+            self.replica = Replica.from_session(self.session)
+        if self.committed is None:
+            self.committed = self.session
 
     @property
     def system(self) -> str:

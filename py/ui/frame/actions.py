@@ -38,3 +38,17 @@ def step_tension(state: AppState, event: Input):
 @action("dismiss-message")
 def dismiss_message(state: AppState, event: Input):
     state.message = None
+
+
+@action("space-open")
+def open_archive(state: AppState, event: Input):
+    """From the storage notice to the Log, where Export and archiving are."""
+    state.screen = "log"
+    state.message = None
+    state.view = {**state.view, "archive": True}
+
+
+@action("space-dismiss")
+def put_away_notice(state: AppState, event: Input):
+    if state.space is not None:
+        state.space = {**state.space, "dismissed": state.space["share"]}

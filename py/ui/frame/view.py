@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from session import SYSTEMS
 
+from ui.core import space
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 
@@ -65,6 +66,24 @@ def message_bar(state: AppState) -> Markup:
              class_=classes("message", f"message-{message.tone}"), role=role)
 
 
+def space_notice(state: AppState) -> Markup:
+    """Storage nearly full: said calmly and early, with the way out (export, then archive)."""
+    notice = space.shown(state)
+    if notice is None:
+        return Markup("")
+    where = ("the browser's small store, where Tableside keeps each session's numbers" if notice["where"] == "heads"
+             else "this phone's storage for Tableside")
+    return h("section",
+             h("p", h("strong", f"Storage is {round(notice['share'] * 100)}% full. "),
+               f"That is {where}. Everything is saved for now; to keep room for the campaign, export this "
+               "session to a file and archive its old entries (the file keeps them)."),
+             h("div", h("button", "Export and archive…", type="button", class_="button button-primary",
+                        data_action="space-open"),
+               h("button", "Not now", type="button", class_="button button-quiet", data_action="space-dismiss"),
+               class_="row row-wrap"),
+             class_="message message-info space-notice", role="status", data_testid="space-notice")
+
+
 def bottom_nav(state: AppState) -> Markup:
     return h("nav", h("ul", *(
         h("li", h("button", label, type="button", class_="nav-button", data_action="show-screen",
@@ -77,6 +96,7 @@ def page_regions(state: AppState, screen_regions) -> list[tuple[str, Markup]]:
     return [
         ("session-bar", session_bar(state)),
         ("message", message_bar(state)),
+        ("space", space_notice(state)),
         *screen_regions,
         ("bottom-nav", bottom_nav(state)),
     ]

@@ -1,26 +1,29 @@
-"""What taps do on the Log screen: undo the last result, share one roll as a link, export
-the session to a file and import one as a new session.
-Handlers change the AppState only; browser work (share sheet, download, reading a
-file) is queued with ui.core.effects.
+"""What taps do on the Log screen: undo the last result, share one roll as a link, look for one
+character's rolls, show older entries, export the session to a file, import one as a new
+session, and archive old entries.
+Handlers change the AppState only; browser work (share sheet, download, reading a file)
+and work on the log store (export and archive read every entry) are queued with
+ui.core.effects.
 """
 from __future__ import annotations
 
 import session as sessions
-from session.backups import exported
+from session.backups import exported as exported_to_file
+from session.replica import Replica
 
 from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.library import listing, switch_to, unused_name
+from ui.core.library import PAGE, commit, copy_as, listing, switch_to, unused_name
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.log.draft import PAGE
+from ui.log.draft import ARCHIVE_KEEP, KEEP, SEARCH
 from ui.log.record import roll_url
 from ui.summaries import safe_sentence
 
 
 def entry_by_id(state: AppState, entry_id: str) -> dict | None:
-    return next((entry for entry in state.session["log"] if entry["id"] == entry_id), None)
+    return state.replica.log.get(entry_id) if entry_id not in state.replica.undone else None
 
 
 # --- Undo ------------------------------------------------------------------------------------------
@@ -67,15 +70,57 @@ def share_roll(state: AppState, event: Input):
                   manual="Couldn't copy here: select the roll link under the entry and copy it.")
 
 
+# --- Paging and looking for one character -------------------------------------------------------------
+
+@action("log-more")
+def show_more(state: AppState, event: Input):
+    state.view["log_shown"] = state.view.get("log_shown", PAGE) + PAGE
+    if state.view.get("log_who"):
+        state.view["log_search"] = SEARCH
+
+
+@action("log-who")
+def choose_who(state: AppState, event: Input):
+    who = event.value or ""
+    state.view.pop("log_shown", None)
+    if who and state.entry(who) is not None:
+        state.view.update(log_who=who, log_search=SEARCH)
+    else:
+        state.view.pop("log_who", None)
+        state.view.pop("log_search", None)
+
+
+@action("log-search-further")
+def search_further(state: AppState, event: Input):
+    if state.view.get("log_who"):
+        state.view["log_search"] = SEARCH
+
+
 # --- Export and import -----------------------------------------------------------------------------
+
+async def export_job(state: AppState):
+    """Every entry of the open session, from the log store, into one file."""
+    await exported(state, state.replica)
+
+
+async def exported(state: AppState, replica: Replica) -> bool:
+    whole, broken = await state.library.everything(replica) if state.library is not None else (replica, 0)
+    at = now_text()
+    name = sessions.file_name(state.session, at)
+    effects.download(state, name=name, text=sessions.export_text(whole, at))
+    state.backups = exported_to_file(state.backups, state.session, at, whole.logged())
+    count = len(whole.log)
+    left = f" {broken} stored {'entry' if broken == 1 else 'entries'} could not be read and {'is' if broken == 1 else 'are'} " \
+           "not in it." if broken else ""
+    state.say(f"Exported “{isolate(state.session['name'])}” ({count:,} log {'entry' if count == 1 else 'entries'}) "
+              f"to the file {isolate(name)}.{left}", "success" if not broken else "info")
+    return not broken
+
 
 @action("log-export")
 def export(state: AppState, event: Input):
-    at = now_text()
-    name = sessions.file_name(state.session, at)
-    effects.download(state, name=name, text=sessions.export_text(state.session, at))
-    state.backups = exported(state.backups, state.session, at)
-    state.say(f"Exported “{isolate(state.session['name'])}” to the file {isolate(name)}.", "success")
+    state.say("Exporting: reading every entry of the log…")
+    effects.job(state, export_job, "The export did not work in this browser. Nothing was changed.")
 
 
 @action("log-import")
@@ -92,10 +137,10 @@ def import_text(state: AppState, event: Input):
         state.fail(f"“{file_name}” was not imported. {error}")
         return
     taken = {entry["id"] for entry in listing(state)}
-    blocked = state.library is not None and state.library.is_blocked(imported["id"])
-    if imported["id"] in taken or blocked:  # an import never replaces a session: it becomes a copy
-        imported["id"] = sessions.new_id()
-        imported["name"] = unused_name(state, imported["name"], "(imported)")
+    blocked = state.library is not None and state.library.is_blocked(imported.id)
+    name = imported.fields["name"][0]
+    if imported.id in taken or blocked:  # an import never replaces a session: it becomes a copy
+        imported = copy_as(imported, sessions.new_id(), unused_name(state, name, "(imported)"), state.device)
     if state.library is not None:
         try:
             state.library.add(imported)
@@ -103,10 +148,51 @@ def import_text(state: AppState, event: Input):
             state.fail(f"“{file_name}” was not imported. {error}")
             return
     switch_to(state, imported)
-    state.say(f"Imported “{isolate(imported['name'])}” as a new session ({len(imported['roster'])} in the roster, "
-              f"{len(imported['log'])} logged). Your other sessions are unchanged.", "success")
+    count = imported.logged()
+    state.say(f"Imported “{isolate(state.session['name'])}” as a new session ({len(state.session['roster'])} in the "
+              f"roster, {count:,} logged). Your other sessions are unchanged.", "success")
 
 
-@action("log-more")
-def show_more(state: AppState, event: Input):
-    state.view["log_shown"] = state.view.get("log_shown", PAGE) + PAGE
+# --- Archiving: export, then keep only the newest entries on this phone --------------------------------
+
+@action("log-archive")
+def ask_archive(state: AppState, event: Input):
+    state.view["archive"] = True
+    state.view.setdefault("archive_keep", ARCHIVE_KEEP)
+
+
+@action("log-archive-keep")
+def choose_keep(state: AppState, event: Input):
+    keep = event.number(default=ARCHIVE_KEEP)
+    state.view["archive_keep"] = keep if keep in KEEP else ARCHIVE_KEEP
+
+
+@action("log-archive-cancel")
+def keep_everything(state: AppState, event: Input):
+    state.view.pop("archive", None)
+
+
+async def archive_job(state: AppState):
+    replica = state.replica
+    keep = state.view.pop("archive_keep", ARCHIVE_KEEP)
+    state.view.pop("archive", None)
+    if not await exported(state, replica):
+        state.fail("Not archived: some stored entries could not be read, so the file would not hold them all. "
+                   "The file has the rest; nothing was removed.")
+        return
+    commit(state)
+    removed = await state.library.archive(replica, keep)
+    if state.replica is replica:  # the log on screen starts again from the newest page
+        state.session = state.committed = replica.session()
+        state.view.pop("log_shown", None)
+    state.say(f"Archived: the file holds every entry; {removed:,} older "
+              f"{'entry was' if removed == 1 else 'entries were'} removed from this phone, the newest "
+              f"{keep:,} stay. Tension, AP and the roster are unchanged.", "success")
+
+
+@action("log-archive-confirmed")
+def archive(state: AppState, event: Input):
+    if state.library is None:
+        return
+    state.say("Archiving: exporting every entry first…")
+    effects.job(state, archive_job, "Archiving did not work in this browser. Nothing was removed.")

@@ -4,7 +4,7 @@ Markup only; records are read, never judged (stored and shared data is not trust
 """
 from __future__ import annotations
 
-from session import encode_roll, share_url
+from session import share_url
 
 from ui.core.clock import short_text
 from ui.core.state import AppState
@@ -130,5 +130,7 @@ def record_details(record: dict, entry: dict | None = None, state: AppState | No
 
 
 def roll_url(state: AppState, entry: dict) -> str:
-    fragment = encode_roll(entry["record"], at=entry["at"], by=entry["by"], session_name=state.session["name"])
-    return share_url(state.base_url, fragment)
+    """The link that carries one logged roll to the GM's phone (session.sync: version 2)."""
+    from session.sync import roll_message  # links' code: loaded when a roll is shared
+
+    return share_url(state.base_url, roll_message(state.replica, entry["id"], state.session["name"]))

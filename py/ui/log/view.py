@@ -1,17 +1,20 @@
 """The Log screen: every resolved conflict of the open session, newest first, with who,
 when, one sentence (ui.summaries), the outcome, the dice and what Tension did; Undo
-for the newest, a roll link for any entry, Export and Import. An opened roll link
-shows above the log (roll_link). Markup only; records are read, never judged.
+for the newest, a roll link for any entry, whose rolls to show, Export, Import and
+archiving. The newest entries are drawn first and older ones are read from the log store
+as the player asks (ui.core.library.wanted); every count comes from the log's tally, not
+from what is in memory. An opened roll link shows above the log (roll_link). Markup only;
+records are read, never judged.
 """
 from __future__ import annotations
 
 from session import SYSTEMS
 
-from ui.core.library import backup_due, backup_words
+from ui.core.library import backup_due, backup_words, involves, logged
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.log import roll_link
-from ui.log.draft import PAGE
+from ui.log.draft import KEEP, PAGE
 from ui.log.record import effect_words, record_details, roll_url, when
 from ui.summaries import safe_sentence
 
@@ -37,14 +40,18 @@ def undo_words(state: AppState, entry: dict) -> str:
     return "; ".join(words) + "." if words else "Nothing else changes."
 
 
+def count_words(count: int, one: str, many: str) -> str:
+    return f"{count:,} {one if count == 1 else many}"
+
+
 def tools(state: AppState) -> Markup:
     log = state.session["log"]
-    aside = sum(1 for entry in log if entry.get("kind") == "set-aside")
-    count = len(log) - aside
-    set_aside = f" and {aside} {'roll' if aside == 1 else 'rolls'} set aside" if aside else ""
+    tally = logged(state)
+    aside, count = tally.get("set-aside", 0), tally.get("conflict", 0)
+    set_aside = f" and {count_words(aside, 'roll', 'rolls')} set aside" if aside else ""
     name = isolate(state.session["name"])
-    intro = (f"{count} conflict{'s' * (count != 1)} logged{set_aside} in “{name}”, newest first."
-             if log else f"Nothing logged yet in “{name}”. Resolved conflicts appear here.")
+    intro = (f"{count_words(count, 'conflict', 'conflicts')} logged{set_aside} in “{name}”, newest first."
+             if count or aside else f"Nothing logged yet in “{name}”. Resolved conflicts appear here.")
     due = backup_due(state)
     backup = h("p", " ".join(backup_words(state)), class_="hint hint-small", data_testid="backup")
     if due:
@@ -60,6 +67,8 @@ def tools(state: AppState) -> Markup:
                     class_="visually-hidden", data_action="log-import",
                     aria_label="Import a session file (becomes a new session)"),
                   class_="button file-button", for_="log-import-file"),
+                h("button", "Archive old entries…", type="button", class_="button", data_action="log-archive",
+                  disabled=count + aside <= min(KEEP)),
                 class_="row row-wrap log-buttons")
     confirm = Markup("")
     if state.view.get("undo") and log:
@@ -72,8 +81,42 @@ def tools(state: AppState) -> Markup:
                       h("button", "Keep it", type="button", class_="button", data_action="log-undo-cancel"),
                       class_="row row-wrap"),
                     class_="confirm", role="alert")
-    return h("section", h("h2", "Log", class_="screen-title"), h("p", intro, class_="hint"), backup, buttons,
-             confirm, class_="card")
+    return h("section", h("h2", "Log", class_="screen-title"), h("p", intro, class_="hint", data_testid="log-count"),
+             backup, buttons, confirm, archive_card(state, count + aside), who_filter(state), class_="card")
+
+
+def archive_card(state: AppState, total: int) -> Markup:
+    """Export, then keep only the newest entries on this phone: room for a long campaign."""
+    if not state.view.get("archive"):
+        return Markup("")
+    keep = state.view.get("archive_keep", KEEP[1])
+    options = [h("option", f"the newest {number:,}", value=str(number), selected=number == keep) for number in KEEP]
+    return h("div",
+             h("p", h("strong", "Archive old entries? "),
+               f"Tableside first exports all {total:,} entries of this session to a file (keep it safe: it can be "
+               "imported again), then removes the older ones from this phone. Tension, AP and the roster "
+               "do not change."),
+             h("label", h("span", "Keep on this phone", class_="field-label"),
+               h("select", *options, id="archive-keep", class_="field-input", data_action="log-archive-keep"),
+               class_="field", for_="archive-keep"),
+             h("div", h("button", "Export and archive", type="button", class_="button button-danger",
+                        data_action="log-archive-confirmed"),
+               h("button", "Cancel", type="button", class_="button", data_action="log-archive-cancel"),
+               class_="row row-wrap"),
+             class_="confirm", role="alert", data_testid="archive")
+
+
+def who_filter(state: AppState) -> Markup:
+    """Show one character's (or adversary's) rolls only."""
+    roster = state.session["roster"]
+    if not roster:
+        return Markup("")
+    who = state.view.get("log_who", "")
+    options = [h("option", "Everyone", value="", selected=not who)]
+    options += [h("option", entry["name"], value=entry["id"], selected=entry["id"] == who) for entry in roster]
+    return h("label", h("span", "Whose rolls", class_="field-label"),
+             h("select", *options, id="log-who", class_="field-input", data_action="log-who"),
+             class_="field", for_="log-who")
 
 
 def shared_link(state: AppState, entry: dict) -> Markup:
@@ -108,16 +151,46 @@ def entry_card(state: AppState, entry: dict, number: int) -> Markup:
 
 
 def entries(state: AppState) -> Markup:
+    who = state.view.get("log_who")
+    if who:
+        return found(state, who)
     log = state.session["log"]
-    if not log:
-        return Markup("")
+    total = state.replica.logged()
     shown = state.view.get("log_shown", PAGE)
-    items = [entry_card(state, entry, len(log) - index) for index, entry in enumerate(log[:shown])]
+    if not log:
+        return Markup("") if not total else h("p", "Reading the log…", class_="hint", role="status")
+    items = [entry_card(state, entry, total - index) for index, entry in enumerate(log[:shown])]
     more = Markup("")
-    if len(log) > shown:
-        more = h("button", f"Show older entries ({len(log) - shown} more)", type="button",
-                 class_="button button-wide", data_action="log-more")
+    if total > shown:
+        waiting = len(log) <= shown
+        more = h("button", "Reading older entries…" if waiting else f"Show older entries ({total - shown:,} more)",
+                 type="button", class_="button button-wide", data_action="log-more", disabled=waiting,
+                 data_testid="log-more")
     return h("div", h("ol", *items, class_="log-list", aria_label="Logged conflicts, newest first"), more)
+
+
+def found(state: AppState, who: str) -> Markup:
+    """One character's rolls among the entries read so far, and a way to look further back."""
+    entry = state.entry(who)
+    name = isolate(entry["name"]) if entry else "them"
+    log = state.session["log"]
+    matches = [(index, item) for index, item in enumerate(log) if involves(item, who)]
+    shown = state.view.get("log_shown", PAGE)
+    total = state.replica.logged()
+    items = [entry_card(state, item, total - index) for index, item in matches[:shown]]
+    searched = f"the newest {len(log):,} of {total:,} entries" if not state.replica.complete else "every entry"
+    more = Markup("")
+    if len(matches) > shown:
+        more = h("button", f"Show more of {name}'s rolls", type="button", class_="button button-wide",
+                 data_action="log-more")
+    elif not state.replica.complete:
+        busy = bool(state.view.get("log_search"))
+        more = h("button", "Looking further back…" if busy else "Look further back", type="button",
+                 class_="button button-wide", data_action="log-search-further", disabled=busy)
+    summary = h("p", f"{len(matches):,} {'roll' if len(matches) == 1 else 'rolls'} with {name} in {searched}.",
+                class_="hint", role="status", data_testid="log-found")
+    listing = h("ol", *items, class_="log-list", aria_label=f"Logged conflicts with {entry['name'] if entry else ''}")
+    return h("div", summary, listing if items else Markup(""), more)
 
 
 def regions(state: AppState) -> list[tuple[str, Markup]]:

@@ -6,18 +6,18 @@ store it was given); browser work is queued with ui.core.effects.
 """
 from __future__ import annotations
 
-import copy
-
 import rules
 import session as sessions
 from session.backups import linked
+from session.replica import Replica
 
 from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.library import listing, switch_to, unused_name
+from ui.core.library import changed, copy_as, listing, logged, switch_to, unused_name
 from ui.core.state import AppState
 from ui.kit.html import isolate
+from ui.sessions.draft import session_url
 
 MAX_PLAYERS = 20
 SETTINGS = ("ones_feed_tension", "tension_explodes")
@@ -34,9 +34,10 @@ def library_call(state: AppState, function, *arguments):
         return None
 
 
-def session_by_id(state: AppState, session_id: str) -> dict | None:
+def session_by_id(state: AppState, session_id: str) -> Replica | None:
+    """The replica of a session on this device (the open one's own)."""
     if session_id == state.session["id"]:
-        return state.session
+        return state.replica
     if state.library is None:
         return None
     return library_call(state, state.library.read, session_id)
@@ -45,18 +46,30 @@ def session_by_id(state: AppState, session_id: str) -> dict | None:
 @action("session-open")
 def open_session(state: AppState, event: Input):
     chosen = session_by_id(state, event.text("id"))
-    if chosen is None or chosen is state.session:
+    if chosen is None or chosen is state.replica:
         return
     switch_to(state, chosen)
-    state.say(f"Opened “{isolate(chosen['name'])}”.", "success")
+    state.say(f"Opened “{isolate(state.session['name'])}”.", "success")
 
 
 @action("session-new")
 def new_session(state: AppState, event: Input):
     fresh = sessions.new_session(name=unused_name(state, "New session", f"{len(listing(state)) + 1}"),
                                  system=state.system, players=state.session["players"])
-    switch_to(state, fresh)
+    switch_to(state, Replica.from_session(fresh))
     state.say(f"Started “{isolate(fresh['name'])}”. Rename it below.", "success")
+
+
+async def duplicate_job(state: AppState, source: Replica):
+    """A copy of a session with its whole log, under a new id and name."""
+    whole, broken = await state.library.everything(source)
+    name = source.fields["name"][0]
+    twin = copy_as(whole, sessions.new_id(), unused_name(state, name, "(copy)"), state.device)
+    if library_call(state, state.library.add, twin) is None:
+        return
+    left = f" {broken} stored log {'entry' if broken == 1 else 'entries'} could not be read and {'was' if broken == 1 else 'were'} " \
+           "not copied." if broken else ""
+    state.say(f"Made a copy: “{isolate(twin.fields['name'][0])}”.{left}", "success")
 
 
 @action("session-duplicate")
@@ -64,10 +77,9 @@ def duplicate(state: AppState, event: Input):
     source = session_by_id(state, event.text("id"))
     if source is None:
         return
-    twin = {**copy.deepcopy(source), "id": sessions.new_id(), "name": unused_name(state, source["name"], "(copy)")}
-    if state.library is not None and library_call(state, state.library.add, twin) is None:
+    if state.library is None:
         return
-    state.say(f"Made a copy: “{isolate(twin['name'])}”.", "success")
+    effects.job(state, lambda state: duplicate_job(state, source), "The copy could not be made. Nothing was changed.")
 
 
 @action("session-delete")
@@ -92,7 +104,8 @@ def delete(state: AppState, event: Input):
         remaining = listing(state) if state.library is not None else []
         remaining = [item for item in remaining if item["id"] != session_id]
         following = session_by_id(state, remaining[0]["id"]) if remaining else None
-        switch_to(state, following if following is not None else sessions.new_session(system=state.system))
+        switch_to(state, following if following is not None
+                  else Replica.from_session(sessions.new_session(system=state.system)))
     state.say(f"Deleted “{isolate(entry['name'])}”.")
 
 
@@ -126,10 +139,9 @@ def save_name(state: AppState, event: Input):
     target = session_by_id(state, session_id) if session_id else None
     if target is None:
         return
-    renamed = {**target, "name": name}
-    if target is state.session:
-        state.session = renamed
-    elif library_call(state, state.library.save, renamed, False) is None:
+    if target is state.replica:
+        state.session = {**state.session, "name": name}
+    elif library_call(state, state.library.save, changed(target, state.device, name=name), False) is None:
         return
     cancel_rename(state, event)
     state.say(f"Renamed to “{isolate(name)}”.", "success")
@@ -141,7 +153,7 @@ def save_name(state: AppState, event: Input):
 def step_players(state: AppState, event: Input):
     players = max(1, min(MAX_PLAYERS, state.session["players"] + event.number("step", 0)))
     changes = {"players": players}
-    if not state.session["log"]:  # before the first conflict, Tension starts at the number of players
+    if not any(logged(state).values()):  # before the first conflict, Tension starts at the number of players
         changes["tension"] = rules.starting_tension(players)
     state.session = {**state.session, **changes}
     state.announcement = f"{players} players." + (f" Tension is {changes['tension']}." if "tension" in changes else "")
@@ -155,10 +167,6 @@ def toggle_setting(state: AppState, event: Input):
 
 
 # --- Sharing and storage ---------------------------------------------------------------------------
-
-def session_url(state: AppState) -> str:
-    return sessions.share_url(state.base_url, sessions.encode_session(state.session))
-
 
 @action("session-share")
 def share_session(state: AppState, event: Input):

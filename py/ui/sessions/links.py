@@ -1,22 +1,28 @@
 """Links from other phones: what opening a session link or a roll link does.
 
-Joining never overwrites silently: a link whose session id is already here
-offers to update that session or open it as it is; the same link twice opens
-the same session, never a copy. A roll link is shown read-only, re-checked
-against its own dice. Handlers change the AppState only.
+Links of both versions open (session.sync). A session link of a session this phone does
+not have joins it as a new session. One it has is *merged*, never overwritten: first the
+log store says which of the link's entries are here already (a background job), then the
+join prompt lists what merging changes, per character and field, and "Update mine" applies
+the merge; nothing this phone had is lost, and the same link twice changes nothing the
+second time. A roll link is shown read-only, re-checked against its own dice. Handlers
+change the AppState only.
 """
 from __future__ import annotations
 
-import copy
-
 import rules
 import session as sessions
+from session.differences import differences
+from session.logbook import merge_in, unknown_ids
+from session.replica import Replica
+from session.sync import read
 
+from ui.core import effects
 from ui.core.actions import Input, action
-from ui.core.library import switch_to
+from ui.core.library import commit, copy_as, switch_to
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.sessions.draft import SETUP_FIELDS
+from ui.sessions.draft import change_words
 from ui.summaries import safe_sentence
 
 
@@ -33,55 +39,85 @@ def open_link(state: AppState, fragment: str):
     """A session or roll link from the address bar. A bad link only gets a message:
     the open session and everything stored stay as they were."""
     try:
-        kind, value = sessions.decode(fragment)
+        incoming = read(fragment)
     except sessions.LinkError as error:
         state.fail(str(error))
         return
-    if kind == "roll":
-        show_roll(state, value)
+    if incoming.kind == "roll":
+        if incoming.version == 1:
+            show_roll(state, incoming.roll)
+        else:
+            entry = incoming.roll
+            show_roll(state, {"record": entry["record"], "at": entry.get("at", ""), "by": entry.get("by", ""),
+                              "session": incoming.session_name})
     else:
-        offer_join(state, value)
+        offer_join(state, incoming.replica)
 
 
-def same_setup(first: dict, second: dict) -> bool:
-    return all(first.get(key) == second.get(key) for key in SETUP_FIELDS)
+def here(state: AppState, session_id: str) -> bool:
+    return session_id == state.session["id"] or (state.library is not None and state.library.has(session_id))
 
 
-def stored(state: AppState, session_id: str) -> dict | None:
-    """The session with this id on this device, if any (None if it can't be read)."""
-    if state.session["id"] == session_id:
-        return state.session
-    if state.library is None or not state.library.has(session_id):
-        return None
-    try:
-        return state.library.read(session_id)
-    except sessions.SessionError:
-        return None
-
-
-def offer_join(state: AppState, incoming: dict):
-    mine = stored(state, incoming["id"])
+def offer_join(state: AppState, incoming: Replica):
     state.message = None
-    if mine is not None and same_setup(mine, incoming):
-        switch_to(state, mine)
-        state.say(f"You already have “{isolate(mine['name'])}”, exactly as in the link: it is open.", "success")
+    if here(state, incoming.id):
+        effects.job(state, lambda state: preview(state, incoming),
+                    "This link could not be compared with your session. Nothing was changed.")
         return
-    untouched = state.library is None or (state.library.is_empty() and state.session is state.library.pristine)
-    if mine is None and untouched:
+    untouched = state.library is None or (state.library.is_empty() and state.library.is_pristine(state.replica))
+    if untouched:
         join(state, incoming)  # nothing on this phone yet: nothing to ask about
         return
-    state.pending = {"kind": "join", "session": incoming, "mine": mine}
+    state.pending = {"kind": "join", "session": incoming.session(), "mine": None, "incoming": incoming}
     state.screen = "session"
-    state.announcement = f"A link to the session “{isolate(incoming['name'])}”: join it?"
+    state.announcement = f"A link to the session “{isolate(incoming.fields['name'][0])}”: join it?"
 
 
-def join(state: AppState, incoming: dict):
+async def mine_with_log(state: AppState, session_id: str) -> Replica:
+    """This phone's replica of a session, its newest log entries read (a merge needs them)."""
+    if session_id == state.replica.id:
+        return state.replica
+    mine = state.library.read(session_id)
+    await state.library.older(mine)
+    return mine
+
+
+async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None):
+    if stored is None:
+        stored = await state.library.stored_kinds(mine, unknown_ids(mine, incoming)) if state.library else {}
+    return merge_in(mine, incoming, stored), stored
+
+
+async def preview(state: AppState, incoming: Replica):
+    """What merging the link would change, for the join prompt (or: nothing, it is open)."""
+    try:
+        mine = await mine_with_log(state, incoming.id)
+    except sessions.SessionError as error:
+        state.fail(str(error))
+        return
+    merged, stored = await merged_with(state, mine, incoming)
+    before, after = mine.session(), merged.replica.session()
+    changes = [change_words(item) for item in differences(before, after, (merged.undone, merged.added))]
+    if not changes:
+        if mine is not state.replica:
+            switch_to(state, mine)
+        state.say(f"You already have everything in this link of “{isolate(before['name'])}”: it is open.", "success")
+        return
+    state.pending = {"kind": "join", "session": after, "mine": before, "incoming": incoming, "stored": stored,
+                     "changes": changes}
+    state.screen = "session"
+    state.announcement = f"A link to your session “{isolate(before['name'])}”: {len(changes)} changes. Update it?"
+
+
+def join(state: AppState, incoming: Replica):
     state.pending = None
-    if state.library is not None and state.library.is_blocked(incoming["id"]):
-        incoming = {**incoming, "id": sessions.new_id()}  # never over data that could not be read
+    if state.library is not None and state.library.is_blocked(incoming.id):
+        # never over data that could not be read
+        incoming = copy_as(incoming, sessions.new_id(), incoming.fields["name"][0], state.device)
     switch_to(state, incoming)
     state.screen = "roster"
-    state.say(f"Joined “{isolate(incoming['name'])}”: {roster_words(incoming)}, Tension {incoming['tension']}.",
+    session = state.session
+    state.say(f"Joined “{isolate(session['name'])}”: {roster_words(session)}, Tension {session['tension']}.",
               "success")
 
 
@@ -96,7 +132,27 @@ def join_new(state: AppState, event: Input):
     if pending is None:
         return
     if pending["mine"] is None:  # a session already here is updated or opened, never copied
-        join(state, pending["session"])
+        join(state, pending["incoming"])
+
+
+async def apply_merge(state: AppState, pending: dict):
+    incoming = pending["incoming"]
+    commit(state)
+    try:
+        mine = await mine_with_log(state, incoming.id)
+    except sessions.SessionError as error:
+        state.fail(str(error))
+        return
+    merged, _ = await merged_with(state, mine, incoming, pending.get("stored"))
+    if mine is state.replica:  # the open session: what is on the table stays
+        state.replica = merged.replica
+        state.session = state.committed = merged.replica.session()
+    else:
+        switch_to(state, merged.replica)
+    state.screen = "roster"
+    session = state.session
+    state.say(f"Updated “{isolate(session['name'])}” from the link: {roster_words(session)}, "
+              f"Tension {session['tension']}. Nothing this phone had is lost.", "success")
 
 
 @action("join-update")
@@ -104,14 +160,8 @@ def join_update(state: AppState, event: Input):
     pending = pending_join(state)
     if pending is None or pending["mine"] is None:
         return
-    incoming = pending["session"]
-    updated = {**pending["mine"], **{key: copy.deepcopy(incoming[key]) for key in SETUP_FIELDS}}
     state.pending = None
-    switch_to(state, updated)
-    state.screen = "roster"
-    state.say(f"Updated “{isolate(updated['name'])}” from the link: {roster_words(updated)}, "
-              f"Tension {updated['tension']}. "
-              "Its log on this phone is kept.", "success")
+    effects.job(state, lambda state: apply_merge(state, pending), "The link could not be merged. Nothing was changed.")
 
 
 @action("join-open-mine")
@@ -120,7 +170,13 @@ def open_mine(state: AppState, event: Input):
     if pending is None or pending["mine"] is None:
         return
     state.pending = None
-    switch_to(state, pending["mine"])
+    session_id = pending["incoming"].id
+    if session_id != state.replica.id:
+        try:
+            switch_to(state, state.library.read(session_id))
+        except sessions.SessionError as error:
+            state.fail(str(error))
+            return
     state.say(f"Opened “{isolate(pending['mine']['name'])}” as it was on this phone.")
 
 

@@ -5,14 +5,14 @@ and the credits. Markup only.
 """
 from __future__ import annotations
 
-from session import SYSTEMS, encode_session, share_url
+from session import SYSTEMS
 from session.storage import shown_key
 
-from ui.core.library import backup_due, backup_words, listing
+from ui.core.library import backup_due, backup_words, listing, logged
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr, qr_markup
-from ui.sessions.draft import setup_words
+from ui.sessions.draft import session_url, setup_words
 
 CREDITS = ("The Tension Engine is a CC BY 4.0 SRD (original design by Will Lentz and Brett Zeiler "
            "for Party First, published by Gamenomicon).")
@@ -47,13 +47,15 @@ def join_prompt(state: AppState) -> Markup:
                         button("Not now", "join-cancel"))]
         title = "Join this session?"
     else:
+        changes = pending.get("changes", [])
         body = [h("p", "This phone already has ", h("strong", f"“{isolate(mine['name'])}”"),
-                  ", and the link has other numbers."),
-                h("dl", h("dt", "In the link"), h("dd", setup_words(incoming)),
-                  h("dt", "On this phone"), h("dd", setup_words(mine)), class_="join-compare"),
-                roster,
-                h("p", "Updating takes the link's roster, Tension, settings and name, and keeps this phone's log.",
-                  class_="hint"),
+                  ". Updating it from the link changes:"),
+                h("ul", *(h("li", change) for change in changes), class_="join-changes",
+                  aria_label="What updating changes", data_testid="join-changes"),
+                h("dl", h("dt", "After updating"), h("dd", setup_words(incoming)),
+                  h("dt", "On this phone now"), h("dd", setup_words(mine)), class_="join-compare"),
+                h("p", "Updating merges the link into this phone's session: what both phones changed counts, "
+                       "and nothing this phone had is lost.", class_="hint"),
                 buttons(button("Update mine from the link", "join-update", primary=True),
                         button("Open mine as it is", "join-open-mine"),
                         button("Not now", "join-cancel"))]
@@ -93,12 +95,13 @@ def unreadable_card(state: AppState) -> Markup:
 # --- This session -------------------------------------------------------------------------------------
 
 def share_card(state: AppState) -> Markup:
-    url = share_url(state.base_url, encode_session(state.session))
+    url = session_url(state)
     _, version, modules = qr(url)
     return h("section",
              h("h2", "Share this session", class_="screen-title"),
-             h("p", "Other phones that open this link get the roster, Tension, AP and Tension Table. "
-                    "The log stays here (export it from the Log screen).", class_="hint"),
+             h("p", "Other phones that open this link get the roster, Tension, AP, the Tension Table and the "
+                    "newest 20 log entries; a phone that has this session already merges them in. The whole "
+                    "log travels in a file (Export on the Log screen).", class_="hint"),
              button("Share link", "session-share", primary=True, wide=True),
              qr_markup(url, f"QR code of the link to {state.session['name']}"),
              h("p", "Scan it with another phone's camera.", class_="hint hint-small qr-caption"),
@@ -120,7 +123,7 @@ def check(label: str, setting: str, checked: bool) -> Markup:
 def settings_card(state: AppState) -> Markup:
     session = state.session
     players = session["players"]
-    tension_hint = ("Tension starts at the number of players." if not session["log"] else
+    tension_hint = ("Tension starts at the number of players." if not any(logged(state).values()) else
                     f"Tension is {session['tension']} now; it started at the number of players.")
     return h("section",
              h("h2", "This session", class_="screen-title"),
@@ -223,11 +226,15 @@ def storage_card(state: AppState) -> Markup:
     again = button("Ask the browser again", "storage-persist") if state.persistence == "not-kept" else Markup("")
     safari = h("p", SAFARI_TAB_WORDS, class_="side-problem", data_testid="home-screen") if state.safari_tab \
         else Markup("")
+    log_kept = getattr(library.log, "durable", True) if library is not None else True
+    log_status = Markup("") if log_kept else h("p", "This browser does not let Tableside keep the log (no "
+                                                    "IndexedDB): logged conflicts last until this page closes. "
+                                                    "Export the session to keep them.", class_="side-problem")
     backup = h("p", " ".join(backup_words(state)), class_="hint", data_testid="backup")
     export = button("Export this session to a file", "log-export", primary=backup_due(state))
     return h("section", h("h2", "Saved on this phone", class_="screen-title"),
              h("p", "Every change is saved in this browser at once; nothing is sent anywhere.", class_="hint"),
-             safari, status, again, backup, buttons(export), class_="card")
+             safari, status, log_status, again, backup, buttons(export), class_="card")
 
 
 def about_card() -> Markup:

@@ -13,10 +13,12 @@ import traceback
 from pyscript import window
 from pyscript.ffi import create_proxy
 
+from session import SessionError
 from ui import table
 from ui.core import effects as core_effects
 from ui.core import opening
 from ui.core.actions import Input, dispatch
+from ui.core.library import commit, read_older, wanted
 from ui.core.state import AppState
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's buttons: screens, systems, Tension)
 from ui.frame import screens
@@ -38,6 +40,7 @@ class App:
         self.page = dom.Page()
         self.loading: set[str] = set()  # systems whose odds are being loaded
         self.shown_session = state.session["id"]  # whose table in progress is on screen
+        self.reading = False  # a page of the log is being read from the log store
 
     def render(self, typing: bool = False):
         self.shown_session = self.state.session["id"]
@@ -71,22 +74,52 @@ class App:
                             checked=bool(element.checked) if tag == "INPUT" else None)
         name = data.get("action", "")
         session_id = self.state.session["id"]
+        logged = self.state.replica.logged()
         try:
             if not dispatch(self.state, name, event_input):
                 return
+            commit(self.state)  # what the tap changed, into this phone's replica
             table.follow(self.state, session_id)  # another session opened: its table in progress
         except Exception as error:  # a bug must not take the table down with it
             traceback.print_exception(error)
             self.state.fail("Something went wrong with that. Please try again.")
         effects.run(self.state, element, self.refresh)  # share sheet, downloads, files: while the tap counts
-        storage.save(self.state)
+        self.save()
         self.render(typing=kind == "input")
+        if self.state.replica.logged() > logged:
+            self.measure_space()  # a calm notice after logging if storage runs low, never an error now
+
+    def save(self):
+        """Save what changed; the log entries it queued go to the log store in the background,
+        and older log pages the screen now wants are read."""
+        if storage.save(self.state):
+            effects.later(self.state, self.render, storage.flush(self.state, self.render),
+                          "Saving the log did not work in this browser. Export the session to keep it.")
+        self.read_older()
 
     def refresh(self, *_):
         """Save and show what changed (after an asynchronous effect, a link, the storage answer)."""
         table.follow(self.state, self.shown_session)
-        storage.save(self.state)
+        self.save()
         self.render()
+
+    def read_older(self):
+        if self.reading or not wanted(self.state):
+            return
+        self.reading = True
+
+        async def read():
+            try:
+                await read_older(self.state, wanted(self.state))
+            finally:
+                self.reading = False
+            self.refresh()
+
+        effects.later(self.state, self.render, read(), "The older entries of the log could not be read.")
+
+    def measure_space(self):
+        effects.later(self.state, self.render, storage.measure_space(self.state, self.render),
+                      "The browser did not say how much room it has left.")
 
     def open_link(self, *_):
         """A session or roll link in the address bar (at start, or on hashchange). Whatever the
@@ -98,6 +131,7 @@ class App:
             from ui.sessions import links  # only a link needs this code at start-up
 
             links.open_link(self.state, fragment)
+            effects.run(self.state, None, self.refresh)  # comparing with a session here reads its log first
         except Exception as error:
             traceback.print_exception(error)
             self.state.fail("That link could not be opened. Nothing was changed.")
@@ -133,9 +167,20 @@ class App:
 
 
 def start():
+    asyncio.ensure_future(begin())
+
+
+async def begin():
+    """Open the library (the heads, then the newest page of the open session's log), draw the
+    table, then in the background: move sessions saved by version 1, load the other screens,
+    ask to keep the data, and see how full storage is."""
     global APP
     try:
-        state = opening.starting_state(storage.open_library(), address.page_address())
+        library = await storage.open_library()
+        state = opening.starting_state(library, address.page_address())
+        if library.recounting and state.replica.id in library.recounting:
+            await library.recount(state.replica)
+        await read_older(state, wanted(state))
         table.load(state)  # the conflict in progress before the reload, exactly
         storage.load_backups(state)
         state.safari_tab = storage.in_safari_tab()
@@ -144,12 +189,27 @@ def start():
         app.render()
         app.listen()
         boot.mark_ready()
+        app.read_older()  # the screen restored may show more of the log
     except Exception as error:
         boot.mark_failed(error)
         return
     APP = app
+    if library.legacy:
+        effects.later(state, app.refresh, migrate(state, app.refresh),
+                      "Sessions saved by the previous version could not be moved; they stay saved as before.")
     effects.later(state, app.render, app.preload(),
                   "Part of the app could not be loaded. Reload the page to try again; nothing saved was changed.")
     effects.later(state, app.refresh, storage.ask_to_persist(state, app.refresh),
                   effects.FAILURES[core_effects.PERSIST])
+    app.measure_space()
     offline.start()
+
+
+async def migrate(state, after):
+    """Sessions saved by the previous version move to this version's storage, once."""
+    await asyncio.sleep(0.05)  # the first screen first
+    try:
+        await state.library.migrate(state.replica)
+    except SessionError as error:
+        state.fail(str(error))
+    after()

@@ -154,12 +154,24 @@ def persist(state, data, element, after):
     later(state, after, storage.ask_to_persist(state, after), FAILURES[effects.PERSIST])
 
 
+def job(state, data, element, after):
+    """Work on the log store an action started; its own effects (a download) run when it ends."""
+
+    async def finish():
+        await data["work"](state)
+        run(state, element, after)
+        after()
+
+    later(state, after, finish(), data["failure"])
+
+
 RUNNERS = {effects.SHARE: share, effects.COPY: copy, effects.DOWNLOAD: download, effects.READ_FILE: read_file,
-           effects.PERSIST: persist}
+           effects.PERSIST: persist, effects.JOB: job}
 FAILURES = {
     effects.SHARE: "Sharing did not work here: copy the link from the box instead.",
     effects.COPY: "Couldn't copy here: select the link in the box and copy it.",
     effects.DOWNLOAD: "This browser did not save the file.",
     effects.READ_FILE: "That file could not be read.",
     effects.PERSIST: "The browser did not answer about keeping data.",
+    effects.JOB: "That did not work in this browser. Your sessions are safe.",
 }

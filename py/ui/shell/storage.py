@@ -1,17 +1,23 @@
-"""The browser side of saving: localStorage as the store of session.storage.Library,
-saving after every change, and asking the browser to keep the data
-(navigator.storage.persist()). The format lives in py/session/storage.py.
+"""The browser side of saving: localStorage as the store of session.storage.Library, the log
+store in IndexedDB (static/logdb.js), saving after every change, asking the browser to keep
+the data (navigator.storage.persist()) and how full its storage is. The formats live in
+py/session/storage.py and py/session/logbook.py.
 """
 from __future__ import annotations
 
+import asyncio
+
 from pyscript import window
-from pyscript.ffi import is_none
+from pyscript.ffi import is_none, to_js
 
 from session import SessionError
 from session.backups import BACKUPS_KEY, backups_text, read_backups
+from session.logbook import MemoryLog
 from session.storage import INDEX_KEY, Library, MemoryStore, StorageError, full_message
 from ui import table
+from ui.core import space
 from ui.core.clock import now_text
+from ui.core.library import commit
 
 
 class BrowserStore:
@@ -39,31 +45,97 @@ class BrowserStore:
     def keys(self) -> list[str]:
         return [str(self.storage.key(number)) for number in range(int(self.storage.length))]
 
+    def size(self) -> int:
+        """Characters of every key and value stored here (localStorage has about 5 million)."""
+        return sum(len(key) + len(self.get(key) or "") for key in self.keys())
 
-def open_library() -> Library:
-    """The sessions saved in this browser; an in-memory library when it refuses storage
-    (some private modes, storage turned off)."""
+
+class IndexedLog:
+    """The log store of session.logbook in IndexedDB, through static/logdb.js: each call is
+    one transaction there, and one promise awaited here."""
+
+    durable = True
+
+    def __init__(self, database):
+        self.database = database
+
+    async def append(self, records: list[dict]):
+        await self.database.append(to_js(records, dict_converter=window.Object.fromEntries))
+
+    async def page(self, session_id: str, before, limit: int) -> list[str]:
+        answer = await self.database.page(session_id, to_js(before) if before else None, limit)
+        return [str(text) for text in answer]
+
+    async def every(self, session_id: str) -> list[str]:
+        return [str(text) for text in await self.database.every(session_id)]
+
+    async def kinds(self, session_id: str, ids) -> dict[str, str]:
+        answer = await self.database.kinds(session_id, to_js(list(ids)))
+        return {str(key): str(value) for key, value in window.Object.entries(answer)}
+
+    async def count(self, session_id: str) -> int:
+        return int(await self.database.count(session_id))
+
+    async def remove(self, session_id: str, keep: int = 0):
+        await self.database.remove(session_id, keep)
+
+    async def index(self, session_id: str) -> list[list[str]]:
+        return [[str(pair[0]), str(pair[1])] for pair in await self.database.index(session_id)]
+
+
+async def open_library() -> Library:
+    """The sessions saved in this browser: localStorage for the heads, IndexedDB for the logs.
+    An in-memory store where the browser refuses one (some private modes, storage turned off)."""
+    log = MemoryLog(durable=False)
+    try:
+        database = getattr(window, "tablesideLog", None)
+        if database is not None and not is_none(database) and await database.ready:
+            log = IndexedLog(database)
+    except Exception:  # IndexedDB refused: the log lasts as long as the page
+        pass
     try:
         storage = window.localStorage
         if is_none(storage):
             raise RuntimeError("no localStorage")
         storage.getItem(INDEX_KEY)
-        return Library(BrowserStore(storage), clock=now_text)
+        return Library(BrowserStore(storage), log, clock=now_text)
     except Exception:
-        return Library(MemoryStore(), clock=now_text, in_memory=True)
+        return Library(MemoryStore(), log, clock=now_text, in_memory=True)
 
 
-def save(state):
-    """Save the open session and the table in progress if they changed; a refusal becomes the
-    message on screen."""
+def save(state) -> bool:
+    """Record the last tap in the replica, save the open session and the table in progress if
+    they changed; a refusal becomes the message on screen. True when log entries wait for the
+    log store (the caller runs `flush`)."""
     if state.library is None:
-        return
+        return False
     try:
-        state.library.save(state.session)
+        commit(state)
+        state.library.save(state.replica)
         table.save(state)
         save_backups(state)
     except SessionError as error:
         state.fail(str(error))
+    library = state.library
+    return bool(library.outbox) and not library.flushing and not library.stalled
+
+
+async def flush(state, after):
+    """Write the queued log entries to the log store (then the heads that waited for them)."""
+    try:
+        await state.library.flush()
+    except SessionError as error:
+        state.fail(str(error))
+        after()
+
+
+async def settled(state):
+    """Until everything queued is in the log store (benchmarks and tests wait on this)."""
+    library = state.library
+    while library is not None and (library.outbox or library.flushing) and not library.stalled:
+        if not library.flushing:
+            await library.flush()
+        await asyncio.sleep(0.01)
 
 
 _backups_written = ""  # the backups' text last read or written, to skip unchanged saves
@@ -105,3 +177,19 @@ async def ask_to_persist(state, after):
         else:
             state.persistence = "kept" if kept else "not-kept"
     after()
+
+
+async def measure_space(state, after):
+    """How full storage is (navigator.storage.estimate(), and what localStorage holds): a notice
+    when nearly full. Redraws only when that changes."""
+    usage = quota = None
+    manager = getattr(window.navigator, "storage", None)
+    if manager is not None and not is_none(manager) and hasattr(manager, "estimate"):
+        estimate = await manager.estimate()
+        usage, quota = float(estimate.usage or 0), float(estimate.quota or 0)
+    store = state.library.store if state.library is not None else None
+    local = store.size() if isinstance(store, BrowserStore) else 0
+    before = space.shown(state)
+    space.note(state, space.room(usage, quota, local))
+    if space.shown(state) != before:
+        after()
