@@ -429,6 +429,9 @@ class Library:
         raw = self.raw(key)
         if raw is None:
             self.entries.pop(session_id, None)
+            if self.is_blocked(session_id):
+                raise SessionError("That session could not be read. It is kept as it was: "
+                                   "download a copy from the Session screen.")
             raise SessionError("That session is no longer saved on this device.")
         try:
             replica, _, _, _ = parse_head(raw, session_id)  # repairs were reported when it was first loaded
@@ -640,6 +643,8 @@ class Library:
             self.written.pop(session_id, None)
             self.save(replica, make_active=False)
             await self.flush()
+            if not self.pending(session_id):
+                self.head_stored(session_id)
             moved.append(self.entries[session_id]["name"])
         return moved
 

@@ -118,3 +118,16 @@ def seen(text: str) -> str:
     """Text or markup as a player reads it: names stand apart from the app's words (isolates,
     <bdi>), which this leaves out so that tests can compare the words."""
     return re.sub("</?bdi>|[\u2068\u2069]", "", text)
+
+
+def plain(session: dict) -> dict:
+    """A session without the stamps a replica adds to log entries (clock, device)."""
+    return {**session, "log": [{key: value for key, value in entry.items() if key not in ("clock", "device")}
+                               for entry in session["log"]]}
+
+
+def replica_of(session: dict):
+    """A version-1 session as this version keeps it."""
+    from session.replica import Replica
+
+    return Replica.from_session(session)

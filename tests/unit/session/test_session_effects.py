@@ -7,6 +7,7 @@ import pytest
 import rules
 import session as sessions
 from session import exchange
+from session.replica import Replica
 
 
 def party(tension=5):
@@ -84,11 +85,11 @@ def test_an_export_with_set_aside_entries_is_checked_by_their_dice():
     partial = {"v": 1, "system": "anomaly", "kind": "check", "difficulty": 9,
                "actor": {"name": "Rook", "good": 1, "bad": 0, "dice": [7], "modifiers": [], "dice_from": "typed"}}
     session = sessions.set_aside(session, partial)
-    imported = sessions.read_export(sessions.export_text(session))
+    imported = sessions.read_export(sessions.export_text(Replica.from_session(session))).session()
     assert [entry["kind"] for entry in imported["log"]] == ["set-aside", "conflict"]
-    data = json.loads(sessions.export_text(session))
-    data["session"]["log"][0]["record"]["actor"]["dice"] = [11]
-    with pytest.raises(exchange.ImportFileError, match="logged conflict 1"):
+    data = json.loads(sessions.export_text(Replica.from_session(session)))
+    data["replica"]["log"][-1]["record"]["actor"]["dice"] = [11]
+    with pytest.raises(exchange.ImportFileError, match="logged conflict 2"):
         sessions.read_export(json.dumps(data))
 
 

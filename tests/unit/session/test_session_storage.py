@@ -1,5 +1,7 @@
 """Sessions saved on a device: several sessions, the open one remembered, and stored data
-that can't be read left exactly as it was (and offered for download), never overwritten."""
+that can't be read left exactly as it was (and offered for download), never overwritten.
+Each session is a small head in the store and its log entries in the log store."""
+import asyncio
 import json
 
 import pytest
@@ -7,9 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import session as sessions
-from session import Library, MemoryStore, StorageError
-from session.storage import INDEX_KEY, RECOVERED_PREFIX, SESSION_PREFIX, parse_index, session_key
-from samples import logged_party, party_of_five, random_sessions, seen
+from session import Library, MemoryLog, MemoryStore, StorageError
+from session.replica import Replica
+from session.storage import (HEAD_PREFIX, INDEX_KEY, RECOVERED_PREFIX, SESSION_PREFIX, head_key, parse_index,
+                             session_key)
+from samples import logged_party, party_of_five, plain, random_sessions, seen
 
 
 class Clock:
@@ -21,57 +25,180 @@ class Clock:
         return f"2025-06-01T20:{self.tick:02d}:00+02:00"
 
 
+LOGS: dict[int, MemoryLog] = {}  # each store's log store: what the next page load finds with it
+
+
+def log_of(store) -> MemoryLog:
+    return LOGS.setdefault(id(store), MemoryLog())
+
+
 def library(store=None) -> Library:
-    return Library(store if store is not None else MemoryStore(), clock=Clock())
+    store = store if store is not None else MemoryStore()
+    return Library(store, log_of(store), clock=Clock())
 
 
-def reopened(store) -> tuple[Library, dict | None]:
+def reopened(store) -> tuple[Library, Replica | None]:
     """What the next page load sees."""
     fresh = library(store)
     return fresh, fresh.load()
+
+
+def saved(shelf: Library, session) -> bool:
+    """Save a session (a version-1 dict becomes a replica) and let its log entries be stored."""
+    replica = session if isinstance(session, Replica) else Replica.from_session(session)
+    changed = shelf.save(replica)
+    asyncio.run(shelf.flush())
+    return changed
+
+
+def whole(shelf: Library, replica: Replica | None) -> dict | None:
+    """The session a loaded replica stands for, its whole log read from the log store."""
+    if replica is None:
+        return None
+    return plain(asyncio.run(shelf.everything(replica))[0].session())
 
 
 def test_a_saved_session_comes_back_as_it_was():
     store = MemoryStore()
     first = library(store)
     assert first.load() is None
-    party = party_of_five()
-    assert first.save(party) is True
-    assert first.save(party) is False  # unchanged: nothing written
+    session = logged_party()
+    party = Replica.from_session(session)
+    assert saved(first, party) is True
+    assert saved(first, party) is False  # unchanged: nothing written
     again, loaded = reopened(store)
-    assert loaded == party and not again.unreadable
-    assert set(store.keys()) == {INDEX_KEY, session_key(party["id"])}
+    assert whole(again, loaded) == session and not again.unreadable
+    assert set(store.keys()) == {INDEX_KEY, head_key(party.id)}
     assert all(key.startswith("tableside.") for key in store.keys())
+    assert "log" not in json.loads(store.get(head_key(party.id)))  # the log is in the log store
+    assert asyncio.run(log_of(store).count(party.id)) == 1
+
+
+def test_a_head_is_rewritten_only_when_it_changed_and_entries_are_written_once():
+    store = MemoryStore()
+    shelf = library(store)
+    session = logged_party()
+    replica = Replica.from_session(session)
+    saved(shelf, replica)
+    head = store.get(head_key(replica.id))
+    writes = []
+    original = log_of(store).append
+
+    async def counting(records):
+        writes.append([record["i"] for record in records])
+        await original(records)
+
+    log_of(store).append = counting
+    assert saved(shelf, replica) is False and store.get(head_key(replica.id)) == head and writes == []
+    after = sessions.log_conflict(session, session["log"][0]["record"])
+    replica.absorb(session, after, "d1")
+    assert saved(shelf, replica) is True and writes == [[after["log"][0]["id"]]]
+    assert json.loads(store.get(head_key(replica.id)))["logged"] == {"conflict": 2, "set-aside": 0}
 
 
 def test_several_sessions_and_the_open_one_is_remembered():
     store = MemoryStore()
     shelf = library(store)
     shelf.load()
-    one, two = sessions.new_session("One"), sessions.new_session("Two")
-    shelf.save(one)
-    shelf.save(two)
-    shelf.save(one)  # opening One again
+    one, two = (Replica.from_session(sessions.new_session(name)) for name in ("One", "Two"))
+    saved(shelf, one)
+    saved(shelf, two)
+    saved(shelf, one)  # opening One again
     again, loaded = reopened(store)
-    assert loaded["id"] == one["id"]
+    assert loaded.id == one.id
     assert [entry["name"] for entry in again.listing()] == ["Two", "One"]  # the most recently saved first
-    assert again.read(two["id"]) == two
+    assert again.read(two.id).session() == two.session()
 
 
 def test_adding_does_not_change_which_session_is_open():
     store = MemoryStore()
     shelf = library(store)
     one, copy = sessions.new_session("One"), sessions.new_session("Copy")
-    shelf.save(one)
-    shelf.add(copy)
-    assert reopened(store)[1]["id"] == one["id"]
+    saved(shelf, one)
+    shelf.add(Replica.from_session(copy))
+    assert reopened(store)[1].id == one["id"]
 
 
 def test_a_new_untouched_session_is_not_saved_until_it_changes():
     shelf = library()
-    fresh = shelf.pristine = sessions.new_session()
+    fresh = Replica.from_session(sessions.new_session())
+    shelf.keep_pristine(fresh)
     assert shelf.save(fresh) is False and shelf.is_empty()
-    assert shelf.save({**fresh, "tension": 5}) is True and not shelf.is_empty()
+    before = fresh.session()
+    fresh.absorb(before, {**before, "tension": 5}, "d1")
+    assert shelf.save(fresh) is True and not shelf.is_empty()
+
+
+def test_a_version_one_session_opens_and_moves_once_keeping_the_old_key_until_then():
+    party = logged_party()
+    raw = json.dumps(party)
+    store = MemoryStore({session_key(party["id"]): raw})
+    shelf, loaded = reopened(store)
+    assert plain(loaded.session()) == party and shelf.legacy
+    assert asyncio.run(shelf.migrate(loaded)) == [party["name"]]
+    assert store.get(session_key(party["id"])) is None and store.get(head_key(party["id"])) is not None
+    again, loaded = reopened(store)
+    assert whole(again, loaded) == party and not again.legacy
+    assert asyncio.run(again.migrate(loaded)) == []
+
+
+def test_a_failed_migration_leaves_the_version_one_session_in_place_and_says_so():
+    party = logged_party()
+    raw = json.dumps(party)
+    store = MemoryStore({session_key(party["id"]): raw})
+    log_of(store).limit = 10  # the log store refuses
+    shelf, loaded = reopened(store)
+    with pytest.raises(StorageError, match="could not be moved"):
+        asyncio.run(shelf.migrate(loaded))
+    assert store.get(session_key(party["id"])) == raw
+    log_of(store).limit = None
+    again, loaded = reopened(store)  # the next start reads it, and moves it
+    assert whole(again, loaded) == party
+    asyncio.run(again.migrate(loaded))
+    assert store.get(session_key(party["id"])) is None
+    assert whole(*reopened(store)) == party
+
+
+def test_the_log_pages_newest_first_and_counts_without_reading_it():
+    store = MemoryStore()
+    shelf = library(store)
+    session = party_of_five()
+    record = logged_party()["log"][0]["record"]
+    replica = Replica.from_session(session)
+    for _ in range(45):
+        after = sessions.log_conflict(session, record)
+        replica.absorb(session, after, "d1")
+        session = after
+        saved(shelf, replica)
+    again, loaded = reopened(store)
+    assert loaded.log == {} and loaded.logged() == 45 and not loaded.complete
+    ids = [entry["id"] for entry in session["log"]]
+    pages = []
+    while not loaded.complete:
+        gained, broken = asyncio.run(again.older(loaded, 20))
+        pages.append(sorted(gained, key=lambda entry: entry["clock"], reverse=True))
+        assert broken == 0
+    assert [len(page) for page in pages] == [20, 20, 5]
+    assert [entry["id"] for page in pages for entry in page] == ids
+    assert again.entries[loaded.id]["log"] == 45
+
+
+def test_archiving_keeps_the_newest_entries_and_the_numbers():
+    store = MemoryStore()
+    shelf = library(store)
+    session = party_of_five()
+    record = logged_party()["log"][0]["record"]
+    replica = Replica.from_session(session)
+    for _ in range(30):
+        after = sessions.log_conflict(session, record)
+        replica.absorb(session, after, "d1")
+        session = after
+    saved(shelf, replica)
+    assert asyncio.run(shelf.archive(replica, 10)) == 20
+    assert replica.logged() == 10 and asyncio.run(log_of(store).count(replica.id)) == 10
+    again, loaded = reopened(store)
+    assert loaded.session(log=False)["tension"] == session["tension"]
+    assert [entry["id"] for entry in whole(again, loaded)["log"]] == [entry["id"] for entry in session["log"][:10]]
 
 
 def test_an_unreadable_session_is_kept_as_is_and_the_others_load():
@@ -79,15 +206,18 @@ def test_an_unreadable_session_is_kept_as_is_and_the_others_load():
     broken = '{"v": 1, "system": "tension", "roster": [{"name": 12}'
     store = MemoryStore({session_key("broken00"): broken})
     shelf = library(store)
-    shelf.save(party)
+    replica = Replica.from_session(party)
+    saved(shelf, replica)
     again, loaded = reopened(store)
-    assert loaded == party
+    assert whole(again, loaded) == party
     assert [(item.key, item.raw) for item in again.unreadable] == [(session_key("broken00"), broken)]
     assert store.get(session_key("broken00")) == broken
-    again.save({**party, "tension": 9})
+    before = loaded.session()
+    loaded.absorb(before, {**before, "tension": 9}, "d1")
+    saved(again, loaded)
     assert store.get(session_key("broken00")) == broken
     with pytest.raises(sessions.SessionError):  # a session with that id would overwrite it: refused
-        again.save({**sessions.new_session(), "id": "broken00"})
+        again.save(Replica.from_session({**sessions.new_session(), "id": "broken00"}))
     assert store.get(session_key("broken00")) == broken
 
 
@@ -97,7 +227,7 @@ def test_the_update_tests_key_survives_being_read():
     store = MemoryStore({"tableside.session.update-test": raw})
     shelf, loaded = reopened(store)
     assert loaded is None and shelf.unreadable[0].raw == raw
-    shelf.save(party_of_five())
+    saved(shelf, party_of_five())
     assert store.get("tableside.session.update-test") == raw
 
 
@@ -105,8 +235,8 @@ def test_an_unreadable_index_is_copied_then_rebuilt_from_the_sessions():
     store = MemoryStore()
     shelf = library(store)
     one, two = sessions.new_session("One"), sessions.new_session("Two")
-    shelf.save(one)
-    shelf.save(two)
+    saved(shelf, one)
+    saved(shelf, two)
     store.set(INDEX_KEY, "{not json")
     again, loaded = reopened(store)
     assert loaded is not None and {entry["id"] for entry in again.listing()} == {one["id"], two["id"]}
@@ -121,31 +251,48 @@ def test_an_unreadable_index_is_copied_then_rebuilt_from_the_sessions():
 def test_a_lost_index_is_rebuilt_and_nothing_is_lost():
     store = MemoryStore()
     shelf = library(store)
-    party = party_of_five()
-    shelf.save(party)
+    party = logged_party()
+    saved(shelf, party)
     store.remove(INDEX_KEY)
     again, loaded = reopened(store)
-    assert loaded == party and not again.unreadable
+    assert whole(again, loaded) == party and not again.unreadable
 
 
 def test_a_full_storage_raises_a_clear_error_and_keeps_what_was_saved():
     party = party_of_five()
     store = MemoryStore()
     shelf = library(store)
-    shelf.save(party)
+    replica = Replica.from_session(party)
+    saved(shelf, replica)
     store.limit = sum(len(key) + len(value) for key, value in store.items.items()) + 100
     before = dict(store.items)
-    bigger = {**party, "tension_table": ["A long line of the Tension Table. " * 5] * 6}
+    replica.absorb(party, {**party, "tension_table": ["A long line of the Tension Table. " * 5] * 6}, "d1")
     with pytest.raises(StorageError, match="full"):
-        shelf.save(bigger)
+        shelf.save(replica)
     assert store.items == before
-    assert reopened(store)[1] == party
+    assert whole(*reopened(store)) == party
+
+
+def test_a_full_log_store_keeps_the_numbers_and_says_so():
+    session = party_of_five()
+    store = MemoryStore()
+    shelf = library(store)
+    replica = Replica.from_session(session)
+    saved(shelf, replica)
+    log_of(store).limit = 0
+    after = sessions.log_conflict(session, logged_party()["log"][0]["record"])
+    replica.absorb(session, after, "d1")
+    shelf.save(replica)
+    with pytest.raises(StorageError, match="newest log entries are not saved"):
+        asyncio.run(shelf.flush())
+    again, loaded = reopened(store)
+    assert loaded.session(log=False)["tension"] == after["tension"]  # the head was written anyway
 
 
 def test_an_invalid_session_is_never_written():
     shelf = library()
     with pytest.raises(sessions.SessionError):
-        shelf.save({**sessions.new_session(), "name": ""})
+        shelf.save(Replica.from_session({**sessions.new_session(), "name": ""}))
     assert shelf.is_empty()
 
 
@@ -153,10 +300,12 @@ def test_removing_a_session_and_forgetting_unreadable_data():
     store = MemoryStore({session_key("zz"): "garbage"})
     shelf = library(store)
     shelf.load()
-    one = sessions.new_session("One")
-    shelf.save(one)
+    one = logged_party()
+    saved(shelf, one)
     shelf.remove(one["id"])
-    assert not shelf.has(one["id"]) and store.get(session_key(one["id"])) is None
+    asyncio.run(shelf.flush())
+    assert not shelf.has(one["id"]) and store.get(head_key(one["id"])) is None
+    assert asyncio.run(log_of(store).count(one["id"])) == 0
     assert not shelf.forget("tableside.somewhere-else")
     assert shelf.forget(session_key("zz")) and store.get(session_key("zz")) is None
 
@@ -183,7 +332,7 @@ def test_any_stored_garbage_loads_without_error_and_stays_in_place(garbage, good
     store = MemoryStore(garbage)
     shelf = library(store)
     for session in good:
-        shelf.save(session)
+        saved(shelf, session)
     before = dict(store.items)
     again, loaded = reopened(store)
     if good:
@@ -213,7 +362,7 @@ def test_an_index_nested_10000_deep_is_copied_and_the_sessions_load():
     deep = "[" * 10_000 + "]" * 10_000
     store = MemoryStore({INDEX_KEY: deep, session_key(party["id"]): json.dumps(party)})
     shelf, loaded = reopened(store)
-    assert loaded == party
+    assert plain(loaded.session()) == party
     [kept] = shelf.unreadable
     assert "nests far deeper" in kept.problem and store.get(kept.key) == deep
     assert json.loads(store.get(INDEX_KEY))["active"] == party["id"]
@@ -223,7 +372,7 @@ def test_a_session_with_a_log_record_nested_2000_deep_is_unreadable_and_the_othe
     party, deep = party_of_five(), deep_log_record(2000)
     store = MemoryStore({session_key("0deep0000000"): deep, session_key(party["id"]): json.dumps(party)})
     shelf, loaded = reopened(store)
-    assert loaded == party
+    assert plain(loaded.session()) == party
     [item] = shelf.unreadable
     assert item.key == session_key("0deep0000000") and item.raw == deep and "nests far deeper" in item.problem
     assert store.get(session_key("0deep0000000")) == deep
@@ -265,7 +414,7 @@ def test_any_exception_while_reading_only_makes_that_key_unreadable(monkeypatch)
 
     monkeypatch.setattr(sessions.storage, "check_session", check_that_breaks)
     shelf, loaded = reopened(MemoryStore(items))
-    assert loaded == party
+    assert plain(loaded.session()) == party
     assert [seen(item.problem) for item in shelf.unreadable if item.key == session_key(other["id"])] == [
         f"The session saved as “{other['id']}” could not be read. "
         "It holds something this version of Tableside cannot read."]
@@ -276,12 +425,13 @@ def test_a_broken_character_in_a_saved_session_is_repaired_and_said():
     raw = json.dumps(party).replace("Friday at Kim's", "Friday\\ud800 at Kim's").replace("Ash Varga", "Ash\\udc00")
     store = MemoryStore({session_key(party["id"]): raw})
     shelf, loaded = reopened(store)
+    loaded = loaded.session()
     assert loaded["name"] == "Friday\ufffd at Kim's" and loaded["roster"][0]["name"] == "Ash\ufffd"
     assert [seen(repair) for repair in shelf.repairs] == ["“Friday\ufffd at Kim's”: 2 broken characters now shown as \ufffd"]
     assert not shelf.unreadable and store.get(session_key(party["id"])) == raw  # repaired when next saved
     sessions.encode_session(loaded)  # the share link (it needs UTF-8) can be made
-    shelf.save(loaded)
-    assert "\\ud800" not in store.get(session_key(party["id"]))
+    asyncio.run(shelf.migrate())
+    assert store.get(session_key(party["id"])) is None and "\\ud800" not in store.get(head_key(party["id"]))
     assert reopened(store)[0].repairs == []
 
 

@@ -13,6 +13,7 @@ import rules
 import session as sessions
 from samples import json_values, logged_party
 from session import untrusted
+from session.replica import Replica
 from session.untrusted import MAX_DEPTH, BadJSON, nesting, parse, parse_repairing
 
 PY = Path(__file__).resolve().parents[3] / "py"
@@ -105,9 +106,9 @@ def test_the_limit_holds_any_record_rules_accepts_inside_an_export():
     assert depth(record) > 20
     party = logged_party()
     party["log"][0]["record"] = record
-    text = sessions.export_text(party)
+    text = sessions.export_text(Replica.from_session(party))
     assert nesting(text) <= MAX_DEPTH
-    assert parse(text)["session"]["log"][0]["record"] == record
+    assert parse(text)["replica"]["log"][0]["record"] == record
 
 
 def test_every_json_parse_of_the_app_goes_through_untrusted():
