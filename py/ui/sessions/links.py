@@ -51,17 +51,19 @@ def open_link(state: AppState, fragment: str):
             show_roll(state, {"record": entry["record"], "at": entry.get("at", ""), "by": entry.get("by", ""),
                               "session": incoming.session_name})
     else:
-        offer_join(state, incoming.replica)
+        offer_join(state, incoming.replica, snapshot=incoming.version == 1)
 
 
 def here(state: AppState, session_id: str) -> bool:
     return session_id == state.session["id"] or (state.library is not None and state.library.has(session_id))
 
 
-def offer_join(state: AppState, incoming: Replica):
+def offer_join(state: AppState, incoming: Replica, snapshot: bool = False):
+    """`snapshot`: a version-1 link, which holds what its session showed without who changed
+    what: merged, it sets the fields it shows (as a change made on this phone now)."""
     state.message = None
     if here(state, incoming.id):
-        effects.job(state, lambda state: preview(state, incoming),
+        effects.job(state, lambda state: preview(state, incoming, snapshot),
                     "This link could not be compared with your session. Nothing was changed.")
         return
     untouched = state.library is None or (state.library.is_empty() and state.library.is_pristine(state.replica))
@@ -88,13 +90,24 @@ async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=
     return merge_in(mine, incoming, stored), stored
 
 
-async def preview(state: AppState, incoming: Replica):
+def overlaid(mine: Replica, shown: Replica, device: str) -> Replica:
+    """`mine` with the fields and roster a version-1 link shows written over it (its log kept)."""
+    twin = mine.copy()
+    before = twin.session()
+    twin.absorb(before, {**shown.session(log=False), "log": before["log"]}, device)
+    twin.fresh = []
+    return twin
+
+
+async def preview(state: AppState, incoming: Replica, snapshot: bool = False):
     """What merging the link would change, for the join prompt (or: nothing, it is open)."""
     try:
         mine = await mine_with_log(state, incoming.id)
     except sessions.SessionError as error:
         state.fail(str(error))
         return
+    if snapshot:
+        incoming = overlaid(mine, incoming, state.device)
     merged, stored = await merged_with(state, mine, incoming)
     before, after = mine.session(), merged.replica.session()
     changes = [change_words(item) for item in differences(before, after, (merged.undone, merged.added))]
