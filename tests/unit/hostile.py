@@ -73,7 +73,9 @@ def hostile_session_text(draw) -> str:
 
 @st.composite
 def hostile_export_text(draw) -> str:
-    exported = json.loads(sessions.export_text(logged_party()))
+    from session.replica import Replica
+
+    exported = json.loads(sessions.export_text(Replica.from_session(logged_party())))
     if draw(st.booleans()):
         return draw(st.one_of(nested_json(), any_unicode, any_bytes.map(lambda raw: raw.decode("utf-8", "replace"))))
     path = draw(st.sampled_from(list(json_paths(exported))))

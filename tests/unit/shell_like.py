@@ -32,3 +32,41 @@ async def settled(state):
         if not count:
             return
         await read_older(state, count)
+
+
+# --- A phone's storage, as the app starts with it ---------------------------------------------------
+
+LOGS: dict[int, object] = {}  # each store's log store: what the next start finds with it
+
+
+def log_for(store):
+    from session import MemoryLog
+
+    return LOGS.setdefault(id(store), MemoryLog())
+
+
+def library(store, clock=lambda: ""):
+    """The Library the app makes at start, with this store and its log store."""
+    from session import Library
+
+    return Library(store, log_for(store), clock=clock)
+
+
+def keep(store, *sessions, clock=lambda: ""):
+    """Save these sessions (version-1 dicts) the way this version saves them."""
+    from session.replica import Replica
+
+    shelf = library(store, clock)
+    for session in sessions:
+        shelf.save(Replica.from_session(session))
+    asyncio.run(shelf.flush())
+    return shelf
+
+
+def start(store, base_url: str = "", clock=lambda: ""):
+    """The app's state at start, its first page of the log read."""
+    from ui.core.opening import starting_state
+
+    state = starting_state(library(store, clock), base_url)
+    settle(state)
+    return state

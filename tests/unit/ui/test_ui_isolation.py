@@ -11,7 +11,9 @@ from html.parser import HTMLParser
 import pytest
 
 import session as sessions
-from session import Library, MemoryStore
+from session import Library, MemoryLog, MemoryStore
+from session.replica import Replica
+from shell_like import settle
 from ui.anomaly import actions as anomaly_actions  # noqa: F401  (importing registers actions)
 from ui.core.actions import Input, dispatch
 from ui.core.library import listing
@@ -105,8 +107,7 @@ def tap(state: AppState, action: str, value=None, checked=None, **data):
     if value is not None:
         fields["value"] = str(value)
     assert dispatch(state, action, Input(data=fields, value=fields.get("value"), checked=checked)), action
-    if state.library is not None:
-        state.library.save(state.session)
+    settle(state)
 
 
 def roster() -> list[dict]:
@@ -133,10 +134,11 @@ def hostile_table() -> AppState:
     session = sessions.new_session(evil("Friday"))
     session["roster"] = roster()
     session["tension_table"] = [evil(f"Line {number}") for number in range(1, 7)]
-    library = Library(MemoryStore(), clock=lambda: "2025-06-01T20:14:05+02:00")
-    library.save(session)
-    return AppState(session=session, library=library, base_url="http://localhost/",
-                    odds_ready={"tension", "anomaly", "manners"})
+    library = Library(MemoryStore(), MemoryLog(), clock=lambda: "2025-06-01T20:14:05+02:00")
+    replica = Replica.from_session(session)
+    library.save(replica)
+    return AppState(session=replica.session(), replica=replica, device="d1", library=library,
+                    base_url="http://localhost/", odds_ready={"tension", "anomaly", "manners"})
 
 
 def every_screen(state: AppState) -> list[str]:
@@ -266,7 +268,7 @@ def the_rest(state: AppState) -> list[str]:
     other = {**sessions.new_session(evil("Saturday")), "roster": roster()[:1]}
     links.open_link(state, sessions.encode_session(other))  # a join prompt
     pages.append(page(state))
-    text_of_file = sessions.export_text(state.session)
+    text_of_file = sessions.export_text(state.replica)
     tap(state, "log-import-text", value=text_of_file, name=evil("friday.json"))
     pages.append(page(state))
     tap(state, "log-import-text", value="{", name=evil("broken.json"))

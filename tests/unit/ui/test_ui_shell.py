@@ -87,6 +87,6 @@ state.screen = "session"
 screens.page(state)
 assert "session.exchange" not in __import__("sys").modules
 assert dispatch(state, "log-import", Input())
-assert state.effects == [("read-file", {"action": "log-import-text", "limit": 8_000_000})], state.message
+assert state.effects == [("read-file", {"action": "log-import-text", "limit": 80_000_000})], state.message
 """
     subprocess.run([sys.executable, "-c", probe], check=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 import rules
 import session as sessions
-from session.storage import TABLE_PREFIX, Library, MemoryStore
+from session.storage import TABLE_PREFIX, MemoryStore
+from shell_like import keep, library, settle
 from ui import table
 from ui.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
 from ui.frame import actions as frame_actions  # noqa: F401
@@ -44,9 +45,10 @@ def party() -> dict:
 def phone(store: MemoryStore, session: dict | None = None):
     """The app as it starts on a phone holding `store` (with `session` saved first, if given)."""
     if session is not None:
-        Library(store).save(session)
-    state = starting_state(Library(store), "http://localhost/")
+        keep(store, session)
+    state = starting_state(library(store), "http://localhost/")
     table.load(state)
+    settle(state)
     return state
 
 
@@ -56,8 +58,7 @@ def tap(state, name, value=None, checked=None, **data):
         fields["value"] = str(value)  # a segment's data-value, or a field's value
     value = fields.get("value")
     assert dispatch(state, name, Input(data=fields, value=value, checked=checked)), name
-    state.library.save(state.session)  # as the shell saves after every tap
-    table.save(state)
+    settle(state)  # as the shell saves after every tap
 
 
 def calm(state):
@@ -95,7 +96,7 @@ def test_the_table_is_stored_under_its_own_key_not_in_the_session():
     tap(state, "tension-roll", side="gm")
     key = TABLE_PREFIX + state.session["id"]
     assert key in store.items
-    assert "drafts" not in store.items["tableside.session." + state.session["id"]]
+    assert "drafts" not in store.items["tableside.head." + state.session["id"]]
     stored = json.loads(store.items[key])
     assert stored["session"] == state.session["id"] and stored["drafts"]["tension"]["gm"]["dice"]
 
@@ -167,7 +168,7 @@ def test_the_roster_editor_and_the_tables_draft_survive_a_reload():
 def test_a_stored_table_that_cannot_be_read_is_dropped_with_a_message(stored):
     store = MemoryStore()
     session = party()
-    Library(store).save(session)
+    keep(store, session)
     store.items[TABLE_PREFIX + session["id"]] = stored
     state = phone(store)
     assert state.message.tone == "error" and "could not be restored" in state.message.text
@@ -202,7 +203,7 @@ def test_a_stored_draft_the_app_would_not_write_is_dropped_and_the_rest_kept(cha
 def test_a_deep_or_huge_stored_table_is_refused_without_a_crash():
     store = MemoryStore()
     session = party()
-    Library(store).save(session)
+    keep(store, session)
     store.items[TABLE_PREFIX + session["id"]] = "[" * 100_000
     assert "could not be restored" in phone(store).message.text
     store.items[TABLE_PREFIX + session["id"]] = json.dumps({"v": 1, "drafts": {}, "x": "y" * 600_000})
