@@ -6,7 +6,7 @@ VENV := .venv
 VENV_PYTHON := $(VENV)/bin/python
 STAMPS := .stamps
 
-.PHONY: build serve test bench-rules bench-boot bench-ui bench-nesting clean
+.PHONY: build serve test bench-rules bench-boot bench-ui bench-nesting bench-campaign clean
 
 $(VENV_PYTHON):
 	@$(PYTHON) -m venv $(VENV) || { echo "Could not create a virtualenv: install python3-venv (Debian: apt-get install python3-venv)."; exit 1; }
@@ -45,6 +45,10 @@ bench-ui: $(STAMPS)/venv build
 bench-nesting: $(STAMPS)/venv build
 	tools/ensure_chromium.sh
 	$(VENV_PYTHON) bench/bench_nesting.py
+
+bench-campaign: $(STAMPS)/venv build
+	tools/ensure_chromium.sh
+	$(VENV_PYTHON) bench/bench_campaign.py
 
 clean:
 	rm -rf dist build $(STAMPS) .pytest_cache
