@@ -89,6 +89,15 @@ def archive_card(state: AppState, total: int) -> Markup:
     """Export, then keep only the newest entries on this phone: room for a long campaign."""
     if not state.view.get("archive"):
         return Markup("")
+    if total <= min(KEEP):
+        return h("div",
+                 h("p", h("strong", "Nothing to archive here. "),
+                   f"This session has {count_words(total, 'entry', 'entries')} on this phone; archiving keeps at "
+                   f"least the newest {min(KEEP)}. To make room, export the sessions you no longer play "
+                   "(Export, here, in each) and delete them on the Session screen."),
+                 h("div", h("button", "Cancel", type="button", class_="button", data_action="log-archive-cancel"),
+                   class_="row row-wrap"),
+                 class_="confirm", role="alert", data_testid="archive")
     keep = state.view.get("archive_keep", KEEP[1])
     options = [h("option", f"the newest {number:,}", value=str(number), selected=number == keep) for number in KEEP]
     return h("div",
