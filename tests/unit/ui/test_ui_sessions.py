@@ -381,6 +381,7 @@ def test_any_roll_link_shows_read_only_without_breaking(record):
 def log_more(state, count):
     for _ in range(count):
         state.session = sessions.log_conflict(state.session, state.session["log"][-1]["record"], at=AT, by="Kim")
+    settle(state)  # as after a tap: the replica records them
 
 
 def test_the_log_and_session_screens_say_when_the_session_was_last_backed_up():
