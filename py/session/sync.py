@@ -92,9 +92,13 @@ def in_transit(entry: dict) -> dict:
     it says what it changed)."""
     travelling = {key: value for key, value in entry.items() if not (key == "before" and "effects" in entry)}
     record = entry["record"]
-    if isinstance(record, dict) and "result" in record:
+    if isinstance(record, dict) and isinstance(record.get("result"), dict):
         travelling.update(record={key: value for key, value in record.items() if key != "result"}, resolved=True)
-        if entry.get("effects") == effects_of(record):
+        try:
+            same = entry.get("effects") == effects_of(record)
+        except (KeyError, TypeError, ValueError, AttributeError):  # a stored record too broken to read
+            same = False
+        if same:
             del travelling["effects"]
             travelling["resolved"] = "effects"
     return travelling

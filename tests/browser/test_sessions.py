@@ -174,6 +174,7 @@ def test_session_survives_reload_and_closing_the_page_and_the_list_manages_sessi
     page.get_by_label("New name for “New session 2”").fill("Second night")
     page.get_by_role("button", name="Save name").tap()
     page.get_by_role("button", name="Duplicate Second night").tap()
+    page.get_by_text("Made a copy").wait_for()  # the copy reads the whole log first, in the background
     assert sorted(page.locator(".session-row-name").all_inner_texts()) == \
         ["New session", "Second night", "Second night (copy)"]
     page.get_by_role("button", name="Delete Second night (copy)").tap()
