@@ -7,6 +7,7 @@ as a user gesture.
 from __future__ import annotations
 
 SHARE, COPY, DOWNLOAD, READ_FILE, PERSIST = "share", "copy", "download", "read-file", "persist"
+SCAN, STOP_SCAN = "scan", "stop-scan"
 
 
 def share(state, *, title: str, url: str, shared: str, copied: str, manual: str, then: str = ""):
@@ -28,3 +29,13 @@ def read_file(state, *, then: str, limit: int):
 
 def persist(state):
     state.effects.append((PERSIST, {}))
+
+
+def scan(state, *, video: str, found: str, failed: str):
+    """Show the camera in <video id=`video`> and read QR codes from it: action `found` runs with
+    the first code's text, or action `failed` with why there is no camera (a word)."""
+    state.effects.append((SCAN, {"video": video, "found": found, "failed": failed}))
+
+
+def stop_scan(state):
+    state.effects.append((STOP_SCAN, {}))

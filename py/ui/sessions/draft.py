@@ -20,3 +20,6 @@ def setup_words(session: dict) -> str:
         words.append(plural(adversaries, "adversary", "adversaries"))
     words.append(f"Tension {session['tension']}")
     return " · ".join(words)
+
+# The <video> the camera shows in while scanning a code (ui.sessions.view, ui.sessions.scan).
+VIDEO = "scan-video"
