@@ -68,7 +68,6 @@
   async function start(videoId, found, failed) {
     stop();
     const scan = current = { stream: null, stopped: false };
-    const gone = () => scan.stopped || !document.getElementById(videoId)?.isConnected;
     if (!navigator.mediaDevices?.getUserMedia) {
       failed("unsupported");  // no camera API at all, or not a secure context (http://)
       return;
@@ -80,11 +79,14 @@
       if (!scan.stopped) failed(problem(error));
       return;
     }
-    if (gone()) {  // cancelled, or the screen changed, while the browser asked
+    if (scan.stopped || !document.getElementById(videoId)) {  // cancelled, or the screen changed, meanwhile
+      const cancelled = scan.stopped;
       end(scan);
+      if (!cancelled) failed("gone");
       return;
     }
     const video = document.getElementById(videoId);
+    const gone = () => scan.stopped || !video.isConnected;  // a redrawn scanner is a new <video>
     video.srcObject = scan.stream;
     let read;
     try {
@@ -93,7 +95,7 @@
     } catch (error) {
       const cancelled = scan.stopped;
       end(scan);
-      if (!cancelled) failed("failed");
+      if (!cancelled) failed(video.isConnected ? "failed" : "gone");
       console.warn("Tableside scanner:", error);
       return;
     }

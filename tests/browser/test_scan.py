@@ -13,6 +13,7 @@ import pytest
 import segno
 import session as sessions
 from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, READY, BOOT_TIMEOUT_MS
+from offline_helpers import record_csp_violations, wait_until_controlled
 from test_sessions import both_sizes, message, nav, party, png_gray, roster_names, stored_data
 
 WIDTH, HEIGHT = 640, 480
@@ -94,10 +95,14 @@ def gm_link_and_code(page, open_app) -> tuple[str, memoryview]:
 def test_scanning_the_gms_code_lands_in_that_session(app, open_app, camera, site, tmp_path):
     link, code = gm_link_and_code(app, open_app)
     session_id = sessions.decode(link.split("#", 1)[1])[1]["id"]
-    player = boot(camera(write_y4m(tmp_path / "gm-code.y4m", code)), site)
+    player = camera(write_y4m(tmp_path / "gm-code.y4m", code))
+    violations = record_csp_violations(player.context)
     requests = []
     player.on("request", lambda request: requests.append(request.url))
-    assert not [url for url in requests if JSQR in url]
+    boot(player, site)
+    wait_until_controlled(player)  # everything precached: scanning must work in airplane mode
+    assert not [url for url in requests if JSQR in url]  # not loaded at start
+    player.context.set_offline(True)
     nav(player, "Session")
     player.get_by_role("button", name="Scan a code").tap()
     player.get_by_text("Joined “Friday at Kim's”").wait_for()
@@ -105,7 +110,7 @@ def test_scanning_the_gms_code_lands_in_that_session(app, open_app, camera, site
     assert [url for url in requests if JSQR in url] and not player.evaluate("'BarcodeDetector' in self")
     assert roster_names(player) == ["Ash", "Brin"]
     assert any(session_id in key for key in stored_data(player))
-    assert "#" not in player.url
+    assert "#" not in player.url and violations == []
     nav(player, "Session")
     assert player.get_by_test_id("scanner").count() == 0  # the scanner closed with its camera
 
