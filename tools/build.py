@@ -65,6 +65,7 @@ UNUSED_PYSCRIPT_FEATURES = ("codemirror", "xterm", "mpy", "zip", "pyodide_graph"
 JS_IMPORT = re.compile(r'(?:\bfrom\s*|\bimport\s*\(?\s*)"\./([\w.-]+\.js)"')
 # Files published at the top level rather than under static/.
 TOP_LEVEL = ("sw.js", "manifest.webmanifest")
+JSQR_LOGICAL = "./vendor/jsqr/jsQR.js"  # in static/scan.js
 
 
 def short_hash(paths: list[Path]) -> str:
@@ -164,6 +165,22 @@ def vendor_pyscript(vendor: Path) -> Path:
     source = NODE_MODULES / "@pyscript" / "core" / "dist"
     files = sorted(p for p in source.iterdir() if p.suffix in (".js", ".css"))
     return hashed_folder(vendor, f"pyscript-{npm_version('@pyscript/core')}", files)
+
+
+def vendor_jsqr(vendor: Path) -> Path:
+    """jsQR, the QR decoder static/scan.js loads on the first scan where the browser has no
+    BarcodeDetector; precached like everything in dist/, so scanning works offline."""
+    files = [NODE_MODULES / "jsqr" / "dist" / "jsQR.js"]
+    return hashed_folder(vendor, f"jsqr-{npm_version('jsqr')}", files)
+
+
+def write_scanner(jsqr: Path) -> None:
+    """dist/static/scan.js names the hashed jsQR folder."""
+    scanner = DIST / "static" / "scan.js"
+    text = scanner.read_text()
+    if JSQR_LOGICAL not in text:
+        sys.exit(f"build: static/scan.js must name {JSQR_LOGICAL}")
+    scanner.write_text(text.replace(JSQR_LOGICAL, relative(jsqr / "jsQR.js")))
 
 
 def vendor_python_packages(vendor: Path) -> Path:
@@ -315,12 +332,14 @@ def build() -> None:
     vendor = DIST / "vendor"
     pyodide = vendor_pyodide(vendor)
     pyscript = vendor_pyscript(vendor)
+    jsqr = vendor_jsqr(vendor)
     packages = vendor_python_packages(vendor)
     app_zip = zip_app_code(DIST / "app")
     zips = sorted(packages.iterdir()) + [app_zip]
     write_pyscript_toml(pyodide, zips)
     write_index(pyodide, pyscript, zips)
     copy_static()
+    write_scanner(jsqr)
     version = write_service_worker(DIST)
     write_build_manifest()
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())

@@ -51,8 +51,16 @@ def test_the_other_security_headers(served):
     assert sent["Referrer-Policy"] == "no-referrer"
     assert sent["X-Content-Type-Options"] == "nosniff"
     policy = dict(part.strip().split("=", 1) for part in sent["Permissions-Policy"].split(","))
-    for feature in ("camera", "microphone", "geolocation", "payment", "usb", "clipboard-read"):
+    for feature in ("microphone", "geolocation", "payment", "usb", "clipboard-read"):
         assert policy[feature] == "()", feature
+    assert policy["camera"] == "(self)"  # "Scan a code", this origin only
+    assert policy["clipboard-write"] == "(self)"
+
+
+def test_the_camera_is_justified_in_netlify_toml():
+    text = (ROOT / "netlify.toml").read_text()
+    comments = "\n".join(line for line in text.splitlines() if line.strip().startswith("#"))
+    assert "camera=(self)" in comments and "Scan a code" in comments
 
 
 @pytest.mark.parametrize("path", ["/", "/index.html", "/sw.js", "/manifest.webmanifest", "/pyscript.toml",

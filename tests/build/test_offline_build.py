@@ -90,6 +90,17 @@ def test_unused_pyscript_features_are_not_precached():
     assert "./sw.js" not in precache() and "./build.json" not in precache()
 
 
+def test_the_qr_decoder_is_vendored_named_by_the_scanner_and_precached():
+    """Scanning works offline: static/scan.js loads jsQR (pinned in package.json) from dist/."""
+    pin = json.loads((ROOT / "package.json").read_text())["dependencies"]["jsqr"]
+    [decoder] = DIST.glob(f"vendor/jsqr-{pin}-*/jsQR.js")
+    url = "./" + decoder.relative_to(DIST).as_posix()
+    scanner = (DIST / "static" / "scan.js").read_text()
+    assert f'"{url}"' in scanner and "./vendor/jsqr/" not in scanner
+    assert precache()[url] == integrity(decoder)
+    assert precache()["./static/scan.js"] == integrity(DIST / "static" / "scan.js")
+
+
 def test_the_precache_names_no_other_host():
     assert not re.search(r"https?://", (DIST / "sw.js").read_text())
 

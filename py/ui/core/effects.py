@@ -7,6 +7,7 @@ as a user gesture.
 from __future__ import annotations
 
 SHARE, COPY, DOWNLOAD, READ_FILE, PERSIST, JOB = "share", "copy", "download", "read-file", "persist", "job"
+SCAN, STOP_SCAN = "scan", "stop-scan"
 
 
 def share(state, *, title: str, url: str, shared: str, copied: str, manual: str, then: str = ""):
@@ -35,3 +36,13 @@ def job(state, work, failure: str):
     coroutine the shell runs in the background, redrawing once it is done; `failure` is said if
     it fails. It may queue effects of its own (a download), run when it ends."""
     state.effects.append((JOB, {"work": work, "failure": failure}))
+
+
+def scan(state, *, video: str, found: str, failed: str):
+    """Show the camera in <video id=`video`> and read QR codes from it: action `found` runs with
+    the first code's text, or action `failed` with why there is no camera (a word)."""
+    state.effects.append((SCAN, {"video": video, "found": found, "failed": failed}))
+
+
+def stop_scan(state):
+    state.effects.append((STOP_SCAN, {}))

@@ -23,7 +23,8 @@ SHARED_SCREENS = {
     "log": ("ui.log.view", "ui.log.actions"),
     "tables": ("ui.tables.view", "ui.tables.actions"),
     # The Session screen also exports and imports files with the Log's actions.
-    "session": ("ui.sessions.view", "ui.sessions.actions", "ui.sessions.links", "ui.log.actions"),
+    "session": ("ui.sessions.view", "ui.sessions.actions", "ui.sessions.links", "ui.sessions.scan",
+                "ui.log.actions"),
 }
 
 

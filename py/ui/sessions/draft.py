@@ -67,3 +67,7 @@ def change_words(difference: Difference) -> str:
     if before is None or after is None:
         return f"{who}{name} changed"
     return f"{who}{name} {before} → {after}"
+
+
+# The <video> the camera shows in while scanning a code (ui.sessions.view, ui.sessions.scan).
+VIDEO = "scan-video"

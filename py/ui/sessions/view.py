@@ -12,7 +12,7 @@ from ui.core.library import backup_due, backup_words, listing, logged
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr, qr_markup
-from ui.sessions.draft import session_url, setup_words
+from ui.sessions.draft import VIDEO, session_url, setup_words
 
 CREDITS = ("The Tension Engine is a CC BY 4.0 SRD (original design by Will Lentz and Brett Zeiler "
            "for Party First, published by Gamenomicon).")
@@ -90,6 +90,40 @@ def unreadable_card(state: AppState) -> Markup:
                     "(someone handy with JSON may repair it, then Import it on the Log screen)."),
              h("ul", *rows, class_="plain-list"),
              class_="card card-warning", role="alert", data_testid="unreadable")
+
+
+# --- A code or a link from another phone ---------------------------------------------------------------
+
+def join_card(state: AppState) -> Markup:
+    scanning = state.view.get("scanning", False)
+    return h("section",
+             h("h2", "Join from another phone", class_="screen-title"),
+             h("p", "Open a session or a roll that another phone shows: scan its QR code here, or paste its "
+                    "link. (On an iPhone the Camera app would open it in Safari, not in this app.)",
+               class_="hint"),
+             button("Scanning…" if scanning else "Scan a code", "scan-start", primary=True, wide=True,
+                    disabled=scanning),
+             h("label", h("span", "Or paste a link", class_="field-label"),
+               h("input", type="url", id="pasted-link", value=state.view.get("pasted", ""), autocomplete="off",
+                 autocapitalize="off", spellcheck="false", data_action="link-paste-text",
+                 class_="field-input"),
+               class_="field", for_="pasted-link"),
+             button("Open", "link-paste-open"),
+             class_="card join-card")
+
+
+def scanner_card(state: AppState) -> Markup:
+    """The camera's picture while scanning. Its own region, so nothing else redraws it: the camera
+    stops once this <video> leaves the page (static/scan.js)."""
+    if not state.view.get("scanning"):
+        return Markup("")
+    return h("section",
+             h("h2", "Scan a code", class_="screen-title", id="scanner-title"),
+             h("video", id=VIDEO, class_="scanner-video", muted=True, autoplay=True, playsinline=True,
+               aria_label="The camera's picture"),
+             h("p", "Point the camera at the QR code on the other phone.", class_="hint"),
+             button("Cancel", "scan-cancel", wide=True, id="scan-cancel"),
+             class_="card scanner", aria_labelledby="scanner-title", data_testid="scanner")
 
 
 # --- This session -------------------------------------------------------------------------------------
@@ -252,6 +286,8 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
     return [
         ("session-prompt", prompt),
         ("session-unreadable", unreadable_card(state)),
+        ("session-join", join_card(state)),
+        ("session-scanner", scanner_card(state)),
         ("session-share", share_card(state)),
         ("session-settings", settings_card(state)),
         ("session-list", sessions_card(state)),
@@ -260,4 +296,4 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
     ]
 
 
-REST = ("session-unreadable", "session-share", "session-settings", "session-list", "session-storage", "session-about")
+REST = ("session-unreadable", "session-join", "session-scanner", "session-share", "session-settings", "session-list", "session-storage", "session-about")

@@ -19,7 +19,7 @@ from pyscript.ffi import is_none, to_js
 from ui.core import effects
 from ui.core.actions import Input, dispatch
 from ui.kit.html import isolate
-from ui.shell import storage
+from ui.shell import scanner, storage
 
 _keep = []  # running tasks and proxies handed to JavaScript
 
@@ -165,13 +165,42 @@ def job(state, data, element, after):
     later(state, after, finish(), data["failure"])
 
 
+def scan(state, data, element, after):
+    """The camera in the scanner's <video>: the first code read, or why there is none, goes to
+    the action the effect names, then the page is saved and redrawn."""
+
+    def answer(name: str, value: str):
+        try:
+            dispatch(state, name, Input(value=value))
+        except Exception as error:  # whatever the code held, the table stays
+            traceback.print_exception(error)
+            state.fail("That code could not be opened. Nothing was changed.")
+        after()
+
+    async def begin():
+        try:
+            await scanner.start(data["video"], lambda text: answer(data["found"], text),
+                                lambda word: answer(data["failed"], word))
+        except Exception as error:  # scan.js or the decoder did not load: say so, close the scanner
+            traceback.print_exception(error)
+            answer(data["failed"], "failed")
+
+    later(state, after, begin(), FAILURES[effects.SCAN])
+
+
+def stop_scan(state, data, element, after):
+    scanner.stop()
+
+
 RUNNERS = {effects.SHARE: share, effects.COPY: copy, effects.DOWNLOAD: download, effects.READ_FILE: read_file,
-           effects.PERSIST: persist, effects.JOB: job}
+           effects.PERSIST: persist, effects.JOB: job, effects.SCAN: scan, effects.STOP_SCAN: stop_scan}
 FAILURES = {
     effects.SHARE: "Sharing did not work here: copy the link from the box instead.",
     effects.COPY: "Couldn't copy here: select the link in the box and copy it.",
     effects.DOWNLOAD: "This browser did not save the file.",
     effects.READ_FILE: "That file could not be read.",
     effects.PERSIST: "The browser did not answer about keeping data.",
-    effects.JOB: "That did not work in this browser. Your sessions are safe.",
+    effects.JOB: "That did not work in this browser. Nothing saved was changed.",
+    effects.SCAN: "The camera could not be started here. Paste the link instead.",
+    effects.STOP_SCAN: "The camera did not stop; reload the page to turn it off.",
 }
