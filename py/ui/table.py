@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import json
 
 from session import SessionError
 
@@ -92,6 +93,17 @@ def save(state: AppState):
     """After every change: store the table in progress (the Library skips unchanged text)."""
     if state.library is not None and state.session is not state.library.pristine:
         state.library.save_table(state.session["id"], snapshot(state))
+
+
+def reopened(state: AppState) -> AppState:
+    """The state a reload would bring back now: the session and its table in progress as
+    stored (through JSON, checked), without what only lives on screen (a message, an open
+    confirmation, the animation of dice just rolled)."""
+    again = AppState(session=state.session, library=state.library, base_url=state.base_url,
+                     persistence=state.persistence, odds_ready=set(state.odds_ready))
+    stored = snapshot(state)
+    restore(again, None if stored is None else json.loads(json.dumps(stored)))
+    return again
 
 
 def follow(state: AppState, previous_id: str):

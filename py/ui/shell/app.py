@@ -20,7 +20,7 @@ from ui.core.actions import Input, dispatch
 from ui.core.state import AppState
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's buttons: screens, systems, Tension)
 from ui.frame import screens
-from ui.shell import address, boot, dom, effects, offline, storage
+from ui.shell import address, boot, dom, effects, offline, snapshot, storage
 
 BUTTON_EVENTS = ("click",)
 # What to compute once per system to load (and warm) its odds; Anomaly's import icepool.
@@ -38,10 +38,12 @@ class App:
         self.page = dom.Page()
         self.loading: set[str] = set()  # systems whose odds are being loaded
         self.shown_session = state.session["id"]  # whose table in progress is on screen
+        self.snapshot = snapshot.Keeper(lambda: self.state)
 
     def render(self, typing: bool = False):
         self.shown_session = self.state.session["id"]
         self.page.patch(screens.page(self.state), typing=typing)
+        self.snapshot.changed()
         if self.state.focus:
             dom.focus(self.state.focus)
             self.state.focus = None
@@ -71,6 +73,7 @@ class App:
                             checked=bool(element.checked) if tag == "INPUT" else None)
         name = data.get("action", "")
         session_id = self.state.session["id"]
+        self.page.settle()
         try:
             if not dispatch(self.state, name, event_input):
                 return
@@ -141,8 +144,10 @@ def start():
         state.safari_tab = storage.in_safari_tab()
         app = App(state)
         app.open_link()
+        app.page.adopt(snapshot.painted())  # the last table, painted before Python was ready
         app.render()
         app.listen()
+        app.snapshot.start()
         boot.mark_ready()
     except Exception as error:
         boot.mark_failed(error)

@@ -1,13 +1,16 @@
 """The only place that touches the DOM: patch rendered regions into #app,
 delegate events to `data-action` elements, keep focus, announce results.
 
-Views return `[(region_id, Markup), ...]`; `Page.patch` replaces only the
-regions whose markup changed, so a tap re-renders a few hundred bytes, and a
-field the user is typing in is never replaced under their fingers.
+Views return `[(region_id, Markup), ...]`; `Page.patch` changes only the regions
+whose markup changed, and those in place (morphdom, through static/regions.js):
+elements that stay the same are kept, so the browser restyles and lays out only
+what changed, and a field the user is typing in is never replaced under their fingers.
+At start, `adopt` takes over the last table static/regions.js painted before
+Python was ready: regions that match are left exactly as they are.
 """
 from __future__ import annotations
 
-from pyscript import document
+from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from ui.kit.html import flat
@@ -21,6 +24,18 @@ class Page:
         self.rendered: dict[str, str] = {}
         self.order: list[str] = []
         self.listeners = []  # proxies handed to JS must stay alive
+        self.painted = False  # #app still shows the last table painted before Python was ready
+
+    def adopt(self, painted: list[tuple[str, str]] | None):
+        """Take the regions painted by static/regions.js (what they show is known markup)."""
+        if painted:
+            self.rendered = dict(painted)
+            self.order = [region_id for region_id, _ in painted]
+            self.painted = True
+
+    def settle(self):
+        """The player acts on the live table: painted content is no longer worth keeping."""
+        self.painted = False
 
     def patch(self, regions, typing: bool = False):
         """Show `regions`; while `typing`, leave the region holding the focused field alone."""
@@ -28,15 +43,15 @@ class Page:
         focus = remember_focus()
         had_focus = self.root.contains(document.activeElement)
         if order != self.order:
-            self.root.innerHTML = "".join(
-                f'<div id="{region_id}" class="region">{markup}</div>' for region_id, markup in regions)
+            morph(self.root, "".join(f'<div id="{region_id}" class="region">{markup}</div>'
+                                     for region_id, markup in regions), self.painted)
             self.rendered = dict(regions)
             self.order = order
         else:
             busy = focused_region(focus) if typing else None
             for region_id, markup in regions:
                 if self.rendered.get(region_id) != markup and region_id != busy:
-                    document.getElementById(region_id).innerHTML = markup
+                    morph(document.getElementById(region_id), markup, self.painted)
                     self.rendered[region_id] = markup
         restore_focus(focus)
         if document.activeElement == document.body and had_focus:
@@ -59,6 +74,12 @@ class Page:
         proxy = create_proxy(on_event)
         self.listeners.append(proxy)
         self.root.addEventListener(event_type, proxy)
+
+
+def morph(element, markup: str, keep_painted: bool):
+    """Make `element`'s children `markup`, changing only what differs. `keep_painted`: a
+    placeholder (aria-busy, e.g. "Working out the odds…") leaves painted content in its place."""
+    window.tableside.morph(element, markup, keep_painted)
 
 
 def remember_focus():
