@@ -5,7 +5,7 @@
 //    session that will open and to what is saved now (a CRC-32 of each stored text it was drawn
 //    from). A tap on it is not carried out: the "Starting…" note answers it. py/ui/shell/dom.py
 //    then takes the same DOM over (Page.adopt), and the page goes live in place.
-//  - From then on, `tableside.morph`: dom.py changes a region in place with morphdom.
+//  - From then on, `tableside.patch`: py/ui/shell/dom.py changes regions in place with morphdom.
 // A classic script in <head> after boot.js, so it paints before PyScript's modules run.
 (() => {
   const SNAPSHOT_KEY = "tableside.snapshot";
@@ -16,7 +16,7 @@
   const root = document.documentElement;
   const byId = (id) => document.getElementById(id);
   const painted = new WeakSet(); // elements painted from the snapshot
-  const tableside = (window.tableside = { painted: null, morph });
+  const tableside = (window.tableside = { painted: null, patch });
 
   let crcTable = null;
   function crc32(text) { // zlib's CRC-32 of the UTF-8 bytes, as py/ui/snapshot.py stamps them
@@ -92,18 +92,61 @@
     tableside.painted = null;
   }
 
-  // Used by py/ui/shell/dom.py: `element`'s children become `markup`, changing only what differs.
+  // Used by py/ui/shell/dom.py (Page.patch), once per render: a JSON request
+  //   {order: every region id when the regions themselves changed (else null),
+  //    changed: [[id, markup], ...], typing, keepPainted, focus: an element id, announce: a sentence}.
+  // Each changed region is morphed in place: only what differs changes. While `typing`, the region
+  // holding the focused field is left alone; its id is returned ("" when none was).
   // keepPainted: while the painted table is being taken over, a placeholder (aria-busy, e.g.
   // "Working out the odds…") leaves the painted content in its place: it was drawn from the same
-  // saved table, so it is what the odds will show once loaded.
+  // saved table, so it is what the placeholder stands for.
   const CHILDREN = { childrenOnly: true };
   const KEEP_PAINTED = {
     childrenOnly: true,
     onBeforeElUpdated: (from, to) => !(painted.has(from) && to.getAttribute("aria-busy") === "true"
       && from.getAttribute("aria-busy") !== "true"),
   };
-  function morph(element, markup, keepPainted) {
-    morphdom(element, `<div>${markup}</div>`, keepPainted ? KEEP_PAINTED : CHILDREN);
+  const wrap = (id, markup) => `<div id="${id}" class="region">${markup}</div>`;
+
+  function typingRegion() {
+    const field = document.activeElement;
+    if (!field || !["INPUT", "TEXTAREA"].includes(field.tagName)) return "";
+    return field.closest(".region")?.id ?? "";
+  }
+
+  function patch(text) {
+    const { order, changed, typing, keepPainted, focus, announce } = JSON.parse(text);
+    const app = byId("app");
+    const options = keepPainted ? KEEP_PAINTED : CHILDREN;
+    const focused = document.activeElement;
+    const hadFocus = app.contains(focused);
+    // Focus moves anyway: let go first, as removing the focused element costs a layout of its own.
+    if (focus && hadFocus) focused.blur();
+    let left = "";
+    if (order) {
+      const markup = new Map(changed);
+      morphdom(app, `<div>${order.map((id) => wrap(id, markup.get(id))).join("")}</div>`, options);
+    } else {
+      const busy = typing ? typingRegion() : "";
+      for (const [id, markup] of changed) {
+        if (id === busy) left = id;
+        else morphdom(byId(id), `<div>${markup}</div>`, options);
+      }
+    }
+    if (announce) { // before focusing, which lays the page out: one layout, not two
+      const announcer = byId("announcer");
+      announcer.textContent = "";
+      announcer.textContent = announce;
+    }
+    const wanted = focus && byId(focus);
+    if (wanted) {
+      wanted.focus();
+    } else if (hadFocus && !app.contains(document.activeElement)) {
+      // The focused control was replaced: the same control again if it is there, else stay in the app.
+      const again = focused.id && byId(focused.id);
+      (again && app.contains(again) ? again : app).focus();
+    }
+    return left;
   }
 
   document.addEventListener("readystatechange", () => {

@@ -42,14 +42,10 @@ class App:
 
     def render(self, typing: bool = False):
         self.shown_session = self.state.session["id"]
-        self.page.patch(screens.page(self.state), typing=typing)
+        self.page.patch(screens.page(self.state), typing=typing, focus=self.state.focus,
+                        announce=self.state.announcement)
+        self.state.focus, self.state.announcement = None, ""
         self.snapshot.changed()
-        if self.state.focus:
-            dom.focus(self.state.focus)
-            self.state.focus = None
-        if self.state.announcement:
-            dom.announce(self.state.announcement)
-            self.state.announcement = ""
         self.want_odds()
 
     def handle(self, event, element):
