@@ -9,6 +9,12 @@ with netlify.toml's headers. In one run, in Debian's Chromium, each page is:
     profile (4x CPU, 150 ms round trip, 12 Mbit/s down).
 Reported: medians of time to ready (html[data-app-state=ready]) and of the
 longest main-thread task before it, bytes served (compressed), and ratios.
+For the app also the time to the player's own table visible: after its first visit the
+profile has played a little (Tension raised, the GM's dice rolled), so a warm start shows
+that session's Tension and dice; the time is the first frame after both are in the page
+(painted from the snapshot by static/regions.js, or drawn by Python at ready).
+With --baseline FOLDER (another build, e.g. main's dist/), that build is measured in the
+same runs, taking turns with the others, so before and after compare under the same load.
 
 Then the app alone in WebKitGTK (Safari's engine, which keeps no compiled wasm
 between launches) and Firefox ESR, through the browser tests' drivers
@@ -16,7 +22,8 @@ between launches) and Firefox ESR, through the browser tests' drivers
 (bytes to ready and with the precache), and RUNS warm boots (reloads once the
 worker controls the page). No CPU throttle or network profile there.
 
-Usage: .venv/bin/python bench/bench_boot.py [--dist FOLDER]   (make bench-boot builds dist/ first)
+Usage: .venv/bin/python bench/bench_boot.py [--dist FOLDER] [--baseline FOLDER]
+(make bench-boot builds dist/ first)
 """
 from __future__ import annotations
 
@@ -58,20 +65,32 @@ PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 12e6 / 
                  "uploadThroughput": 4e6 / 8}
 READY = "html[data-app-state=ready]"
 TIMEOUT_MS = 180_000
-GOALS = {"warm_throttled": 0.35, "phone_first_visit": 0.6, "own_code_kb": 400}
+GOALS = {"warm_throttled": 0.35, "phone_first_visit": 0.6, "own_code_kb": 400, "table_throttled_s": 0.3}
 
-# Runs before the page's own scripts: when it became ready, and every long task.
+# Runs before the page's own scripts: when it became ready, when the player's own table
+# (the session's Tension and the conflict's dice) was first in a frame, and every long task.
 PROBE = """(() => {
-  const bench = (window.__bench = { readyAt: null, tasks: [] });
+  const bench = (window.__bench = { readyAt: null, tableAt: null, tasks: [] });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) bench.tasks.push([entry.startTime, entry.duration]);
   }).observe({ type: "longtask", buffered: true });
+  let waiting = false;
   new MutationObserver(() => {
     if (bench.readyAt === null && document.documentElement.dataset.appState === "ready") {
       bench.readyAt = performance.now();
     }
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app-state"] });
+    const table = document.querySelector("#app [data-testid=tension]") && document.querySelector("#app .tray .die");
+    if (table && bench.tableAt === null && !waiting) {
+      waiting = true;
+      requestAnimationFrame(() => { bench.tableAt = performance.now(); });  // the frame that shows it
+    }
+  }).observe(document, { attributes: true, childList: true, subtree: true });
 })();"""
+
+PLAY = """() => {
+  document.querySelector("[data-action=tension-step][data-step='1']").click();
+  document.querySelector("[data-testid=side-gm] [data-action=tension-roll]").click();
+}"""
 
 WAIT_UNTIL_CONTROLLED = """async () => {
   await navigator.serviceWorker.ready;
@@ -167,7 +186,7 @@ def boot(context, url: str, throttle: float = 1, network: dict | None = None, co
     probe = page.evaluate("window.__bench")
     tasks = [duration for start, duration in probe["tasks"] if start < probe["readyAt"]]
     result = {"ready_s": probe["readyAt"] / 1000, "longest_task_ms": max(tasks, default=0.0),
-              "bytes": served}
+              "bytes": served, "table_s": None if probe["tableAt"] is None else probe["tableAt"] / 1000}
     devtools.detach()
     return result, page
 
@@ -180,13 +199,15 @@ def open_profile(playwright, folder: Path):
 
 
 def first_visit(playwright, folder: Path, url: str, counter: ByteCounter, has_worker: bool):
-    """A fresh profile's first visit: bytes served until ready, then until precached."""
+    """A fresh profile's first visit: bytes served until ready, then until precached; the app
+    then plays a little, so later starts open to a table of its own."""
     context = open_profile(playwright, folder)
     counter.total = 0
     run, page = boot(context, url, counter=counter)
     if has_worker:
         page.evaluate(WAIT_UNTIL_CONTROLLED)
-        time.sleep(0.5)
+        page.evaluate(PLAY)
+        time.sleep(1.5)  # the snapshot is written a moment after the last change
     page.close()
     return context, {"first_visit_bytes": run["bytes"], "first_visit_bytes_with_precache": counter.total}
 
@@ -211,6 +232,8 @@ def measure(playwright, targets: dict, counter: ByteCounter) -> dict:
                 results[name][key] = {"ready_s": statistics.median(r["ready_s"] for r in mine),
                                       "longest_task_ms": statistics.median(r["longest_task_ms"] for r in mine),
                                       "runs": mine}
+                if all(r["table_s"] is not None for r in mine):
+                    results[name][key]["table_s"] = statistics.median(r["table_s"] for r in mine)
         for context in contexts.values():
             context.close()
         print(f"  {PHONE_RUNS} first visits of each page on the phone profile", flush=True)
@@ -300,7 +323,8 @@ def report_engines(engines: dict, app: dict) -> None:
 
 def own_code_bytes(dist: Path) -> int:
     """Our code and the page's Python packages as served: gzip where the server compresses."""
-    files = [*dist.glob("app/*"), *dist.glob("vendor/python-*/*"), dist / "py" / "ui" / "main.py"]
+    files = [*dist.glob("app/*"), *dist.glob("vendor/python-*/*"), *dist.glob("vendor/morphdom-*/*"),
+             dist / "py" / "ui" / "main.py", dist / "static" / "regions.js", dist / "static" / "boot.js"]
     return sum(len(gzip.compress(path.read_bytes(), 6)) if path.suffix in COMPRESSIBLE
                else path.stat().st_size for path in files)
 
@@ -309,7 +333,7 @@ def verdict(value: float, goal: float) -> str:
     return f"<= {goal:g}: {'met' if value <= goal else 'NOT met'}"
 
 
-def report(app: dict, stock: dict, own: int) -> None:
+def report(app: dict, stock: dict, own: int, baseline: dict | None = None) -> None:
     rows = [
         ("warm boot, median (s)", app["warm"]["ready_s"], stock["warm"]["ready_s"], None),
         (f"warm boot {THROTTLE}x CPU, median (s)", app["warm_throttled"]["ready_s"],
@@ -333,28 +357,47 @@ def report(app: dict, stock: dict, own: int) -> None:
     print(f"{'our code + Python packages (KB, served)':42} {own / 1000:9.1f} {'':9} {'':10}  "
           f"{verdict(own / 1000, GOALS['own_code_kb'])}")
     print(f"{'our modules imported at start-up':42} {len(startup_modules()):9d}")
+    title = "the player's own table, warm"
+    print(f"\n{title:42} {'app':>9} {'baseline' if baseline else '':>9}")
+    for key, cpu in (("warm", "1x"), ("warm_throttled", f"{THROTTLE}x")):
+        builds = [app, baseline] if baseline else [app]
+        for label, field in ((f"own table visible, {cpu} CPU, median (s)", "table_s"),
+                             (f"ready, {cpu} CPU, median (s)", "ready_s")):
+            cells = "".join(f" {build[key].get(field, float('nan')):9.2f}" for build in builds)
+            goal = ""
+            if field == "table_s" and key == "warm_throttled":
+                goal = f"  < {GOALS['table_throttled_s']:g} s: " + ("met" if app[key].get("table_s", 99) < GOALS["table_throttled_s"] else "NOT met")
+            print(f"{label:42}{cells}{goal}")
+    if baseline:
+        print(f"{'baseline: warm boot ' + str(THROTTLE) + 'x CPU / stock':42} "
+              f"{baseline['warm_throttled']['ready_s'] / stock['warm_throttled']['ready_s']:9.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=DIST, help="the built app (default: dist/)")
-    dist = parser.parse_args().dist
+    parser.add_argument("--baseline", type=Path, help="another build of the app, measured in the same runs")
+    arguments = parser.parse_args()
+    dist = arguments.dist
     if not (dist / "sw.js").is_file():
         raise SystemExit(f"bench-boot: {dist} has no build; run `make bench-boot` (it builds first).")
     make_stock_page()
     counter = ByteCounter()
     servers = [counting_server(dist, counter), counting_server(STOCK, counter)]
+    targets = {"app": (servers[0][1], True), "stock": (servers[1][1], False)}
+    if arguments.baseline:
+        servers.append(counting_server(arguments.baseline, counter))
+        targets["baseline"] = (servers[2][1], True)
     started = time.monotonic()
     try:
         with sync_playwright() as playwright:
-            results = measure(playwright, {"app": (servers[0][1], True), "stock": (servers[1][1], False)},
-                              counter)
+            results = measure(playwright, targets, counter)
     finally:
         for server, _ in servers:
             server.shutdown()
     engines = measure_engines(dist)
     own = own_code_bytes(dist)
-    report(results["app"], results["stock"], own)
+    report(results["app"], results["stock"], own, results.get("baseline"))
     report_engines(engines, results["app"])
     print(f"\n({time.monotonic() - started:.0f} s; details in {RESULTS.relative_to(ROOT)})")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)

@@ -10,9 +10,11 @@ Every repeat starts a new conflict (the last one's dice go in the log as set asi
 GM rolls, untimed; then the three taps are timed in turn, so they share the session and the load.
 Reports p50/p95 in ms and their ratios to the no-op's p50/p95, with and without a
 4x CPU throttle (a mid-range phone), beside the goal. Numbers only; nothing here is a test.
+Usage: .venv/bin/python bench/bench_ui.py [--dist FOLDER] [--baseline FOLDER] (e.g. main's dist/)
 """
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import threading
@@ -97,26 +99,38 @@ def run(browser, url, throttle: float) -> dict:
 GOAL = 2.0  # roll -> result and pool -> odds within 2x the no-op tap at 4x CPU, p50 and p95 (issue 14)
 
 
+def print_rows(build: str, throttle: int, results: dict):
+    base50 = statistics.median(results["no-op (baseline)"])
+    base95 = percentile(results["no-op (baseline)"], 0.95)
+    for name, times in results.items():
+        p50, p95 = statistics.median(times), percentile(times, 0.95)
+        goal = ""
+        if throttle == 4 and name != "no-op (baseline)":
+            met = p50 / base50 <= GOAL and p95 / base95 <= GOAL
+            goal = f"<= {GOAL:g}x: {'met' if met else 'NOT met'}"
+        print(f"{build:<9}{name:<22}{throttle:>4}x{p50:>9.1f}{p95:>9.1f}{p50 / base50:>11.2f}{p95 / base95:>11.2f}  {goal}",
+              flush=True)
+
+
 def main():
-    server = make_server(ROOT / "dist", 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://localhost:{server.server_address[1]}/"
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the built app (default: dist/)")
+    parser.add_argument("--baseline", type=Path, help="another build, measured in the same run after each throttle")
+    arguments = parser.parse_args()
+    builds = {"app": arguments.dist, **({"baseline": arguments.baseline} if arguments.baseline else {})}
+    servers = {}
+    for name, folder in builds.items():
+        servers[name] = make_server(folder, 0)
+        threading.Thread(target=servers[name].serve_forever, daemon=True).start()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        print(f"{'measure':<22}{'CPU':>5}{'p50 ms':>9}{'p95 ms':>9}{'p50/no-op':>11}{'p95/no-op':>11}  goal")
+        print(f"{'build':<9}{'measure':<22}{'CPU':>5}{'p50 ms':>9}{'p95 ms':>9}{'p50/no-op':>11}{'p95/no-op':>11}  goal")
         for throttle in (1, 4):
-            results = run(browser, url, throttle)
-            base50 = statistics.median(results["no-op (baseline)"])
-            base95 = percentile(results["no-op (baseline)"], 0.95)
-            for name, times in results.items():
-                p50, p95 = statistics.median(times), percentile(times, 0.95)
-                goal = ""
-                if throttle == 4 and name != "no-op (baseline)":
-                    met = p50 / base50 <= GOAL and p95 / base95 <= GOAL
-                    goal = f"<= {GOAL:g}x: {'met' if met else 'NOT met'}"
-                print(f"{name:<22}{throttle:>4}x{p50:>9.1f}{p95:>9.1f}{p50 / base50:>11.2f}{p95 / base95:>11.2f}  {goal}")
+            for name, server in servers.items():
+                print_rows(name, throttle, run(browser, f"http://localhost:{server.server_address[1]}/", throttle))
         browser.close()
-    server.shutdown()
+    for server in servers.values():
+        server.shutdown()
 
 
 if __name__ == "__main__":
