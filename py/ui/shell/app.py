@@ -139,8 +139,8 @@ def start():
         storage.load_backups(state)
         state.safari_tab = storage.in_safari_tab()
         app = App(state)
-        app.open_link()
         app.page.adopt(snapshot.painted())  # the last table, painted before Python was ready
+        app.open_link()
         app.render()
         app.listen()
         app.snapshot.start()
