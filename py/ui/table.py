@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 import importlib
-import json
 
 from session import SessionError
 
@@ -97,12 +96,12 @@ def save(state: AppState):
 
 def reopened(state: AppState) -> AppState:
     """The state a reload would bring back now: the session and its table in progress as
-    stored (through JSON, checked), without what only lives on screen (a message, an open
+    stored (a copy, checked), without what only lives on screen (a message, an open
     confirmation, the animation of dice just rolled)."""
     again = AppState(session=state.session, library=state.library, base_url=state.base_url,
                      persistence=state.persistence, odds_ready=set(state.odds_ready))
     stored = snapshot(state)
-    restore(again, None if stored is None else json.loads(json.dumps(stored)))
+    restore(again, copy.deepcopy(stored))
     return again
 
 
