@@ -11,8 +11,9 @@ Reported: medians of time to ready (html[data-app-state=ready]) and of the
 longest main-thread task before it, bytes served (compressed), and ratios.
 For the app also the time to the player's own table visible: after its first visit the
 profile has played a little (Tension raised, the GM's dice rolled), so a warm start shows
-that session's Tension and dice; the time is the first frame after both are in the page
-(painted from the snapshot by static/regions.js, or drawn by Python at ready).
+that session's Tension and dice; the time is when the first frame after both are in the page
+has been drawn (painted from the snapshot by static/regions.js, or drawn by Python at ready),
+beside the page's first contentful paint (a floor: nothing can be seen sooner).
 With --baseline FOLDER (another build, e.g. main's dist/), that build is measured in the
 same runs, taking turns with the others, so before and after compare under the same load.
 
@@ -82,7 +83,8 @@ PROBE = """(() => {
     const table = document.querySelector("#app [data-testid=tension]") && document.querySelector("#app .tray .die");
     if (table && bench.tableAt === null && !waiting) {
       waiting = true;
-      requestAnimationFrame(() => { bench.tableAt = performance.now(); });  // the frame that shows it
+      // Once the frame that shows it is drawn: a task after that frame's animation frame.
+      requestAnimationFrame(() => setTimeout(() => { bench.tableAt = performance.now(); }));
     }
   }).observe(document, { attributes: true, childList: true, subtree: true });
 })();"""
@@ -184,9 +186,11 @@ def boot(context, url: str, throttle: float = 1, network: dict | None = None, co
     served = counter.total if counter else None
     page.wait_for_timeout(300)  # long-task entries arrive after their task ends
     probe = page.evaluate("window.__bench")
+    fcp_ms = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
     tasks = [duration for start, duration in probe["tasks"] if start < probe["readyAt"]]
     result = {"ready_s": probe["readyAt"] / 1000, "longest_task_ms": max(tasks, default=0.0),
-              "bytes": served, "table_s": None if probe["tableAt"] is None else probe["tableAt"] / 1000}
+              "bytes": served, "table_s": None if probe["tableAt"] is None else probe["tableAt"] / 1000,
+              "fcp_s": None if fcp_ms is None else fcp_ms / 1000}
     devtools.detach()
     return result, page
 
@@ -232,8 +236,9 @@ def measure(playwright, targets: dict, counter: ByteCounter) -> dict:
                 results[name][key] = {"ready_s": statistics.median(r["ready_s"] for r in mine),
                                       "longest_task_ms": statistics.median(r["longest_task_ms"] for r in mine),
                                       "runs": mine}
-                if all(r["table_s"] is not None for r in mine):
-                    results[name][key]["table_s"] = statistics.median(r["table_s"] for r in mine)
+                for field in ("table_s", "fcp_s"):
+                    if all(r[field] is not None for r in mine):
+                        results[name][key][field] = statistics.median(r[field] for r in mine)
         for context in contexts.values():
             context.close()
         print(f"  {PHONE_RUNS} first visits of each page on the phone profile", flush=True)
@@ -262,18 +267,34 @@ WHEN_READY = """return await new Promise((resolve) => {
 });"""
 
 
+# When static/regions.js painted the last table (the frame that showed it), or null.
+PAINTED_AT = """const [mark] = performance.getEntriesByName("tableside-painted");
+return mark ? mark.startTime : null;"""
+
+
 def engine_boot(page: EnginePage, counter: ByteCounter) -> tuple[float, int]:
     """Seconds from navigation to ready, and the bytes served until then."""
     ready_ms = page.evaluate(WHEN_READY)
     return ready_ms / 1000, counter.total
 
 
-def measure_engine(name: str, driver, proxy, url: str, counter: ByteCounter) -> dict:
+def engine_table(page: EnginePage, url: str) -> dict:
+    """A warm start of url: seconds to ready and to the player's own table visible (the
+    snapshot painted, or else Python's first render, drawn at ready)."""
+    page.goto(url)
+    ready_s = page.evaluate(WHEN_READY) / 1000
+    painted_ms = page.evaluate(PAINTED_AT)
+    return {"ready_s": ready_s, "table_s": ready_s if painted_ms is None else min(ready_s, painted_ms / 1000)}
+
+
+def measure_engine(name: str, driver, proxy, urls: dict, counter: ByteCounter) -> dict:
+    """First visits and warm boots of the app; then the own table of each build in urls,
+    warm, taking turns in one profile (each build on its own origin, played a little first)."""
     first_visits, warm = [], []
     for _ in range(ENGINE_RUNS):
         page = EnginePage(name, driver, proxy, RESULTS.parent)
         counter.total = 0
-        page.goto(url)
+        page.goto(urls["app"])
         ready_s, served = engine_boot(page, counter)
         page.evaluate(f"await ({WAIT_UNTIL_CONTROLLED})();")
         time.sleep(0.5)
@@ -281,30 +302,48 @@ def measure_engine(name: str, driver, proxy, url: str, counter: ByteCounter) -> 
     for _ in range(RUNS):
         page.reload()
         warm.append(engine_boot(page, counter)[0])
+    for url in urls.values():  # every build plays a little, so its next start opens to that table
+        page.goto(url)
+        engine_boot(page, counter)
+        page.evaluate(f"await ({WAIT_UNTIL_CONTROLLED})();")
+        page.evaluate(f"({PLAY})();")
+        time.sleep(1.5)  # the snapshot is written a moment after the last change
+    tables = {build: [] for build in urls}
+    for _ in range(RUNS):
+        for build, url in urls.items():
+            tables[build].append(engine_table(page, url))
     driver.call("close_page")
     return {"first_visit_ready_s": statistics.median(r["ready_s"] for r in first_visits),
             "first_visit_bytes": statistics.median(r["bytes"] for r in first_visits),
             "first_visit_bytes_with_precache": statistics.median(r["bytes_with_precache"] for r in first_visits),
-            "warm_ready_s": statistics.median(warm), "first_visits": first_visits, "warm_runs": warm}
+            "warm_ready_s": statistics.median(warm), "first_visits": first_visits, "warm_runs": warm,
+            "tables": {build: {"table_s": statistics.median(r["table_s"] for r in runs),
+                               "ready_s": statistics.median(r["ready_s"] for r in runs), "runs": runs}
+                       for build, runs in tables.items()}}
 
 
-def measure_engines(dist: Path) -> dict:
-    """WebKitGTK and Firefox ESR boot the app: first visits and warm boots."""
+def measure_engines(dist: Path, baseline: Path | None) -> dict:
+    """WebKitGTK and Firefox ESR boot the app: first visits, warm boots, the own table."""
     counter = ByteCounter()
-    server, url = counting_server(dist, counter)
+    servers = [counting_server(dist, counter)]
+    if baseline:
+        servers.append(counting_server(baseline, counter))
+    urls = dict(zip(("app", "baseline"), (url for _, url in servers)))
     display, proxy = VirtualDisplay(), RefusingProxy()
     results = {}
     try:
         for name, start in (("webkit", lambda: start_webkit(display.name)), ("firefox", start_firefox)):
-            print(f"  {ENGINE_RUNS} first visits and {RUNS} warm boots in {name}", flush=True)
+            print(f"  {ENGINE_RUNS} first visits and {RUNS} warm boots in {name}, "
+                  f"then {RUNS} own-table starts of each build", flush=True)
             driver = start()
             try:
                 results[name] = {"version": driver.version,
-                                 **measure_engine(name, driver, proxy, url, counter)}
+                                 **measure_engine(name, driver, proxy, urls, counter)}
             finally:
                 driver.close()
     finally:
-        server.shutdown()
+        for server, _ in servers:
+            server.shutdown()
         proxy.close()
         display.close()
     return results
@@ -319,6 +358,12 @@ def report_engines(engines: dict, app: dict) -> None:
     for name, warm, served, with_cache, first in rows:
         first_text = f"{first:9.2f}" if first is not None else f"{'':>9}"
         print(f"{name + ' boot (s), served (MB)':42} {first_text} {warm:9.2f} {served / 1e6:9.2f} {with_cache / 1e6:9.2f}")
+    builds = list(next(iter(engines.values()))["tables"]) if engines else []
+    print(f"\n{'the own table, warm, no throttle':42}" + "".join(f" {build:>9}" for build in builds))
+    for name, result in engines.items():
+        for label, field in (("own table visible", "table_s"), ("ready", "ready_s")):
+            cells = "".join(f" {result['tables'][build][field]:9.2f}" for build in builds)
+            print(f"{name + ' ' + label + ', median (s)':42}{cells}")
 
 
 def own_code_bytes(dist: Path) -> int:
@@ -362,6 +407,7 @@ def report(app: dict, stock: dict, own: int, baseline: dict | None = None) -> No
     for key, cpu in (("warm", "1x"), ("warm_throttled", f"{THROTTLE}x")):
         builds = [app, baseline] if baseline else [app]
         for label, field in ((f"own table visible, {cpu} CPU, median (s)", "table_s"),
+                             (f"first contentful paint, {cpu} CPU (s)", "fcp_s"),
                              (f"ready, {cpu} CPU, median (s)", "ready_s")):
             cells = "".join(f" {build[key].get(field, float('nan')):9.2f}" for build in builds)
             goal = ""
@@ -395,7 +441,7 @@ def main() -> None:
     finally:
         for server, _ in servers:
             server.shutdown()
-    engines = measure_engines(dist)
+    engines = measure_engines(dist, arguments.baseline)
     own = own_code_bytes(dist)
     report(results["app"], results["stock"], own, results.get("baseline"))
     report_engines(engines, results["app"])
