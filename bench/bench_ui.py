@@ -5,7 +5,9 @@ page, from a click to the DOM holding the answer (Python handler, render,
 patch and a forced style/layout), 100 times each:
   - roll:   tap "Roll N dice" for the player once the GM has rolled (result shown);
   - odds:   tap the player's "Dice: one more / one less" (pool 2..15, odds recomputed);
-  - no-op:  tap the screen already shown: the baseline cost of any tap (dispatch + full render diff).
+  - no-op:  tap the screen already shown: the baseline cost of any tap (dispatch + full render diff);
+  - page hidden right after the roll: the snapshot of the last table written at once (the cost of
+    keeping it; otherwise it is written a second after the last change, never during a tap).
 Every repeat starts a new conflict (the last one's dice go in the log as set aside) and the
 GM rolls, untimed; then the three taps are timed in turn, so they share the session and the load.
 Reports p50/p95 in ms and their ratios to the no-op's p50/p95, with and without a
@@ -65,10 +67,21 @@ def next_conflict(page):
     click(page, GM_ROLL)
 
 
+SNAPSHOT = "tableside.snapshot"
+LEFT = "page hidden: snapshot"
+# The page is left right after a tap: what the app does then (py/ui/shell/snapshot.py writes the
+# last table's snapshot at once, as a change is pending), synchronously, as dispatched.
+TIME_LEAVE = """() => {
+  const start = performance.now();
+  dispatchEvent(new Event("pagehide"));
+  return performance.now() - start;
+}"""
+
+
 def measure(page) -> dict:
     """Each measure in turn at every repeat, so the no-op baseline sees the same session (its log
     grows by one set-aside entry per repeat) and the same machine load as the taps it is compared to."""
-    times = {"no-op (baseline)": [], "roll -> result": [], "pool -> odds": []}
+    times = {"no-op (baseline)": [], "roll -> result": [], "pool -> odds": [], LEFT: []}
     step = "1"
     for _ in range(REPEATS):
         next_conflict(page)
@@ -79,6 +92,9 @@ def measure(page) -> dict:
         times["no-op (baseline)"].append(timed(page, NOOP))
         times["roll -> result"].append(timed(page, f'{PLAYER} [data-action=tension-roll]'))
         assert page.locator("[data-testid=result] [data-testid=outcome]").count() == 1
+        times[LEFT].append(page.evaluate(TIME_LEAVE))
+    if page.evaluate(f"localStorage.getItem('{SNAPSHOT}')") is None:  # a build without the snapshot
+        del times[LEFT]
     return times
 
 
@@ -92,6 +108,7 @@ def run(browser, url, throttle: float) -> dict:
         session = context.new_cdp_session(page)
         session.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     results = measure(page)
+    results["snapshot_chars"] = page.evaluate(f"(localStorage.getItem('{SNAPSHOT}') || '').length")
     context.close()
     return results
 
@@ -100,6 +117,7 @@ GOAL = 2.0  # roll -> result and pool -> odds within 2x the no-op tap at 4x CPU,
 
 
 def print_rows(build: str, throttle: int, results: dict):
+    chars = results.pop("snapshot_chars")
     base50 = statistics.median(results["no-op (baseline)"])
     base95 = percentile(results["no-op (baseline)"], 0.95)
     for name, times in results.items():
@@ -110,6 +128,8 @@ def print_rows(build: str, throttle: int, results: dict):
             goal = f"<= {GOAL:g}x: {'met' if met else 'NOT met'}"
         print(f"{build:<9}{name:<22}{throttle:>4}x{p50:>9.1f}{p95:>9.1f}{p50 / base50:>11.2f}{p95 / base95:>11.2f}  {goal}",
               flush=True)
+    if chars:
+        print(f"{build:<9}{'snapshot size':<22}{'':>5}{chars / 1000:>8.1f}K chars (UTF-16 in localStorage)", flush=True)
 
 
 def main():
