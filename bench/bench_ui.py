@@ -123,7 +123,7 @@ def print_rows(build: str, throttle: int, results: dict):
     for name, times in results.items():
         p50, p95 = statistics.median(times), percentile(times, 0.95)
         goal = ""
-        if throttle == 4 and name != "no-op (baseline)":
+        if throttle == 4 and name in ("roll -> result", "pool -> odds"):
             met = p50 / base50 <= GOAL and p95 / base95 <= GOAL
             goal = f"<= {GOAL:g}x: {'met' if met else 'NOT met'}"
         print(f"{build:<9}{name:<22}{throttle:>4}x{p50:>9.1f}{p95:>9.1f}{p50 / base50:>11.2f}{p95 / base95:>11.2f}  {goal}",
