@@ -278,11 +278,35 @@ def engine_boot(page: EnginePage, counter: ByteCounter) -> tuple[float, int]:
     return ready_ms / 1000, counter.total
 
 
+# Polls in the page for a bounded time: the page that answers may still be the one left behind
+# (WebKit swaps processes across origins), so the question is asked again, as EnginePage.wait_for does.
+POLL_READY = """const deadline = performance.now() + 2000;
+while (document.documentElement.dataset.appState !== "ready") {
+  if (performance.now() > deadline) return null;
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+return performance.now();"""
+
+
+def engine_ready(page: EnginePage, timeout_s: float = 120) -> float:
+    """Seconds from navigation to ready, within the 20 ms the page is polled at."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            ready_ms = page.evaluate(POLL_READY)
+        except Exception:  # the page was replaced while it was asked
+            time.sleep(0.1)
+            continue
+        if ready_ms is not None:
+            return ready_ms / 1000
+    raise AssertionError(f"{page.engine}: not ready after {timeout_s} s")
+
+
 def engine_table(page: EnginePage, url: str) -> dict:
     """A warm start of url: seconds to ready and to the player's own table visible (the
     snapshot painted, or else Python's first render, drawn at ready)."""
     page.goto(url)
-    ready_s = page.evaluate(WHEN_READY) / 1000
+    ready_s = engine_ready(page)
     painted_ms = page.evaluate(PAINTED_AT)
     return {"ready_s": ready_s, "table_s": ready_s if painted_ms is None else min(ready_s, painted_ms / 1000)}
 
@@ -304,7 +328,7 @@ def measure_engine(name: str, driver, proxy, urls: dict, counter: ByteCounter) -
         warm.append(engine_boot(page, counter)[0])
     for url in urls.values():  # every build plays a little, so its next start opens to that table
         page.goto(url)
-        engine_boot(page, counter)
+        engine_ready(page)
         page.evaluate(f"await ({WAIT_UNTIL_CONTROLLED})();")
         page.evaluate(f"({PLAY})();")
         time.sleep(1.5)  # the snapshot is written a moment after the last change
@@ -339,6 +363,8 @@ def measure_engines(dist: Path, baseline: Path | None) -> dict:
             try:
                 results[name] = {"version": driver.version,
                                  **measure_engine(name, driver, proxy, urls, counter)}
+            except Exception as error:  # one engine failing does not lose the other's figures
+                print(f"  {name}: {error}", flush=True)
             finally:
                 driver.close()
     finally:
@@ -441,9 +467,11 @@ def main() -> None:
     finally:
         for server, _ in servers:
             server.shutdown()
-    engines = measure_engines(dist, arguments.baseline)
     own = own_code_bytes(dist)
     report(results["app"], results["stock"], own, results.get("baseline"))
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps({**results, "own_code_bytes": own}, indent=1))
+    engines = measure_engines(dist, arguments.baseline)
     report_engines(engines, results["app"])
     print(f"\n({time.monotonic() - started:.0f} s; details in {RESULTS.relative_to(ROOT)})")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
