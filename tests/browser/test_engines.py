@@ -120,6 +120,7 @@ def test_the_next_start_paints_the_last_table_and_goes_live_on_it(engine_page, e
     so), and Python takes that table over: the same Tension, live."""
     page = engine_page
     first_visit(page, engine_site)
+    wait_until_controlled(page)  # a reload while the worker takes over may be cancelled (WebKit)
     page.tap("Raise Tension by 1")
     page.tap(ROLL, within="[data-testid=side-gm]")
     page.wait_for(SNAPSHOT_KEPT)
