@@ -12,11 +12,12 @@ import pytest
 
 import segno
 import session as sessions
+from session import sync
 from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, READY, BOOT_TIMEOUT_MS
 from offline_helpers import record_csp_violations, wait_until_controlled
 from test_sessions import both_sizes, message, nav, party, png_gray, roster_names, stored_data
 
-WIDTH, HEIGHT = 640, 480
+WIDTH, HEIGHT = 1280, 960  # room for a session code of version 20 and more: about 7 pixels a module
 CAMERA_PERMISSION = {"permissions": ["camera"]}
 JSQR = "/vendor/jsqr-"
 
@@ -89,12 +90,12 @@ def gm_link_and_code(page, open_app) -> tuple[str, memoryview]:
     nav(page, "Session")
     qr = page.get_by_test_id("qr")
     qr.evaluate("code => code.scrollIntoView({block: 'center'})")  # clear of the bottom navigation
-    return page.get_by_test_id("session-link").input_value(), png_gray(qr.screenshot(scale="css"))
+    return page.get_by_test_id("session-link").input_value(), png_gray(qr.screenshot(scale="device"))
 
 
 def test_scanning_the_gms_code_lands_in_that_session(app, open_app, camera, site, tmp_path):
     link, code = gm_link_and_code(app, open_app)
-    session_id = sessions.decode(link.split("#", 1)[1])[1]["id"]
+    session_id = sync.read(link.split("#", 1)[1]).replica.id
     player = camera(write_y4m(tmp_path / "gm-code.y4m", code))
     violations = record_csp_violations(player.context)
     requests = []
