@@ -9,6 +9,13 @@ with netlify.toml's headers. In one run, in Debian's Chromium, each page is:
     profile (4x CPU, 150 ms round trip, 12 Mbit/s down).
 Reported: medians of time to ready (html[data-app-state=ready]) and of the
 longest main-thread task before it, bytes served (compressed), and ratios.
+For the app also the time to the player's own table visible: after its first visit the
+profile has played a little (Tension raised, the GM's dice rolled), so a warm start shows
+that session's Tension and dice; the time is when the first frame after both are in the page
+has been drawn (painted from the snapshot by static/regions.js, or drawn by Python at ready),
+beside the page's first contentful paint (a floor: nothing can be seen sooner).
+With --baseline FOLDER (another build, e.g. main's dist/), that build is measured in the
+same runs, taking turns with the others, so before and after compare under the same load.
 
 Then the app alone in WebKitGTK (Safari's engine, which keeps no compiled wasm
 between launches) and Firefox ESR, through the browser tests' drivers
@@ -16,7 +23,8 @@ between launches) and Firefox ESR, through the browser tests' drivers
 (bytes to ready and with the precache), and RUNS warm boots (reloads once the
 worker controls the page). No CPU throttle or network profile there.
 
-Usage: .venv/bin/python bench/bench_boot.py [--dist FOLDER]   (make bench-boot builds dist/ first)
+Usage: .venv/bin/python bench/bench_boot.py [--dist FOLDER] [--baseline FOLDER]
+(make bench-boot builds dist/ first)
 """
 from __future__ import annotations
 
@@ -58,20 +66,33 @@ PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 12e6 / 
                  "uploadThroughput": 4e6 / 8}
 READY = "html[data-app-state=ready]"
 TIMEOUT_MS = 180_000
-GOALS = {"warm_throttled": 0.35, "phone_first_visit": 0.6, "own_code_kb": 400}
+GOALS = {"warm_throttled": 0.35, "phone_first_visit": 0.6, "own_code_kb": 400, "table_throttled_s": 0.3}
 
-# Runs before the page's own scripts: when it became ready, and every long task.
+# Runs before the page's own scripts: when it became ready, when the player's own table
+# (the session's Tension and the conflict's dice) was first in a frame, and every long task.
 PROBE = """(() => {
-  const bench = (window.__bench = { readyAt: null, tasks: [] });
+  const bench = (window.__bench = { readyAt: null, tableAt: null, tasks: [] });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) bench.tasks.push([entry.startTime, entry.duration]);
   }).observe({ type: "longtask", buffered: true });
+  let waiting = false;
   new MutationObserver(() => {
     if (bench.readyAt === null && document.documentElement.dataset.appState === "ready") {
       bench.readyAt = performance.now();
     }
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app-state"] });
+    const table = document.querySelector("#app [data-testid=tension]") && document.querySelector("#app .tray .die");
+    if (table && bench.tableAt === null && !waiting) {
+      waiting = true;
+      // Once the frame that shows it is drawn: a task after that frame's animation frame.
+      requestAnimationFrame(() => setTimeout(() => { bench.tableAt = performance.now(); }));
+    }
+  }).observe(document, { attributes: true, childList: true, subtree: true });
 })();"""
+
+PLAY = """() => {
+  document.querySelector("[data-action=tension-step][data-step='1']").click();
+  document.querySelector("[data-testid=side-gm] [data-action=tension-roll]").click();
+}"""
 
 WAIT_UNTIL_CONTROLLED = """async () => {
   await navigator.serviceWorker.ready;
@@ -165,9 +186,11 @@ def boot(context, url: str, throttle: float = 1, network: dict | None = None, co
     served = counter.total if counter else None
     page.wait_for_timeout(300)  # long-task entries arrive after their task ends
     probe = page.evaluate("window.__bench")
+    fcp_ms = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
     tasks = [duration for start, duration in probe["tasks"] if start < probe["readyAt"]]
     result = {"ready_s": probe["readyAt"] / 1000, "longest_task_ms": max(tasks, default=0.0),
-              "bytes": served}
+              "bytes": served, "table_s": None if probe["tableAt"] is None else probe["tableAt"] / 1000,
+              "fcp_s": None if fcp_ms is None else fcp_ms / 1000}
     devtools.detach()
     return result, page
 
@@ -180,13 +203,15 @@ def open_profile(playwright, folder: Path):
 
 
 def first_visit(playwright, folder: Path, url: str, counter: ByteCounter, has_worker: bool):
-    """A fresh profile's first visit: bytes served until ready, then until precached."""
+    """A fresh profile's first visit: bytes served until ready, then until precached; the app
+    then plays a little, so later starts open to a table of its own."""
     context = open_profile(playwright, folder)
     counter.total = 0
     run, page = boot(context, url, counter=counter)
     if has_worker:
         page.evaluate(WAIT_UNTIL_CONTROLLED)
-        time.sleep(0.5)
+        page.evaluate(PLAY)
+        time.sleep(1.5)  # the snapshot is written a moment after the last change
     page.close()
     return context, {"first_visit_bytes": run["bytes"], "first_visit_bytes_with_precache": counter.total}
 
@@ -211,6 +236,9 @@ def measure(playwright, targets: dict, counter: ByteCounter) -> dict:
                 results[name][key] = {"ready_s": statistics.median(r["ready_s"] for r in mine),
                                       "longest_task_ms": statistics.median(r["longest_task_ms"] for r in mine),
                                       "runs": mine}
+                for field in ("table_s", "fcp_s"):
+                    if all(r[field] is not None for r in mine):
+                        results[name][key][field] = statistics.median(r[field] for r in mine)
         for context in contexts.values():
             context.close()
         print(f"  {PHONE_RUNS} first visits of each page on the phone profile", flush=True)
@@ -239,18 +267,58 @@ WHEN_READY = """return await new Promise((resolve) => {
 });"""
 
 
+# When static/regions.js painted the last table (the frame that showed it), or null.
+PAINTED_AT = """const [mark] = performance.getEntriesByName("tableside-painted");
+return mark ? mark.startTime : null;"""
+
+
 def engine_boot(page: EnginePage, counter: ByteCounter) -> tuple[float, int]:
     """Seconds from navigation to ready, and the bytes served until then."""
     ready_ms = page.evaluate(WHEN_READY)
     return ready_ms / 1000, counter.total
 
 
-def measure_engine(name: str, driver, proxy, url: str, counter: ByteCounter) -> dict:
+# Polls in the page for a bounded time: the page that answers may still be the one left behind
+# (WebKit swaps processes across origins), so the question is asked again, as EnginePage.wait_for does.
+POLL_READY = """const deadline = performance.now() + 2000;
+while (document.documentElement.dataset.appState !== "ready") {
+  if (performance.now() > deadline) return null;
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+return performance.now();"""
+
+
+def engine_ready(page: EnginePage, timeout_s: float = 120) -> float:
+    """Seconds from navigation to ready, within the 20 ms the page is polled at."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            ready_ms = page.evaluate(POLL_READY)
+        except Exception:  # the page was replaced while it was asked
+            time.sleep(0.1)
+            continue
+        if ready_ms is not None:
+            return ready_ms / 1000
+    raise AssertionError(f"{page.engine}: not ready after {timeout_s} s")
+
+
+def engine_table(page: EnginePage, url: str) -> dict:
+    """A warm start of url: seconds to ready and to the player's own table visible (the
+    snapshot painted, or else Python's first render, drawn at ready)."""
+    page.goto(url)
+    ready_s = engine_ready(page)
+    painted_ms = page.evaluate(PAINTED_AT)
+    return {"ready_s": ready_s, "table_s": ready_s if painted_ms is None else min(ready_s, painted_ms / 1000)}
+
+
+def measure_engine(name: str, driver, proxy, urls: dict, counter: ByteCounter) -> dict:
+    """First visits and warm boots of the app; then the own table of each build in urls,
+    warm, taking turns in one profile (each build on its own origin, played a little first)."""
     first_visits, warm = [], []
     for _ in range(ENGINE_RUNS):
         page = EnginePage(name, driver, proxy, RESULTS.parent)
         counter.total = 0
-        page.goto(url)
+        page.goto(urls["app"])
         ready_s, served = engine_boot(page, counter)
         page.evaluate(f"await ({WAIT_UNTIL_CONTROLLED})();")
         time.sleep(0.5)
@@ -258,30 +326,50 @@ def measure_engine(name: str, driver, proxy, url: str, counter: ByteCounter) -> 
     for _ in range(RUNS):
         page.reload()
         warm.append(engine_boot(page, counter)[0])
+    for url in urls.values():  # every build plays a little, so its next start opens to that table
+        page.goto(url)
+        engine_ready(page)
+        page.evaluate(f"await ({WAIT_UNTIL_CONTROLLED})();")
+        page.evaluate(f"({PLAY})();")
+        time.sleep(1.5)  # the snapshot is written a moment after the last change
+    tables = {build: [] for build in urls}
+    for _ in range(RUNS):
+        for build, url in urls.items():
+            tables[build].append(engine_table(page, url))
     driver.call("close_page")
     return {"first_visit_ready_s": statistics.median(r["ready_s"] for r in first_visits),
             "first_visit_bytes": statistics.median(r["bytes"] for r in first_visits),
             "first_visit_bytes_with_precache": statistics.median(r["bytes_with_precache"] for r in first_visits),
-            "warm_ready_s": statistics.median(warm), "first_visits": first_visits, "warm_runs": warm}
+            "warm_ready_s": statistics.median(warm), "first_visits": first_visits, "warm_runs": warm,
+            "tables": {build: {"table_s": statistics.median(r["table_s"] for r in runs),
+                               "ready_s": statistics.median(r["ready_s"] for r in runs), "runs": runs}
+                       for build, runs in tables.items()}}
 
 
-def measure_engines(dist: Path) -> dict:
-    """WebKitGTK and Firefox ESR boot the app: first visits and warm boots."""
+def measure_engines(dist: Path, baseline: Path | None) -> dict:
+    """WebKitGTK and Firefox ESR boot the app: first visits, warm boots, the own table."""
     counter = ByteCounter()
-    server, url = counting_server(dist, counter)
+    servers = [counting_server(dist, counter)]
+    if baseline:
+        servers.append(counting_server(baseline, counter))
+    urls = dict(zip(("app", "baseline"), (url for _, url in servers)))
     display, proxy = VirtualDisplay(), RefusingProxy()
     results = {}
     try:
         for name, start in (("webkit", lambda: start_webkit(display.name)), ("firefox", start_firefox)):
-            print(f"  {ENGINE_RUNS} first visits and {RUNS} warm boots in {name}", flush=True)
+            print(f"  {ENGINE_RUNS} first visits and {RUNS} warm boots in {name}, "
+                  f"then {RUNS} own-table starts of each build", flush=True)
             driver = start()
             try:
                 results[name] = {"version": driver.version,
-                                 **measure_engine(name, driver, proxy, url, counter)}
+                                 **measure_engine(name, driver, proxy, urls, counter)}
+            except Exception as error:  # one engine failing does not lose the other's figures
+                print(f"  {name}: {error}", flush=True)
             finally:
                 driver.close()
     finally:
-        server.shutdown()
+        for server, _ in servers:
+            server.shutdown()
         proxy.close()
         display.close()
     return results
@@ -296,11 +384,18 @@ def report_engines(engines: dict, app: dict) -> None:
     for name, warm, served, with_cache, first in rows:
         first_text = f"{first:9.2f}" if first is not None else f"{'':>9}"
         print(f"{name + ' boot (s), served (MB)':42} {first_text} {warm:9.2f} {served / 1e6:9.2f} {with_cache / 1e6:9.2f}")
+    builds = list(next(iter(engines.values()))["tables"]) if engines else []
+    print(f"\n{'the own table, warm, no throttle':42}" + "".join(f" {build:>9}" for build in builds))
+    for name, result in engines.items():
+        for label, field in (("own table visible", "table_s"), ("ready", "ready_s")):
+            cells = "".join(f" {result['tables'][build][field]:9.2f}" for build in builds)
+            print(f"{name + ' ' + label + ', median (s)':42}{cells}")
 
 
 def own_code_bytes(dist: Path) -> int:
     """Our code and the page's Python packages as served: gzip where the server compresses."""
-    files = [*dist.glob("app/*"), *dist.glob("vendor/python-*/*"), dist / "py" / "ui" / "main.py"]
+    files = [*dist.glob("app/*"), *dist.glob("vendor/python-*/*"), *dist.glob("vendor/morphdom-*/*"),
+             dist / "py" / "ui" / "main.py", dist / "static" / "regions.js", dist / "static" / "boot.js"]
     return sum(len(gzip.compress(path.read_bytes(), 6)) if path.suffix in COMPRESSIBLE
                else path.stat().st_size for path in files)
 
@@ -309,7 +404,7 @@ def verdict(value: float, goal: float) -> str:
     return f"<= {goal:g}: {'met' if value <= goal else 'NOT met'}"
 
 
-def report(app: dict, stock: dict, own: int) -> None:
+def report(app: dict, stock: dict, own: int, baseline: dict | None = None) -> None:
     rows = [
         ("warm boot, median (s)", app["warm"]["ready_s"], stock["warm"]["ready_s"], None),
         (f"warm boot {THROTTLE}x CPU, median (s)", app["warm_throttled"]["ready_s"],
@@ -333,28 +428,50 @@ def report(app: dict, stock: dict, own: int) -> None:
     print(f"{'our code + Python packages (KB, served)':42} {own / 1000:9.1f} {'':9} {'':10}  "
           f"{verdict(own / 1000, GOALS['own_code_kb'])}")
     print(f"{'our modules imported at start-up':42} {len(startup_modules()):9d}")
+    title = "the player's own table, warm"
+    print(f"\n{title:42} {'app':>9} {'baseline' if baseline else '':>9}")
+    for key, cpu in (("warm", "1x"), ("warm_throttled", f"{THROTTLE}x")):
+        builds = [app, baseline] if baseline else [app]
+        for label, field in ((f"own table visible, {cpu} CPU, median (s)", "table_s"),
+                             (f"first contentful paint, {cpu} CPU (s)", "fcp_s"),
+                             (f"ready, {cpu} CPU, median (s)", "ready_s")):
+            cells = "".join(f" {build[key].get(field, float('nan')):9.2f}" for build in builds)
+            goal = ""
+            if field == "table_s" and key == "warm_throttled":
+                goal = f"  < {GOALS['table_throttled_s']:g} s: " + ("met" if app[key].get("table_s", 99) < GOALS["table_throttled_s"] else "NOT met")
+            print(f"{label:42}{cells}{goal}")
+    if baseline:
+        print(f"{'baseline: warm boot ' + str(THROTTLE) + 'x CPU / stock':42} "
+              f"{baseline['warm_throttled']['ready_s'] / stock['warm_throttled']['ready_s']:9.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=DIST, help="the built app (default: dist/)")
-    dist = parser.parse_args().dist
+    parser.add_argument("--baseline", type=Path, help="another build of the app, measured in the same runs")
+    arguments = parser.parse_args()
+    dist = arguments.dist
     if not (dist / "sw.js").is_file():
         raise SystemExit(f"bench-boot: {dist} has no build; run `make bench-boot` (it builds first).")
     make_stock_page()
     counter = ByteCounter()
     servers = [counting_server(dist, counter), counting_server(STOCK, counter)]
+    targets = {"app": (servers[0][1], True), "stock": (servers[1][1], False)}
+    if arguments.baseline:
+        servers.append(counting_server(arguments.baseline, counter))
+        targets["baseline"] = (servers[2][1], True)
     started = time.monotonic()
     try:
         with sync_playwright() as playwright:
-            results = measure(playwright, {"app": (servers[0][1], True), "stock": (servers[1][1], False)},
-                              counter)
+            results = measure(playwright, targets, counter)
     finally:
         for server, _ in servers:
             server.shutdown()
-    engines = measure_engines(dist)
     own = own_code_bytes(dist)
-    report(results["app"], results["stock"], own)
+    report(results["app"], results["stock"], own, results.get("baseline"))
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps({**results, "own_code_bytes": own}, indent=1))
+    engines = measure_engines(dist, arguments.baseline)
     report_engines(engines, results["app"])
     print(f"\n({time.monotonic() - started:.0f} s; details in {RESULTS.relative_to(ROOT)})")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)

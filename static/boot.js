@@ -29,7 +29,8 @@
 
   function showFailure() {
     if (!failure || !byId("boot-error")) return;
-    byId("boot-loading").hidden = true;
+    const loading = byId("boot-loading"); // gone when regions.js painted the last table
+    if (loading) loading.hidden = true;
     byId("boot-error").hidden = false;
     byId("boot-error-message").textContent = failure;
   }
@@ -49,7 +50,7 @@
 
   addEventListener("py:progress", ({ detail }) => {
     expectProgress();
-    if (!(detail in STEPS) || !stillLoading()) return;
+    if (!(detail in STEPS) || !stillLoading() || !byId("boot-message")) return;
     byId("boot-message").textContent = STEPS[detail];
     byId("boot-progress").value = Math.round(((ORDER.indexOf(detail) + 1) / (ORDER.length + 1)) * 100);
   });

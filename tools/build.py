@@ -1,7 +1,7 @@
 """Build the deployable folder `dist/`: exactly the files the page loads.
 
-Inputs: the repo's index.html, pyscript.toml, py/ and static/; Pyodide and
-PyScript from node_modules (pinned in package.json); the page's Python
+Inputs: the repo's index.html, pyscript.toml, py/ and static/; Pyodide,
+PyScript and morphdom from node_modules (pinned in package.json); the page's Python
 packages as wheels pinned in requirements/page.txt. The stdlib is compiled
 to bytecode with Pyodide's own Python (tools/precompile.mjs); the packages and
 our py/ stay source (tracebacks stay readable; they load after the first screen).
@@ -62,6 +62,7 @@ STDLIB_CODECS = (
 # PyScript chunks of features the page never uses: the code editor, the
 # terminal, MicroPython (its unzip too) and `packages`. Not precached.
 UNUSED_PYSCRIPT_FEATURES = ("codemirror", "xterm", "mpy", "zip", "pyodide_graph")
+VERSION_STAMP = re.compile(r'data-version="[0-9a-z]*"')
 JS_IMPORT = re.compile(r'(?:\bfrom\s*|\bimport\s*\(?\s*)"\./([\w.-]+\.js)"')
 # Files published at the top level rather than under static/.
 TOP_LEVEL = ("sw.js", "manifest.webmanifest")
@@ -183,6 +184,12 @@ def write_scanner(jsqr: Path) -> None:
     scanner.write_text(text.replace(JSQR_LOGICAL, relative(jsqr / "jsQR.js")))
 
 
+def vendor_morphdom(vendor: Path) -> Path:
+    """morphdom: py/ui/shell/dom.py changes regions in place with it (static/regions.js)."""
+    source = NODE_MODULES / "morphdom" / "dist" / "morphdom-umd.min.js"
+    return hashed_folder(vendor, f"morphdom-{npm_version('morphdom')}", [source])
+
+
 def vendor_python_packages(vendor: Path) -> Path:
     """Each wheel ships as `<name>-<version>.zip`, unpacked by [files]. As source: the page
     imports them after it is ready (icepool for Anomaly odds, segno for QR codes), where
@@ -239,7 +246,7 @@ def js_imports(module: Path) -> list[str]:
     return JS_IMPORT.findall(module.read_text())
 
 
-def write_index(pyodide: Path, pyscript: Path, zips: list[Path]) -> None:
+def write_index(pyodide: Path, pyscript: Path, morphdom: Path, zips: list[Path]) -> None:
     text = (ROOT / "index.html").read_text()
     # core.js only re-exports a hashed chunk, and PyScript fetches the [files]
     # zips only once Pyodide runs: start both from the first moment (boot.js
@@ -253,7 +260,8 @@ def write_index(pyodide: Path, pyscript: Path, zips: list[Path]) -> None:
     text = text.replace(anchor, "\n  ".join([anchor, *chunks]))
     urls = " ".join([early[1], *(relative(path) for path in zips)])
     text = text.replace(early[0], f'data-fetch-early="{urls}"')
-    for logical, real in (("./vendor/pyodide/", pyodide), ("./vendor/pyscript/", pyscript)):
+    for logical, real in (("./vendor/pyodide/", pyodide), ("./vendor/pyscript/", pyscript),
+                          ("./vendor/morphdom/", morphdom)):
         if logical not in text:
             sys.exit(f"build: index.html does not reference {logical}")
         text = text.replace(logical, relative(real) + "/")
@@ -293,17 +301,36 @@ def precached_files(dist: Path) -> list[Path]:
             and (path.parent != pyscript or path.name in needed)]
 
 
-def write_service_worker(dist: Path) -> str:
-    """dist/sw.js: static/sw.js after the precache list and a version naming its
-    cache. Each entry is [url, integrity]: the worker refuses a file whose bytes
-    are not this build's. index.html is cached as "./", the URL the app opens at."""
+def precache_entries(dist: Path) -> list[list[str]]:
+    """[url, integrity] for every precached file; index.html is cached as "./"."""
     entries = []
     for path in precached_files(dist):
         url = "./" + path.relative_to(dist).as_posix()
         digest = base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
         entries.append(["./" if url == "./index.html" else url, f"sha256-{digest}"])
+    return entries
+
+
+def stamp_version(dist: Path, version: str) -> None:
+    """index.html carries the version on <html data-version>: the page's snapshot of the
+    last table (static/regions.js, py/ui/shell/snapshot.py) is painted only by its own version."""
+    index = dist / "index.html"
+    text, count = VERSION_STAMP.subn(f'data-version="{version}"', index.read_text())
+    if count != 1:
+        sys.exit('build: index.html must have one data-version="…" on <html>')
+    index.write_text(text)
+
+
+def write_service_worker(dist: Path) -> str:
+    """dist/sw.js: static/sw.js after the precache list and a version naming its
+    cache. Each entry is [url, integrity]: the worker refuses a file whose bytes
+    are not this build's. The version is a hash of every precached file (index.html
+    with its version stamp blank) and of the worker; index.html is stamped with it."""
     template = (ROOT / "static" / "sw.js").read_bytes()
-    version = hashlib.sha256(json.dumps(entries).encode() + template).hexdigest()[:12]
+    stamp_version(dist, "")
+    version = hashlib.sha256(json.dumps(precache_entries(dist)).encode() + template).hexdigest()[:12]
+    stamp_version(dist, version)
+    entries = precache_entries(dist)
     listing = ",\n".join(f"  {json.dumps(entry)}" for entry in entries)
     header = (f"// Generated by tools/build.py from static/sw.js.\n"
               f"const VERSION = {json.dumps(version)};\n"
@@ -333,11 +360,12 @@ def build() -> None:
     pyodide = vendor_pyodide(vendor)
     pyscript = vendor_pyscript(vendor)
     jsqr = vendor_jsqr(vendor)
+    morphdom = vendor_morphdom(vendor)
     packages = vendor_python_packages(vendor)
     app_zip = zip_app_code(DIST / "app")
     zips = sorted(packages.iterdir()) + [app_zip]
     write_pyscript_toml(pyodide, zips)
-    write_index(pyodide, pyscript, zips)
+    write_index(pyodide, pyscript, morphdom, zips)
     copy_static()
     write_scanner(jsqr)
     version = write_service_worker(DIST)

@@ -66,7 +66,6 @@ UNREADABLE_TABLE = {
     untrusted.NOT_JSON: "It is not readable JSON.",
     untrusted.TOO_DEEP: "It is nested far deeper than anything Tableside writes.",
 }
-UNREADABLE_HEAD = UNREADABLE_SESSION
 UNREADABLE_INDEX = {
     untrusted.NOT_JSON: "The list of sessions is not readable JSON.",
     untrusted.TOO_DEEP: "The list of sessions nests far deeper than Tableside ever writes it.",
@@ -124,17 +123,23 @@ def session_text(session: dict) -> str:
     return json.dumps(session, ensure_ascii=False, separators=(",", ":"))
 
 
-def parse_session(raw, session_id: str) -> tuple[dict, int]:
-    """A stored session from its raw text, and how many broken characters (lone surrogates)
-    were repaired in it; SessionError saying why it can't be read."""
+def parse_stored(raw, session_id: str):
+    """The JSON stored under a session's key, and how many lone surrogates were repaired in it;
+    SessionError when it is no text, under a key Tableside never writes, or unreadable."""
     if not isinstance(raw, str):
         raise SessionError("It is not text.")
     if name_text(session_id, "Its key", limit=24) != session_id:
         raise SessionError("It is saved under a key Tableside never writes.")
     try:
-        data, repaired = untrusted.parse_repairing(raw)
+        return untrusted.parse_repairing(raw)
     except untrusted.BadJSON as error:
         raise SessionError(UNREADABLE_SESSION[error.reason]) from None
+
+
+def parse_session(raw, session_id: str) -> tuple[dict, int]:
+    """A stored session from its raw text, and how many broken characters (lone surrogates)
+    were repaired in it; SessionError saying why it can't be read."""
+    data, repaired = parse_stored(raw, session_id)
     session = check_session(data)
     session["id"] = session_id  # the key names the session
     return session, repaired
@@ -210,14 +215,7 @@ def stamped(content: str, saved: str, recount: bool = False) -> str:
 def parse_head(raw, session_id: str) -> tuple[Replica, int, str, bool]:
     """A stored head as a replica holding none of its log yet, how many broken characters were
     repaired in it, when it was saved and whether its counts need checking; SessionError."""
-    if not isinstance(raw, str):
-        raise SessionError("It is not text.")
-    if name_text(session_id, "Its key", limit=24) != session_id:
-        raise SessionError("It is saved under a key Tableside never writes.")
-    try:
-        data, repaired = untrusted.parse_repairing(raw)
-    except untrusted.BadJSON as error:
-        raise SessionError(UNREADABLE_HEAD[error.reason]) from None
+    data, repaired = parse_stored(raw, session_id)
     if not isinstance(data, dict) or "log" in data:
         raise SessionError("It is not in the form Tableside saves a session in.")
     replica = check_replica(data)

@@ -94,6 +94,17 @@ def save(state: AppState):
         state.library.save_table(state.session["id"], snapshot(state))
 
 
+def reopened(state: AppState) -> AppState:
+    """The state a reload would bring back now: the session and its table in progress as
+    stored (a copy, checked), without what only lives on screen (a message, an open
+    confirmation, the animation of dice just rolled)."""
+    again = AppState(session=state.session, library=state.library, base_url=state.base_url,
+                     persistence=state.persistence, odds_ready=set(state.odds_ready))
+    stored = snapshot(state)
+    restore(again, copy.deepcopy(stored))
+    return again
+
+
 def follow(state: AppState, previous_id: str):
     """After a change that opened another session: bring in that session's table."""
     if state.session["id"] != previous_id:

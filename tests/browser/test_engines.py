@@ -107,3 +107,31 @@ def test_a_new_deploy_is_offered_and_taken_only_on_tap(engine_page, tmp_path):
         page.wait_until_ready()
     finally:
         site.close()
+
+
+TENSION = "document.querySelector('[data-testid=tension]')?.textContent.trim()"
+# Kept, and drawn from the table in progress (the roll is in it), by py/ui/shell/snapshot.py.
+SNAPSHOT_KEPT = """(JSON.parse(localStorage.getItem('tableside.snapshot')) || {stamps: []}).stamps
+  .some(([key, stamp]) => key.startsWith('tableside.table.') && stamp !== null)"""
+
+
+def test_the_next_start_paints_the_last_table_and_goes_live_on_it(engine_page, engine_site):
+    """static/regions.js paints the snapshot before Python is ready (its performance mark says
+    so), and Python takes that table over: the same Tension, live."""
+    page = engine_page
+    first_visit(page, engine_site)
+    wait_until_controlled(page)  # a reload while the worker takes over may be cancelled (WebKit)
+    page.tap("Raise Tension by 1")
+    page.tap(ROLL, within="[data-testid=side-gm]")
+    page.wait_for(SNAPSHOT_KEPT)
+    tension = page.evaluate(f"return {TENSION};")
+
+    page.reload()
+    page.wait_until_ready()
+    assert page.evaluate("return performance.getEntriesByName('tableside-painted').length;") == 1
+    assert page.evaluate(f"""return [{TENSION}, document.getElementById('app').inert,
+        document.getElementById('boot-starting').hidden, !!document.querySelector('#app .tray .die')];""") \
+        == [tension, False, True, True]
+    page.tap("Raise Tension by 1")
+    page.wait_for(f"{TENSION} === '{int(tension) + 1}'")
+    page.screenshot("engines-snapshot-live")

@@ -71,6 +71,9 @@ def render(child) -> Markup:
     return text(child)
 
 
+NAMES: dict[str, str] = {}  # keyword -> attribute name: every tap draws thousands of attributes
+
+
 def attribute_name(name: str) -> str:
     # Python keywords and dashes: class_ -> class, data_action -> data-action, for_ -> for
     return name.rstrip("_").replace("_", "-")
@@ -81,7 +84,7 @@ def attributes(attrs: dict) -> str:
     for name, value in attrs.items():
         if value is None or value is False:
             continue
-        name = attribute_name(name)
+        name = NAMES.get(name) or NAMES.setdefault(name, attribute_name(name))
         if value is True:
             out.append(f" {name}")
         else:

@@ -216,6 +216,16 @@ def character_sides(draft: dict) -> list[str]:
     return ["player"] if draft["kind"] == TEST else ["player", "opponent"]
 
 
+def face_down(draft: dict) -> bool:
+    """A card lies face down: the GM's Complication chosen on this phone, or a locked Manner,
+    not yet turned over (the page never draws its face; a snapshot of the table is not kept)."""
+    if draft["revealed"] is not None:
+        return False
+    gm = draft["gm"]
+    return (gm["mode"] == HERE and gm["complication"] is not None) or any(
+        draft[role]["locked"] for role in character_sides(draft))
+
+
 def gm_ready(draft: dict) -> bool:
     """The GM's side is settled enough for the player to lock: a card face down, or "GM says"."""
     return draft["gm"]["mode"] == SAYS or draft["gm"]["complication"] is not None

@@ -22,7 +22,7 @@ from ui.core.library import commit, read_older, wanted
 from ui.core.state import AppState
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's buttons: screens, systems, Tension)
 from ui.frame import screens
-from ui.shell import address, boot, dom, effects, offline, storage
+from ui.shell import address, boot, dom, effects, offline, snapshot, storage
 
 BUTTON_EVENTS = ("click",)
 # What to compute once per system to load (and warm) its odds; Anomaly's import icepool.
@@ -41,16 +41,14 @@ class App:
         self.loading: set[str] = set()  # systems whose odds are being loaded
         self.shown_session = state.session["id"]  # whose table in progress is on screen
         self.reading = False  # a page of the log is being read from the log store
+        self.snapshot = snapshot.Keeper(lambda: self.state)
 
     def render(self, typing: bool = False):
         self.shown_session = self.state.session["id"]
-        self.page.patch(screens.page(self.state), typing=typing)
-        if self.state.focus:
-            dom.focus(self.state.focus)
-            self.state.focus = None
-        if self.state.announcement:
-            dom.announce(self.state.announcement)
-            self.state.announcement = ""
+        self.page.patch(screens.page(self.state), typing=typing, focus=self.state.focus,
+                        announce=self.state.announcement)
+        self.state.focus, self.state.announcement = None, ""
+        self.snapshot.changed()
         self.want_odds()
 
     def handle(self, event, element):
@@ -75,6 +73,7 @@ class App:
         name = data.get("action", "")
         session_id = self.state.session["id"]
         logged = self.state.replica.logged()
+        self.page.settle()
         try:
             if not dispatch(self.state, name, event_input):
                 return
@@ -185,9 +184,11 @@ async def begin():
         storage.load_backups(state)
         state.safari_tab = storage.in_safari_tab()
         app = App(state)
+        app.page.adopt(snapshot.painted())  # the last table, painted before Python was ready
         app.open_link()
         app.render()
         app.listen()
+        app.snapshot.start()
         boot.mark_ready()
         app.read_older()  # the screen restored may show more of the log
     except Exception as error:

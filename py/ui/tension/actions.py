@@ -177,7 +177,8 @@ def roll(state: AppState, event: Input):
     draft["tension"] = draft_model.conflict_tension(state, draft)  # pinned from the first die on
     side["dice"] = rules.roll(draft_model.pool(state, draft, side), 6)
     side["keep"] = None
-    side["fresh"] = True
+    for _, other in draft_model.sides(draft):
+        other["fresh"] = other is side  # only the dice just rolled tumble in
     announce_roll(state, draft, side)
     state.focus = f"{event.text('side')}-die-0"  # the Roll button is gone; keyboard users land on the dice
 

@@ -8,6 +8,8 @@ for `rules.resolve`; nothing here decides an outcome. Pure Python.
 """
 from __future__ import annotations
 
+import json
+
 import rules
 
 from ui.core import shapes
@@ -245,10 +247,30 @@ def side_preview(state: AppState, draft: dict, side: dict) -> dict | None:
 
 def standing(state: AppState, draft: dict) -> dict | None:
     """The result as it stands once every die is on the table (None before), or RuleError.
-    Only a Tension Table roll could be drawn: it is rolled for real when logged."""
+    Only a Tension Table roll could be drawn: it is rolled for real when logged.
+    Callers only read it: the same record is handed to all of them."""
     if draft["logged"] is not None or not everyone_settled(state, draft):
         return None
-    return rules.resolve(to_record(state, draft), source=rules.SeededSource(0))
+    return resolved(to_record(state, draft))
+
+
+_LAST = {}  # the last record resolved by `standing` -> its result (or the RuleError it raised)
+
+
+def resolved(record: dict) -> dict:
+    """rules.resolve of a record with every die on the table, resolved once: the result card,
+    the result bar and the announcement of one tap all ask for the same one."""
+    key = json.dumps(record, sort_keys=True)
+    if key not in _LAST:
+        _LAST.clear()
+        try:
+            _LAST[key] = rules.resolve(record, source=rules.SeededSource(0))
+        except rules.RuleError as error:
+            _LAST[key] = error
+    answer = _LAST[key]
+    if isinstance(answer, rules.RuleError):
+        raise answer
+    return answer
 
 
 def defender_health(state: AppState, draft: dict) -> int | None:

@@ -1,0 +1,74 @@
+"""The browser side of the last table's snapshot (ui/snapshot.py says what it holds).
+
+Written DELAY_S after the last change and at once when the page is hidden or left
+(a closed tab, a phone put away), never during a tap; skipped when its text has not
+changed. At start, `painted()` hands ui.shell.dom.Page what static/regions.js painted.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none
+
+from ui import snapshot
+
+DELAY_S = 1.0
+
+
+def painted() -> list[tuple[str, str]] | None:
+    """The regions static/regions.js painted from the snapshot before Python was ready."""
+    regions = getattr(window.tableside, "painted", None)
+    if regions is None or is_none(regions):
+        return None
+    return [(str(region_id), str(markup)) for region_id, markup in regions.to_py()]
+
+
+class Keeper:
+    """Keeps `tableside.snapshot` up to date with the table `current()` returns."""
+
+    def __init__(self, current):
+        self.current = current
+        self.timer = None  # the pending write after a change
+        self.written: str | None = None  # the text last written (or removed: None)
+        self.listeners = []  # proxies handed to JS must stay alive
+
+    def start(self):
+        for target, kind, handler in ((document, "visibilitychange", self.on_visibility),
+                                      (window, "pagehide", self.on_leave)):
+            self.listeners.append(create_proxy(handler))
+            target.addEventListener(kind, self.listeners[-1])
+
+    def changed(self):
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = asyncio.get_event_loop().call_later(DELAY_S, self.write)
+
+    def on_visibility(self, _event=None):
+        if document.visibilityState == "hidden":
+            self.on_leave()
+
+    def on_leave(self, _event=None):
+        if self.timer is not None:
+            self.timer.cancel()
+            self.write()
+
+    def write(self):
+        self.timer = None
+        state = self.current()
+        if state.library is None:
+            return
+        store = state.library.store
+        data = snapshot.snapshot(state, str(document.documentElement.dataset.version), store.get)
+        text = None if data is None else json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        if text == self.written:
+            return
+        try:
+            if text is None:
+                store.remove(snapshot.KEY)
+            else:
+                store.set(snapshot.KEY, text)
+        except Exception:  # storage full or refused: the next start simply waits for Python
+            store.remove(snapshot.KEY)
+        self.written = text

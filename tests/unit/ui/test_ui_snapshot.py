@@ -1,0 +1,113 @@
+"""The last table's snapshot (ui/snapshot.py): the regions exactly as a reload would draw them,
+stamped with what they were drawn from; none while a card lies face down, a link waits, or
+nothing is saved. static/regions.js paints it; tests/browser/test_boot_snapshot.py checks that."""
+import json
+import zlib
+
+import pytest
+
+from session.storage import INDEX_KEY, MemoryStore, head_key, table_key
+from ui import snapshot, table
+from ui.frame import screens
+from ui.manners import draft as manners_draft
+
+from test_ui_table import calm, party, phone, reload, tap
+
+VERSION = "0123456789ab"
+
+
+def keep(state, store) -> dict | None:
+    return snapshot.snapshot(state, VERSION, store.get)
+
+
+def rolled_table():
+    store = MemoryStore()
+    state = phone(store, party())
+    state.odds_ready.add("tension")
+    tap(state, "tension-step", step=1)
+    tap(state, "tension-roll", side="gm")
+    return state, store
+
+
+def test_the_snapshot_is_what_a_reload_draws_with_the_stamps_of_what_is_saved():
+    state, store = rolled_table()
+    state.say("The dice are on the table.")
+    data = keep(state, store)
+    assert data["v"] == snapshot.FORMAT and data["version"] == VERSION and data["session"] == state.session["id"]
+    keys = [INDEX_KEY, head_key(state.session["id"]), table_key(state.session["id"])]
+    assert data["stamps"] == [[key, zlib.crc32(store.get(key).encode())] for key in keys]
+    again = reload(store)
+    again.odds_ready.add("tension")
+    assert [tuple(pair) for pair in data["regions"]] == screens.page(again)
+    assert dict(data["regions"])["message"] == ""  # a message was about the last tap
+    assert " fresh" not in "".join(markup for _, markup in data["regions"])  # the dice tumbled once already
+    assert json.loads(json.dumps(data)) == data  # it is stored as JSON
+
+
+def test_reopened_leaves_the_live_state_alone():
+    state, _ = rolled_table()
+    state.view["confirm"] = "something"
+    before = json.dumps(table.snapshot(state), sort_keys=True)
+    again = table.reopened(state)
+    assert again.view == {} and again.message is None and again.session is state.session
+    assert json.dumps(table.snapshot(state), sort_keys=True) == before
+    assert state.drafts["tension"]["gm"]["fresh"] is True
+    calm(state)
+    assert screens.page(again) == screens.page(state)
+
+
+def test_a_stamp_changes_when_what_is_saved_changes():
+    state, store = rolled_table()
+    first = keep(state, store)
+    tap(state, "tension-step", step=1)
+    second = keep(state, store)
+    assert first["stamps"] != second["stamps"]
+    assert snapshot.stamp(None) is None and snapshot.stamp("é") == zlib.crc32("é".encode())
+
+
+def face_down_manners(store, lock: bool):
+    state = phone(store, party())
+    tap(state, "switch-system", system="manners")
+    tap(state, "manners-complication", value="Hostility")
+    if lock:
+        tap(state, "manners-manner", side="player", value="Force")
+        tap(state, "manners-lock", side="player")
+    return state
+
+
+@pytest.mark.parametrize("lock", [False, True], ids=["complication down", "manner locked too"])
+def test_no_snapshot_while_a_card_lies_face_down_and_the_regions_never_show_it(lock):
+    store = MemoryStore()
+    state = face_down_manners(store, lock)
+    assert manners_draft.face_down(state.drafts["manners"])
+    assert snapshot.sealed(state) and keep(state, store) is None
+    markup = "".join(markup for _, markup in screens.page(table.reopened(state)))
+    assert "face down" in markup
+    assert "Hostility" not in markup.split("Complications")[-1]  # only the list to choose from names it
+    tap(state, "switch-system", system="tension")  # another screen: still sealed on this phone
+    assert keep(state, store) is None
+
+
+def test_a_snapshot_is_kept_again_once_the_cards_are_turned_over():
+    store = MemoryStore()
+    state = face_down_manners(store, lock=True)
+    tap(state, "manners-reveal")
+    assert not manners_draft.face_down(state.drafts["manners"])
+    assert keep(state, store) is not None
+
+
+def test_no_snapshot_of_a_link_waiting_a_new_session_or_a_browser_that_saves_nothing():
+    state, store = rolled_table()
+    state.pending = {"kind": "join"}
+    assert keep(state, store) is None
+    fresh = phone(MemoryStore())  # a new session nobody has changed: it would not open again
+    assert keep(fresh, fresh.library.store) is None
+    state.pending = None
+    state.library.in_memory = True
+    assert keep(state, store) is None
+
+
+def test_a_huge_screen_is_not_kept(monkeypatch):
+    state, store = rolled_table()
+    monkeypatch.setattr(snapshot, "MAX_CHARS", 100)
+    assert keep(state, store) is None
