@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests" / "browser")]
 from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, READY  # noqa: E402
 from serve import make_server  # noqa: E402
+from bench_ui import TIME_CLICK  # noqa: E402  (a tap timed the same way in both benches)
 
 SIZES = (0, 300, 1_000, 5_000, 20_000)
 THROTTLES = (1, 4)
@@ -128,14 +129,6 @@ ADD_SCRIPT = """(code) => {
     script.type = "py";
     script.textContent = code;
     document.body.append(script);
-}"""
-
-TIME_CLICK = """(selector) => {
-  const element = document.querySelector(selector);
-  const start = performance.now();
-  element.click();
-  document.body.offsetHeight;  // style and layout of the new DOM
-  return performance.now() - start;
 }"""
 
 STORED = """async () => {

@@ -69,7 +69,7 @@
     stop();
     const scan = current = { stream: null, stopped: false };
     if (!navigator.mediaDevices?.getUserMedia) {
-      failed("unsupported");  // no camera API at all, or not a secure context (http://)
+      failed("unsupported");  // no camera API at all, or a page not served securely (no TLS)
       return;
     }
     try {
