@@ -47,9 +47,7 @@ def open_link(state: AppState, fragment: str):
         if incoming.version == 1:
             show_roll(state, incoming.roll)
         else:
-            entry = incoming.roll
-            show_roll(state, {"record": entry["record"], "at": entry.get("at", ""), "by": entry.get("by", ""),
-                              "session": incoming.session_name})
+            offer_roll(state, incoming)
     else:
         offer_join(state, incoming.replica, snapshot=incoming.version == 1)
 
@@ -199,17 +197,83 @@ def not_now(state: AppState, event: Input):
     state.say("The link was not joined; nothing changed.")
 
 
-def show_roll(state: AppState, roll: dict):
+def offer_roll(state: AppState, incoming):
+    """A player's roll on the GM's phone: shown as it was rolled and checked against its own
+    dice; when its session is on this phone, "Add to this session" merges it (the log entry and
+    the counts the player's phone changed: AP, Tension, Health), once."""
+    entry = incoming.roll
+    show_roll(state, {"record": entry["record"], "at": entry.get("at", ""), "by": entry.get("by", ""),
+                      "session": incoming.session_name}, problems=incoming.problems)
+    state.pending.update(entry_id=entry["id"], incoming=incoming.replica, addable=False, state="checking")
+    if not here(state, incoming.replica.id):
+        state.pending["state"] = "elsewhere"
+        return
+    effects.job(state, lambda state: compare_roll(state, state.pending),
+                "This roll could not be compared with your session. Nothing was changed.")
+
+
+async def compare_roll(state: AppState, pending: dict):
+    """Is the roll in this session's log already, and what adding it changes."""
+    incoming = pending["incoming"]
+    try:
+        mine = await mine_with_log(state, incoming.id)
+    except sessions.SessionError as error:
+        state.fail(str(error))
+        return
+    merged, stored = await merged_with(state, mine, incoming)
+    pending["stored"] = stored
+    if pending["entry_id"] in mine.log or pending["entry_id"] in stored:
+        pending["state"] = "already"
+        state.announcement = "This roll is already in this session's log."
+        return
+    before, after = mine.session(log=False), merged.replica.session(log=False)
+    pending["changes"] = [change_words(item) for item in differences({**before, "log": []}, {**after, "log": []})]
+    pending["state"] = "refused" if pending["problems"] else "new"
+    pending["addable"] = not pending["problems"]
+
+
+async def add_roll(state: AppState, pending: dict):
+    incoming = pending["incoming"]
+    commit(state)
+    try:
+        mine = await mine_with_log(state, incoming.id)
+    except sessions.SessionError as error:
+        state.fail(str(error))
+        return
+    merged, _ = await merged_with(state, mine, incoming, pending.get("stored"))
+    if mine is state.replica:
+        state.replica = merged.replica
+        state.session = state.committed = merged.replica.session()
+    else:
+        switch_to(state, merged.replica)
+    state.pending = None
+    by = isolate(pending["by"]) if pending["by"] else "The roll"
+    changes = "; ".join(pending.get("changes") or [])
+    state.say(f"Added {by}'s roll to “{isolate(state.session['name'])}”." + (f" {changes}." if changes else ""),
+              "success")
+
+
+@action("roll-add")
+def add_to_session(state: AppState, event: Input):
+    pending = state.pending
+    if pending is None or pending.get("kind") != "roll" or not pending.get("addable"):
+        return
+    pending["addable"] = False  # a second tap while the merge runs does nothing
+    pending["state"] = "adding"
+    effects.job(state, lambda state: add_roll(state, pending), "The roll could not be added. Nothing was changed.")
+
+
+def show_roll(state: AppState, roll: dict, problems: list | None = None):
     """A roll link, read-only: the record re-resolved with its own dice (rules.resolve with
     no dice source), and every way its stored result disagrees. Nothing stored changes."""
     record = roll["record"]
-    problems = rules.verify(record)
+    problems = list(problems) if problems else rules.verify(record)
     try:
         checked = rules.resolve(record, source=rules.NoDice())
     except rules.RuleError as error:
         checked, problems = None, [str(error)]
     state.pending = {"kind": "roll", "checked": checked, "problems": problems, "at": roll["at"],
-                     "by": roll["by"], "session": roll["session"]}
+                     "by": roll["by"], "session": roll["session"], "state": "read-only"}
     state.screen = "log"
     state.message = None
     state.announcement = f"Shared roll: {safe_sentence(checked)}" if checked else "This roll link can't be shown."

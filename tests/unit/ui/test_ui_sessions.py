@@ -433,3 +433,52 @@ def test_the_storage_card_promises_nothing_and_suggests_the_home_screen_in_safar
     assert text(state).count("7 days without a visit") == 1  # said for Safari wherever it runs
     state.safari_tab = True
     assert "add Tableside to the Home Screen" in text(state) and text(state).count("7 days without a visit") == 1
+
+
+# --- A player's roll on the GM's phone ------------------------------------------------------------------
+
+def players_roll(party: dict) -> tuple[str, dict]:
+    """The party's session on a player's phone (joined from the GM's link), one roll logged there:
+    the roll's fragment, and the player's session."""
+    gm = Replica.from_session(party)
+    player = phone()
+    open_link(player, sync.session_link(gm))
+    ash = player.session["roster"][0]
+    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": party["tension"],
+                            "gm": {"name": "The GM", "dice": [6, 5, 2, 1, 1]},
+                            "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 5,
+                                       "dice": [6, 4, 3, 1, 1], "keep": [0, 1, 2], "ap": 1}})
+    player.session = sessions.log_conflict(player.session, record, at=AT, by=ash["name"])
+    settle(player)
+    entry = player.session["log"][0]
+    return sync.roll_message(player.replica, entry["id"], player.session["name"]), player.session
+
+
+def test_a_players_roll_is_added_to_the_gms_session_once():
+    party = party_of_five()
+    gm = phone(party)
+    fragment, theirs = players_roll(party)
+    open_link(gm, fragment)
+    page = text(gm)
+    assert gm.pending["state"] == "new" and "A player's roll" in page and "rolled by Ash Varga" in page
+    assert "Checked: the result follows from its dice" in page
+    assert "Ash Varga: AP 3 → 2" in page and "Tension 5 → 7" in page  # what adding it changes, before it does
+    assert gm.session["tension"] == 5 and gm.session["log"] == []  # nothing yet
+    tap(gm, "roll-add")
+    assert gm.pending is None and "Added Ash Varga's roll" in seen(gm.message.text)
+    assert gm.session["tension"] == theirs["tension"] == 7 and gm.session["roster"][0]["ap"] == 2
+    assert [entry["id"] for entry in gm.session["log"]] == [theirs["log"][0]["id"]]
+    assert stored(gm, party["id"])["tension"] == 7
+    open_link(gm, fragment)  # the same roll again
+    assert gm.pending["state"] == "already" and "already in this session's log" in text(gm)
+    assert "roll-add" not in markup(gm)
+    tap(gm, "roll-add")  # nothing to add: no change
+    assert len(gm.session["log"]) == 1 and gm.session["tension"] == 7
+
+
+def test_a_roll_of_a_session_not_on_this_phone_is_only_shown():
+    fragment, _ = players_roll(party_of_five())
+    other = phone(sessions.new_session("Other"))
+    open_link(other, fragment)
+    assert other.pending["state"] == "elsewhere" and "which is not on this phone" in text(other)
+    assert "roll-add" not in markup(other) and other.session["log"] == []
