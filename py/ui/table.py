@@ -1,6 +1,6 @@
 """The table in progress on this phone: every system's conflict draft, the sheet being
-edited, the Tables draft and the open screen, saved after every change and restored
-exactly after a reload, a crash or a closed tab.
+edited, the Tables draft, the open screen and who holds this phone (the GM or a player),
+saved after every change and restored exactly after a reload, a crash or a closed tab.
 
 It is stored per session under its own key through the Library (save_table /
 load_table, `tableside.table.<session id>`), never inside the session: the session
@@ -33,10 +33,10 @@ LOST = "The conflict in progress could not be restored ({what}), so it starts af
 def snapshot(state: AppState) -> dict | None:
     """What to store for the open session; None when nothing is in progress."""
     drafts = {key: draft for key, draft in state.drafts.items() if key in CHECKS}
-    if not drafts and state.editing is None and state.screen == "conflict":
+    if not drafts and state.editing is None and state.screen == "conflict" and state.role is None:
         return None
     return {"v": VERSION, "session": state.session["id"], "screen": state.screen,
-            "drafts": copy.deepcopy(drafts), "editing": copy.deepcopy(state.editing)}
+            "drafts": copy.deepcopy(drafts), "editing": copy.deepcopy(state.editing), "role": state.role}
 
 
 def restore(state: AppState, data) -> str | None:
@@ -65,6 +65,9 @@ def restore(state: AppState, data) -> str | None:
             problems.append(f"the sheet being edited: {error}")
     if data.get("screen") in SCREENS:
         state.screen = data["screen"]
+    role = data.get("role")
+    if isinstance(role, str) and 0 < len(role) <= 64:  # checked against the roster when drawn (ui.core.role)
+        state.role = role
     return "; ".join(problems) or None
 
 

@@ -14,6 +14,7 @@ from ui.anomaly import words as anomaly_words
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.events import when_added
+from ui.core.role import show_to_gm
 from ui.core.state import AppState
 from ui.kit.html import isolate
 
@@ -431,6 +432,8 @@ def log_result(state: AppState, event: Input):
         roller["adding"] = False
     state.message = None
     state.announcement = anomaly_words.sentence(record)
+    if event.text("then") == "show":
+        show_to_gm(state, record)
 
 
 @action("anomaly-new")

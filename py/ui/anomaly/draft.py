@@ -15,6 +15,7 @@ import copy
 import rules
 
 from ui.core import shapes
+from ui.core.role import own_first
 from ui.core.state import AppState
 
 ROLL, REAL, TOTAL = "roll", "real", "total"
@@ -67,7 +68,7 @@ def new_draft(state: AppState) -> dict:
     everyone = state.roster()
     characters = state.roster("character")
     adversaries = state.roster("adversary")
-    actor = characters[0] if characters else (everyone[0] if everyone else None)
+    actor = own_first(state, characters) or (everyone[0] if everyone else None)
     defender = adversaries[0] if adversaries else None
     return {"kind": CHECK, "difficulty": None, "actor": new_roller(actor), "defender": new_roller(defender),
             "logged": None}

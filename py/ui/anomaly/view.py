@@ -12,9 +12,11 @@ import rules
 
 from ui.anomaly import draft as draft_model
 from ui.anomaly import words
+from ui.core.role import own_side
 from ui.core.state import AppState
 from ui.kit.controls import data_fields, result_bar, segmented, select, settled_note, stepper
 from ui.kit.dice import face_picker, tray
+from ui.kit.handoff import log_button, logged_actions
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.percent import percent
 
@@ -84,7 +86,7 @@ def setup(state: AppState, draft: dict) -> Markup:
 def who_controls(state: AppState, role: str, roller: dict) -> Markup:
     entries = state.roster()
     parts = []
-    if entries:
+    if entries and not own_side(state, roller):
         options = [("", "No sheet (quick roll)")]
         options += [(entry["id"], entry["name"]) for entry in state.roster("character")]
         options += [(entry["id"], f"{entry['name']} (adversary)") for entry in state.roster("adversary")]
@@ -438,17 +440,16 @@ def bar(state: AppState, draft: dict) -> Markup:
     logged = draft["logged"]
     if logged is not None:
         return result_bar(h("span", "Logged: ", bar_summary(logged)),
-                          h("button", "New roll", type="button", class_="button button-primary",
-                            id="anomaly-result-action", data_action="anomaly-new"), "anomaly-result-bar")
+                          logged_actions(state, logged, "anomaly-new", "New roll", "anomaly-result-action"),
+                          "anomaly-result-bar")
     try:
         record = draft_model.standing(state, draft)
     except rules.RuleError:
         return EMPTY
     if record is None:
         return EMPTY
-    return result_bar(bar_summary(record),
-                      h("button", "Log this result", type="button", class_="button button-primary",
-                        id="anomaly-result-action", data_action="anomaly-log"), "anomaly-result-bar")
+    return result_bar(bar_summary(record), log_button(state, "anomaly-log", "anomaly-result-action"),
+                      "anomaly-result-bar")
 
 
 def bar_summary(record: dict) -> Markup:

@@ -39,6 +39,8 @@ def switch_to(state: AppState, replica: Replica):
     state.drafts = {}
     state.editing = None
     state.view = {}
+    state.role = None  # who holds this phone is kept per session (ui.table)
+    state.showing = None
 
 
 def changed(replica: Replica, device: str, **fields) -> Replica:

@@ -45,6 +45,10 @@ class AppState:
     device: str = ""  # this phone's id in the stamps it writes (kept in storage)
     committed: dict | None = None  # `session` as the replica last recorded it (ui.core.library.commit)
     space: dict | None = None  # storage nearly full: {"share", "where"} (ui.core.space); None: enough room
+    # Who holds this phone at the table (ui.core.role): "gm", a character's roster id, or None (not asked:
+    # one phone for the whole table, every control shown). This phone's own, kept with its table in progress.
+    role: str | None = None
+    showing: str | None = None  # the log entry id of a roll on screen for the GM's phone (ui.kit.handoff)
 
     def __post_init__(self):
         if self.replica is None:

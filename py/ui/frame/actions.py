@@ -1,10 +1,14 @@
-"""Taps on the frame: switching screens and systems, the GM's Tension buttons, messages."""
+"""Taps on the frame: switching screens and systems, the GM's Tension buttons, messages,
+who holds this phone, and a roll shown to the GM."""
 from __future__ import annotations
 
 from session import SYSTEMS
 
+from ui.core import effects, role
 from ui.core.actions import Input, action
 from ui.core.state import SCREENS, AppState
+from ui.kit.handoff import roll_url, shown_entry
+from ui.kit.html import isolate
 
 MAX_TENSION = 99
 TENSION_FLOOR = 2  # the rules never spend Tension below 2; lowering it by hand stops there too
@@ -52,3 +56,56 @@ def open_archive(state: AppState, event: Input):
 def put_away_notice(state: AppState, event: Input):
     if state.space is not None:
         state.space = {**state.space, "dismissed": state.space["share"]}
+
+
+# --- Who holds this phone ------------------------------------------------------------------------------
+
+@action("role-choose")
+def choose_role(state: AppState, event: Input):
+    state.view = {**state.view, "choose_role": True}
+
+
+@action("role-later")
+def choose_later(state: AppState, event: Input):
+    state.view.pop("choose_role", None)
+
+
+@action("role-pick")
+def pick_role(state: AppState, event: Input):
+    picked = event.text("role")
+    entry = state.entry(picked)
+    if picked != role.GM and (entry is None or entry["kind"] != "character"):
+        return
+    state.role = picked
+    state.view.pop("choose_role", None)
+    if entry is not None:  # a player's phone opens on their character's conflict
+        state.session = {**state.session, "system": entry["system"]} if entry["system"] != state.system \
+            else state.session
+        state.screen = "conflict"
+        state.say(f"This phone is {isolate(entry['name'])}'s. Roll, then “Show to the GM”.", "success")
+    else:
+        state.say("This phone is the GM's: every control is here.", "success")
+
+
+# --- A roll shown to the GM ----------------------------------------------------------------------------
+
+@action("roll-show")
+def show_roll(state: AppState, event: Input):
+    entry_id = event.text("id")
+    if any(entry["id"] == entry_id for entry in state.session["log"]):
+        state.showing = entry_id
+        state.focus = "handoff-done"
+
+
+@action("roll-show-share")
+def share_shown(state: AppState, event: Input):
+    entry = shown_entry(state)
+    if entry is not None:
+        effects.share(state, title=f"A roll at {isolate(state.session['name'])}", url=roll_url(state, entry),
+                      shared="Roll sent.", copied="Roll link copied: paste it on the GM's phone.",
+                      manual="Couldn't copy here: select the link under the code and copy it.")
+
+
+@action("roll-show-done")
+def close_shown(state: AppState, event: Input):
+    state.showing = None

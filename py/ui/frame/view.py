@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from session import SYSTEMS
 
-from ui.core import space
+from ui.core import role, space
 from ui.core.state import AppState
+from ui.kit.handoff import dialog
 from ui.kit.html import Markup, classes, h, isolate
 
 NAVIGATION = (
@@ -27,8 +28,38 @@ def session_bar(state: AppState) -> Markup:
           data_system=system, aria_pressed="true" if system == session["system"] else "false")
         for system, label in SYSTEMS.items()
     ), class_="system-tabs", aria_label="Rule system")
-    return h("div", h("p", isolate(session["name"]), class_="session-name"), tabs, glance(state),
-             class_="session-bar")
+    return h("div", h("div", h("p", isolate(session["name"]), class_="session-name"), holder(state),
+                      class_="session-line"),
+             tabs, glance(state), class_="session-bar")
+
+
+def holder(state: AppState) -> Markup:
+    """Who holds this phone, and the way to change it (once someone said)."""
+    if state.role is None:
+        return Markup("")
+    player = role.player_entry(state)
+    who = h("span", "You: ", h("strong", isolate(player["name"]) if player else "the GM"), class_="holder-name")
+    return h("p", who, " ", h("button", "Change", type="button", class_="button-link", data_action="role-choose",
+                              aria_label="Change who holds this phone"), class_="holder", data_testid="holder")
+
+
+def role_chooser(state: AppState) -> Markup:
+    """Joining a session (or "Change"): who holds this phone. It decides what the phone shows
+    first; it locks nothing."""
+    if not state.view.get("choose_role"):
+        return Markup("")
+    characters = state.roster("character")
+    choices = [h("button", "The GM", type="button", class_="button button-wide", data_action="role-pick",
+                 data_role=role.GM, aria_pressed="true" if state.role == role.GM else "false")]
+    choices += [h("button", isolate(entry["name"]), type="button", class_="button button-wide",
+                  data_action="role-pick", data_role=entry["id"],
+                  aria_pressed="true" if state.role == entry["id"] else "false") for entry in characters]
+    return h("section", h("h2", "Who are you at this table?", class_="card-title", id="role-title"),
+             h("p", "A player's phone opens on their character and leaves the GM's controls to the GM's phone. "
+                    "You can change this any time: it is focus, not security.", class_="hint"),
+             h("div", *choices, class_="role-choices"),
+             h("button", "Not now", type="button", class_="button button-quiet", data_action="role-later"),
+             class_="card role-chooser", role="region", aria_labelledby="role-title", data_testid="role-chooser")
 
 
 def glance(state: AppState) -> Markup:
@@ -37,6 +68,14 @@ def glance(state: AppState) -> Markup:
         return Markup("")
     tension = state.session["tension"]
     characters = state.roster("character")
+    player = role.player_entry(state)
+    if player is not None:  # the Tension is the GM's to change: shown, not offered
+        characters = [player, *(entry for entry in characters if entry is not player)]
+        return h("div",
+                 h("div", h("span", "Tension", class_="glance-label", id="tension-label"),
+                   h("output", str(tension), class_="glance-value", aria_labelledby="tension-label",
+                     data_testid="tension"), class_="glance-tension"),
+                 ap_chips(characters, player), class_="glance")
     return h("div",
              h("div",
                h("span", "Tension", class_="glance-label", id="tension-label"),
@@ -49,11 +88,16 @@ def glance(state: AppState) -> Markup:
                  data_step="1", aria_label="Raise Tension by 1"),
                h("span", "never below 2", class_="hint hint-small", id="tension-floor") if tension <= 2 else Markup(""),
                class_="glance-tension"),
-             h("ul", *(h("li", h("span", isolate(entry["name"]), class_="chip-name"), " ",
-                           h("span", f"{entry['ap']} AP", class_="chip-value"), class_="chip")
-                        for entry in characters), class_="glance-ap", aria_label="Adventure Points")
-             if characters else Markup(""),
-             class_="glance")
+             ap_chips(characters, None), class_="glance")
+
+
+def ap_chips(characters: list[dict], mine: dict | None) -> Markup:
+    if not characters:
+        return Markup("")
+    return h("ul", *(h("li", h("span", isolate(entry["name"]), class_="chip-name"), " ",
+                           h("span", f"{entry['ap']} AP", class_="chip-value"),
+                           class_=classes("chip", chip_mine=entry is mine))
+                     for entry in characters), class_="glance-ap", aria_label="Adventure Points")
 
 
 def message_bar(state: AppState) -> Markup:
@@ -97,6 +141,8 @@ def page_regions(state: AppState, screen_regions) -> list[tuple[str, Markup]]:
         ("session-bar", session_bar(state)),
         ("message", message_bar(state)),
         ("space", space_notice(state)),
+        ("role", role_chooser(state)),
         *screen_regions,
+        ("handoff", dialog(state)),
         ("bottom-nav", bottom_nav(state)),
     ]

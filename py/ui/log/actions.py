@@ -18,7 +18,7 @@ from ui.core.library import PAGE, commit, copy_as, listing, switch_to, unused_na
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.log.draft import ARCHIVE_KEEP, KEEP, SEARCH
-from ui.log.record import roll_url
+from ui.kit.handoff import roll_url
 from ui.summaries import safe_sentence
 
 

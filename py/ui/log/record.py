@@ -1,10 +1,8 @@
 """A logged conflict drawn for reading: when, outcome, sentence, dice and what Tension
-did; and the link that carries it. Used by the Log and by shared roll links.
+did. Used by the Log and by shared roll links.
 Markup only; records are read, never judged (stored and shared data is not trusted).
 """
 from __future__ import annotations
-
-from session import share_url
 
 from ui.core.clock import short_text
 from ui.core.state import AppState
@@ -128,9 +126,3 @@ def record_details(record: dict, entry: dict | None = None, state: AppState | No
     except Exception:  # stored or shared data is not trusted to have every field
         return [h("p", "This conflict's record could not be read.", class_="side-problem")]
 
-
-def roll_url(state: AppState, entry: dict) -> str:
-    """The link that carries one logged roll to the GM's phone (session.sync: version 2)."""
-    from session.sync import roll_message  # links' code: loaded when a roll is shared
-
-    return share_url(state.base_url, roll_message(state.replica, entry["id"], state.session["name"]))

@@ -9,6 +9,7 @@ import session as sessions
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.events import when_added
+from ui.core.role import show_to_gm
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.manners import draft as draft_model
@@ -283,6 +284,8 @@ def log_result(state: AppState, event: Input):
     draft.update(logged=True, flip=False)
     state.announcement = manners_words.sentence(record)
     state.focus = RESULT_ID
+    if event.text("then") == "show":
+        show_to_gm(state, record)
 
 
 @action("manners-new")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import rules
 
 from ui.core import shapes
+from ui.core.role import own_first, player_entry
 from ui.core.state import AppState
 from ui.kit.html import isolate
 
@@ -40,8 +41,9 @@ def new_draft(state: AppState) -> dict:
     adversaries = state.roster("adversary")
     return {
         "kind": TEST,
-        "gm": new_gm(),
-        "player": new_side("player", characters[0] if characters else None),
+        # on a player's phone the GM's card is on the GM's phone: the GM says it once the Manner is locked
+        "gm": {**new_gm(), "mode": SAYS} if player_entry(state) is not None else new_gm(),
+        "player": new_side("player", own_first(state, characters)),
         "opponent": new_side("opponent", adversaries[0] if adversaries else None),
         "revealed": None,  # the resolved record, once the cards are turned over
         "flip": False,  # the cards were just turned over: animate once

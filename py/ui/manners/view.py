@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import rules
 
+from ui.core.role import own_side
 from ui.core.state import AppState
 from ui.kit.controls import result_bar, segmented, select, settled_note, stepper
+from ui.kit.handoff import log_button, logged_actions
 from ui.kit.html import Markup, classes, h, isolate
 from ui.manners import cards as cards_view
 from ui.manners import draft as draft_model
@@ -225,7 +227,7 @@ def side_who(state: AppState, draft: dict, role: str) -> Markup:
         return h("section", header, h("p", " · ".join(words), class_="pool-line"),
                  class_="card side-card side-locked", aria_label=f"{SIDE_TITLES[role]}: {name}",
                  data_testid=f"side-{role}")
-    body = [who_select(state, role, side)]
+    body = [] if own_side(state, side) else [who_select(state, role, side)]
     if draft_model.sheet(state, side) is None:
         body += [text_input("Name", f"manners-{role}-name", side["name"], "manners-name",
                             placeholder=draft_model.DEFAULT_NAMES[role], side=role),
@@ -445,10 +447,9 @@ def bar(state: AppState, draft: dict) -> Markup:
                 f" {record['result']['player_total']} vs {record['result']['other_total']}")
     if draft["logged"]:
         return result_bar(h("span", "Logged: ", summary),
-                          h("button", "New conflict", type="button", class_="button button-primary",
-                            data_action="manners-new", id="manners-bar-action"), "manners-result-bar")
-    return result_bar(summary, h("button", "Log this result", type="button", class_="button button-primary",
-                                 data_action="manners-log", id="manners-bar-action"), "manners-result-bar")
+                          logged_actions(state, record, "manners-new", "New conflict", "manners-bar-action"),
+                          "manners-result-bar")
+    return result_bar(summary, log_button(state, "manners-log", "manners-bar-action"), "manners-result-bar")
 
 
 def regions(state: AppState) -> list[tuple[str, Markup]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from session import SYSTEMS
 
+from ui.core.role import is_player, may_edit
 from ui.core.state import AppState
 from ui.kit.fields import text_field, with_article
 from ui.kit.html import Markup, h, isolate
@@ -23,7 +24,7 @@ def entry_card(state: AppState, entry: dict) -> Markup:
              h("div",
                h("button", "Edit", type="button", class_="button", data_action="roster-edit", data_id=entry["id"],
                  aria_label=f"Edit {entry['name']}"),
-               class_="row"),
+               class_="row") if may_edit(state, entry) else Markup(""),
              class_="card roster-card", data_testid="roster-entry")
 
 
@@ -33,8 +34,9 @@ def roster_list(state: AppState) -> Markup:
                  h("p", "Sheets for this system are coming soon.", class_="hint"), class_="card")
     sheet = sheet_module(state.system)
     entries = state.roster()
+    kinds = [(kind, label) for kind, label in sheet.KINDS if kind == "character" or not is_player(state)]
     adds = [h("button", f"Add {with_article(label.lower())}", type="button", class_="button button-primary",
-              data_action="roster-add", data_kind=kind) for kind, label in sheet.KINDS]
+              data_action="roster-add", data_kind=kind) for kind, label in kinds]
     intro = h("p", f"{SYSTEMS[state.system]} sheets. Pick one in a conflict and its numbers fill in.",
               class_="hint")
     items = h("ul", *(entry_card(state, entry) for entry in entries), class_="roster-list") if entries else \

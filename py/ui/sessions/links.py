@@ -128,6 +128,7 @@ def join(state: AppState, incoming: Replica):
     switch_to(state, incoming)
     state.screen = "roster"
     session = state.session
+    state.view["choose_role"] = True  # a phone that joins is someone's: the GM's, or a player's
     state.say(f"Joined “{isolate(session['name'])}”: {roster_words(session)}, Tension {session['tension']}.",
               "success")
 

@@ -11,6 +11,7 @@ import session as sessions
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.events import when_added
+from ui.core.role import show_to_gm
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.tension import draft as draft_model
@@ -389,6 +390,8 @@ def log_result(state: AppState, event: Input):
         side["fresh"] = False
     state.announcement = tension_words.sentence(record)
     state.focus = "tension-result"
+    if event.text("then") == "show":
+        show_to_gm(state, record)
 
 
 def fresh_draft_like(draft: dict, retry: bool) -> dict:

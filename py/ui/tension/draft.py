@@ -13,6 +13,7 @@ import json
 import rules
 
 from ui.core import shapes
+from ui.core.role import own_first
 from ui.core.state import AppState
 from ui.kit.html import isolate
 
@@ -49,7 +50,7 @@ def pick_entry(side: dict, entry: dict | None):
 def new_draft(state: AppState) -> dict:
     characters = state.roster("character")
     adversaries = state.roster("adversary")
-    first_character = characters[0] if characters else None
+    first_character = own_first(state, characters)
     return {
         "kind": "environment",
         "combat": False,

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import rules
 
+from ui.core.role import is_player, own_side
 from ui.core.state import AppState
 from ui.kit.controls import result_bar, segmented, select, settled_note, stepper
 from ui.kit.dice import face_picker, tray
+from ui.kit.handoff import log_button, logged_actions
 from ui.kit.html import Markup, classes, h, isolate, join
 from ui.kit.percent import percent
 from ui.tension import draft as draft_model
@@ -24,6 +26,9 @@ MODES = ((draft_model.ROLL, "Roll here"), (draft_model.REAL, "Real dice"), (draf
 def setup(state: AppState, draft: dict) -> Markup:
     kind = segmented("Conflict against", (("environment", "The environment"), ("opposed", "An adversary")),
                      draft["kind"], "tension-kind")
+    if is_player(state) and draft["kind"] == "environment":  # adversaries are the GM's, on the GM's phone
+        kind = h("p", "Against the environment. Conflicts with adversaries are rolled on the GM's phone.",
+                 class_="hint")
     combat = Markup("")
     if draft["kind"] == "opposed":
         combat = h("label", h("input", type="checkbox", id="tension-combat", data_action="tension-combat",
@@ -185,6 +190,8 @@ def spending_controls(state: AppState, draft: dict, key: str, side: dict, previe
 
 
 def gm_boost(state: AppState, draft: dict, key: str, side: dict) -> Markup:
+    if is_player(state):
+        return h("p", "The GM's options (Boost, extra dice) are on the GM's phone.", class_="hint hint-small")
     tension = draft_model.conflict_tension(state, draft) + (1 if draft["retry"] and side["role"] == "gm" else 0)
     dice_needed = draft_model.pool(state, draft, side)
     paid = draft_model.paid_dice(side)
@@ -250,7 +257,7 @@ def side_card(state: AppState, draft: dict, key: str, side: dict, title: str, ot
     settled = draft_model.settled_by(state, draft, key)  # shown, not editable: the other side has rolled
     body = []
     if settled is None:
-        if side["role"] != "gm" and not draft_model.pool_settled(state, draft, key):
+        if side["role"] != "gm" and not draft_model.pool_settled(state, draft, key) and not own_side(state, side):
             body.append(who_select(state, key, side))
         body.append(pool_controls(state, draft, key, side))
         if not draft_model.pool_settled(state, draft, key):
@@ -291,7 +298,8 @@ def side_cards(state: AppState, draft: dict) -> Markup:
     if draft["kind"] == "environment":
         gm_total = settled_total(state, draft, draft["gm"])
         return join([
-            side_card(state, draft, "gm", draft["gm"], "The GM rolls for the environment", None),
+            side_card(state, draft, "gm", draft["gm"], "The Tension Pool, rolled on this phone" if is_player(state)
+                      else "The GM rolls for the environment", None),
             side_card(state, draft, "player", draft["player"], "The player", gm_total),
         ])
     cards = []
@@ -574,17 +582,16 @@ def bar(state: AppState, draft: dict) -> Markup:
     logged = draft["logged"]
     if logged is not None:
         return result_bar(h("span", "Logged: ", bar_summary(logged)),
-                          h("button", "New conflict", type="button", class_="button button-primary",
-                            data_action="tension-new", id="tension-bar-action"), "tension-result-bar")
+                          logged_actions(state, logged, "tension-new", "New conflict", "tension-bar-action"),
+                          "tension-result-bar")
     try:
         record = draft_model.standing(state, draft)
     except rules.RuleError:
         return Markup("")
     if record is None:
         return Markup("")
-    return result_bar(bar_summary(record),
-                      h("button", "Log this result", type="button", class_="button button-primary",
-                        data_action="tension-log", id="tension-bar-action"), "tension-result-bar")
+    return result_bar(bar_summary(record), log_button(state, "tension-log", "tension-bar-action"),
+                      "tension-result-bar")
 
 
 def waiting_words(state: AppState, draft: dict) -> str:

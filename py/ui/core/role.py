@@ -1,0 +1,57 @@
+"""Who holds this phone: the GM, or the player of one character.
+
+It is focus, not security: anyone can switch. A player's phone opens on their character
+and keeps the GM's controls (Tension buttons, adversaries, the GM's choices in a roll,
+editing other sheets) off screen; the GM's phone, or a phone nobody said who holds (one
+phone for the whole table), shows everything. Pure Python.
+"""
+from __future__ import annotations
+
+from ui.core.state import AppState
+
+GM = "gm"
+
+
+def player_entry(state: AppState) -> dict | None:
+    """The character this phone's player plays, if a player holds it (and the character is still there)."""
+    if state.role in (None, GM):
+        return None
+    entry = state.entry(state.role)
+    return entry if entry is not None and entry["kind"] == "character" else None
+
+
+def is_player(state: AppState) -> bool:
+    return player_entry(state) is not None
+
+
+def own_first(state: AppState, characters: list[dict]) -> dict | None:
+    """The character a new conflict starts with: this phone's player's, else the first."""
+    player = player_entry(state)
+    if player is not None and player in characters:
+        return player
+    return characters[0] if characters else None
+
+
+def own_side(state: AppState, side: dict) -> bool:
+    """A side of a conflict that is this phone's player's own character (drawn without "Who")."""
+    player = player_entry(state)
+    return player is not None and side.get("ref") == player["id"]
+
+
+def may_edit(state: AppState, entry: dict) -> bool:
+    """A player edits their own sheet; the GM (or a shared phone) every sheet."""
+    player = player_entry(state)
+    return player is None or player["id"] == entry["id"]
+
+
+def logged_entry(state: AppState, record: dict) -> dict | None:
+    """The log entry holding this just-logged record (newest first), to show it to the GM."""
+    return next((entry for entry in state.session["log"] if entry.get("record") == record), None)
+
+
+def show_to_gm(state: AppState, record: dict):
+    """Put the roll of this logged record on screen for the GM's phone (QR code, Share, link)."""
+    entry = logged_entry(state, record)
+    if entry is not None:
+        state.showing = entry["id"]
+        state.focus = "handoff-done"
