@@ -68,7 +68,7 @@ def test_the_gm_settles_when_the_player_rolls_and_a_reload_restores_every_step(a
     same_after_reload(page)
     page.get_by_role("button", name="Log").tap()
     entry = page.get_by_test_id("log-entry").first
-    assert entry.get_by_test_id("provenance").first.inner_text().strip() == "(rolled here)"
+    assert entry.get_by_test_id("provenance").first.inner_text().strip() == "(rolled in the app)"
     entry.get_by_text("What happened").tap()
     assert "boost +2 for 1 Tension" in entry.inner_text()
 
@@ -124,7 +124,7 @@ def test_new_conflict_sets_rolled_dice_aside_and_the_log_marks_where_dice_came_f
     assert "Set aside" in aside.inner_text()
     assert aside.get_by_role("group", name="The GM's dice").get_by_role("img").count() == 3
     assert aside.get_by_role("button", name="Share roll #1").count() == 0
-    assert "(rolled here)" in aside.inner_text()
+    assert "(rolled in the app)" in aside.inner_text()
     marks = [mark.strip() for mark in logged.get_by_test_id("provenance").all_inner_texts()]
     assert marks == ["(total only)", "(entered by hand)"]
     screenshot(page, "procedure-log-set-aside")

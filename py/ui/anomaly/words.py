@@ -9,7 +9,7 @@ from __future__ import annotations
 import rules
 from rules.words import isolate
 
-DICE_FROM_WORDS = {"app": "rolled here", "typed": "real dice entered by hand", "total": "total only"}
+DICE_FROM_WORDS = {"app": "rolled in the app", "typed": "real dice entered by hand", "total": "total only"}
 
 MINUS = "−"
 OUTCOME_WORDS = {"success": "Success", "failure": "Failure"}

@@ -13,11 +13,17 @@ GM = "gm"
 
 
 def player_entry(state: AppState) -> dict | None:
-    """The character this phone's player plays, if a player holds it (and the character is still there)."""
+    """The character this phone's player plays, if a player holds it (and the character is still there);
+    in another rule system, their sheet of the same name there."""
     if state.role in (None, GM):
         return None
     entry = state.entry(state.role)
-    return entry if entry is not None and entry["kind"] == "character" else None
+    if entry is None or entry["kind"] != "character":
+        return None
+    if entry["system"] == state.system:
+        return entry
+    # the same person under another system's sheet: the character of that name there, if any
+    return next((other for other in state.roster("character") if other["name"] == entry["name"]), entry)
 
 
 def is_player(state: AppState) -> bool:

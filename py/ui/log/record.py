@@ -15,7 +15,7 @@ from ui.tension import words as tension_words
 
 OUTCOME_WORDS = {"success": "Success", "failure": "Failure", "tie": "Tie", "partial": "Partial success",
                  "compromise": "Compromise"}
-PROVENANCE = {"app": "rolled here", "typed": "entered by hand", "total": "total only"}
+PROVENANCE = {"app": "rolled in the app", "typed": "entered by hand", "total": "total only"}
 EFFECT_WORDS = {"tension": "Tension", "ap": "AP", "health": "Health"}
 
 

@@ -10,7 +10,7 @@ from rules.words import isolate
 OUTCOME_WORDS = {"success": "Success", "failure": "Failure", "tie": "Tie"}
 OPPOSED_WORDS = {"initiator": "{initiator} succeeds", "defender": "{initiator} misses, {defender} holds",
                  "tie": "{initiator} ties, {defender} holds"}
-DICE_FROM_WORDS = {"app": "rolled here", "typed": "real dice entered by hand", "total": "total only"}
+DICE_FROM_WORDS = {"app": "rolled in the app", "typed": "real dice entered by hand", "total": "total only"}
 
 
 def dice_sentence(name: str, dice: list[int]) -> str:

@@ -1,0 +1,201 @@
+"""A table of phones: the GM's and two players', each its own browser context, exchanging only
+links (and once a QR code, through a fake camera). Each player rolls on their own phone and
+shows it to the GM, the GM adds it to the session, shares the session, and the players update:
+after a round in each system all three phones show the same Tension, AP, roster and log,
+whichever order the GM opened the rolls in. The taps each phone took are counted and printed."""
+from __future__ import annotations
+
+import collections
+import re
+
+import pytest
+
+import session as sessions
+from conftest import PHONE, READY, BOOT_TIMEOUT_MS
+from test_scan import camera, write_y4m  # noqa: F401 (camera is a fixture)
+from test_sessions import both_sizes, nav, party, png_gray
+
+
+ROLL = re.compile(r"^Roll \d+ di(c)?e$")
+
+
+class Phone:
+    """One person's phone at the table, counting the taps they make."""
+
+    def __init__(self, page, who: str):
+        self.page, self.who, self.taps = page, who, collections.Counter()
+
+    def tap(self, locator, what: str = "roll"):
+        locator.tap()
+        self.taps[what] += 1
+
+    def button(self, name: str, what: str = "roll", exact: bool = False):
+        self.tap(self.page.get_by_role("button", name=name, exact=exact), what)
+
+    def open(self, url: str, what: str = "roll"):
+        """Opening a link: one tap on it (or one scan), as a person would."""
+        self.page.goto(url)
+        self.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        self.taps[what] += 1
+
+    def session_link(self) -> str:
+        nav(self.page, "Session")
+        return self.page.get_by_test_id("session-link").input_value()
+
+    def seen(self) -> dict:
+        """What the phone shows of the session: Tension, each character's AP, and the log."""
+        page = self.page
+        nav(page, "Log")
+        page.get_by_test_id("log-entry").first.wait_for()
+        entries = [text.split("\n", 1)[1] for text in page.get_by_test_id("log-entry").all_inner_texts()]
+        nav(page, "Roster")
+        roster = page.locator(".roster-card").all_inner_texts()
+        return {"roster": [card.replace("Edit", "").strip() for card in roster],
+                "log": [" ".join(entry.replace("Share roll", "").split()) for entry in entries]}
+
+
+def gm_code(gm: Phone):
+    """The GM's session QR code as the camera would see it."""
+    nav(gm.page, "Session")
+    code = gm.page.get_by_test_id("qr")
+    code.evaluate("code => code.scrollIntoView({block: 'center'})")  # clear of the bottom navigation
+    return png_gray(code.screenshot(scale="device"))
+
+
+def join(phone: Phone, url: str, as_who: str):
+    phone.open(url, "setup")
+    chooser = phone.page.get_by_test_id("role-chooser")
+    chooser.wait_for()
+    phone.tap(chooser.get_by_role("button", name=as_who), "setup")
+
+
+def show_to_gm(player: Phone, pictures=None) -> str:
+    """The player's roll shown to the GM: its link, read from under its QR code."""
+    dialog = player.page.get_by_test_id("handoff")
+    dialog.wait_for()
+    if pictures:
+        both_sizes(player.page, pictures, "show-to-the-gm", dialog)
+    assert dialog.get_by_test_id("qr").count() == 1
+    link = dialog.get_by_test_id("handoff-link").input_value()
+    player.button("Done")
+    return link
+
+
+def add_roll(gm: Phone, link: str, pictures=None):
+    gm.open(link)
+    gm.page.get_by_role("button", name="Add to this session").wait_for()
+    if pictures:
+        both_sizes(gm.page, pictures, "gm-adds-a-roll")
+    gm.button("Add to this session")
+    gm.page.get_by_text("roll to “").wait_for()
+
+
+def update_from(phone: Phone, link: str, pictures=None):
+    """A player opens the GM's new session link and merges it in."""
+    phone.open(link, "sync")
+    phone.page.get_by_role("button", name="Update mine from the link").wait_for()
+    if pictures:
+        both_sizes(phone.page, pictures, "merge-summary")
+    phone.button("Update mine from the link", "sync")
+
+
+def tension_roll(player: Phone, pictures=None):
+    page = player.page
+    nav(page, "Conflict")
+    if pictures:
+        both_sizes(page, pictures, "player-view")
+    player.tap(page.get_by_test_id("side-gm").get_by_role("button", name=ROLL))
+    player.tap(page.get_by_test_id("side-player").get_by_role("button", name=ROLL))
+    player.button("Log and show to the GM")
+    return show_to_gm(player, pictures)
+
+
+def table(name: str = "Friday at Kim's") -> dict:
+    """Ash and Brin with a sheet in each rule system (the same people, matched by name)."""
+    session = party(name)
+    for who, modifier in (("Ash", 2), ("Brin", 1)):
+        session["roster"] += [
+            sessions.check_roster_entry({"system": "anomaly", "kind": "character", "name": who, "modifiers": [
+                {"name": "Sword", "kind": "Gear", "value": modifier, "stacks": False}]}),
+            sessions.check_roster_entry({"system": "manners", "kind": "character", "name": who,
+                                         "manners": {"Force": 3, "Speed": 2, "Precision": 2, "Imagination": 1},
+                                         "skills": [], "descriptors": []})]
+    return session
+
+
+def switch_system(phone: Phone, label: str):
+    phone.tap(phone.page.get_by_role("navigation", name="Rule system").get_by_role("button", name=label), "setup")
+
+
+def anomaly_roll(player: Phone, pictures=None):
+    page = player.page
+    nav(page, "Conflict")
+    player.button("Difficulty 6", exact=True)  # the difficulty the GM says
+    player.tap(page.get_by_test_id("side-actor").get_by_role("button", name=ROLL))
+    player.button("Log and show to the GM")
+    return show_to_gm(player, pictures)
+
+
+def manners_roll(player: Phone, pictures=None):
+    """A Test against the Complication the GM says once the Manner is locked (the default difficulty)."""
+    page = player.page
+    nav(page, "Conflict")
+    player.tap(page.get_by_test_id("cards-player").get_by_role("button", name="Force, rating 3"))
+    player.tap(page.get_by_role("button", name=re.compile("^Lock Manner for ")))
+    player.tap(page.get_by_test_id("side-gm").get_by_role("button", name="Time"))
+    player.button("Log and show to the GM")
+    return show_to_gm(player, pictures)
+
+
+ROUNDS = (("Tension Engine", tension_roll), ("Anomaly", anomaly_roll), ("Manner Cards", manners_roll))
+
+
+@pytest.mark.parametrize("order", ["ash-first", "brin-first"])
+def test_a_round_on_three_phones_ends_the_same_on_all_three(browser, watch, site, order, screenshot, camera,
+                                                            tmp_path):
+    """In the second order Brin joins by scanning the GM's code with the camera."""
+    contexts = [browser.new_context(**PHONE) for _ in range(2)]
+    for context in contexts:
+        watch.attach(context)
+    try:
+        gm, ash = (Phone(context.new_page(), who) for context, who in zip(contexts, ("GM", "Ash")))
+        join(gm, site + "#" + sessions.encode_session(table()), "The GM")
+        start = gm.session_link()
+        join(ash, start, "Ash")
+        if order == "ash-first":
+            contexts.append(browser.new_context(**PHONE))
+            watch.attach(contexts[-1])
+            brin = Phone(contexts[-1].new_page(), "Brin")
+            join(brin, start, "Brin")
+        else:
+            brin = Phone(camera(write_y4m(tmp_path / "gm-code.y4m", gm_code(gm))), "Brin")
+            brin.open(site, "setup")
+            nav(brin.page, "Session")
+            brin.button("Scan a code", "setup")
+            brin.tap(brin.page.get_by_test_id("role-chooser").get_by_role("button", name="Brin"), "setup")
+        pictures = screenshot if order == "ash-first" else None
+        for system, roll in ROUNDS:
+            if system != "Tension Engine":  # the GM moves the table on; players follow
+                for phone in (gm, ash, brin):
+                    switch_system(phone, system)
+            shots = pictures if system == "Tension Engine" else None
+            rolls = {player.who: roll(player, shots if player is ash else None) for player in (ash, brin)}
+            for who in (["Ash", "Brin"] if order == "ash-first" else ["Brin", "Ash"]):
+                add_roll(gm, rolls[who], shots if who == "Brin" else None)
+            after = gm.session_link()
+            for player in (ash, brin):
+                update_from(player, after, shots if player is ash else None)
+            seen = [phone.seen() for phone in (gm, ash, brin)]
+            assert seen[0] == seen[1] == seen[2], system
+            tensions = {phone.page.get_by_test_id("tension").count() and phone.page.get_by_test_id("tension").inner_text()
+                        for phone in (gm, ash, brin)}
+            assert len(tensions) == 1, system
+            print(f"\nTaps after the {system} round ({order}):",
+                  {phone.who: dict(phone.taps) for phone in (gm, ash, brin)})
+        assert len(seen[0]["log"]) == 6
+        for player in (ash, brin):
+            assert player.taps["roll"] <= 5 * 3, player.who  # three rolls each
+        assert gm.taps["roll"] == 2 * 6  # open + add, for each of six rolls
+    finally:
+        for context in contexts:
+            context.close()
