@@ -18,6 +18,9 @@ from ui.core.library import OFFER_BACKUP_AFTER, switch_to
 from ui.core.opening import starting_state
 from ui.frame import screens
 from ui.kit import qr
+from ui import table
+from ui.frame import actions as frame_actions  # noqa: F401 (importing registers actions)
+from ui.tension import actions as tension_actions  # noqa: F401
 from ui.log import actions as log_actions  # noqa: F401 (importing registers actions)
 from ui.sessions import links
 
@@ -482,3 +485,44 @@ def test_a_roll_of_a_session_not_on_this_phone_is_only_shown():
     open_link(other, fragment)
     assert other.pending["state"] == "elsewhere" and "which is not on this phone" in text(other)
     assert "roll-add" not in markup(other) and other.session["log"] == []
+
+
+# --- Who holds this phone ------------------------------------------------------------------------------
+
+def test_joining_asks_who_holds_the_phone_and_a_players_phone_keeps_the_gms_controls_away():
+    party = party_of_five()
+    state = phone()
+    open_link(state, sync.session_link(Replica.from_session(party)))
+    assert "Who are you at this table?" in text(state)
+    ash = party["roster"][0]
+    tap(state, "role-pick", role=ash["id"])
+    page = markup(state)
+    assert state.role == ash["id"] and state.screen == "conflict" and "You: Ash Varga" in text(state)
+    assert 'data-action="tension-step"' not in page  # Tension is shown, not offered
+    assert "Conflicts with adversaries are rolled on the GM's phone" in text(state)
+    assert 'id="player-who"' not in page  # the player's side is theirs
+    state.screen = "roster"
+    page = markup(state)
+    assert "Add an adversary" not in page and page.count('data-action="roster-edit"') == 1
+    again = table.reopened(state)  # kept with the table in progress: a reload keeps it
+    assert again.role == ash["id"]
+    tap(state, "role-choose")
+    tap(state, "role-pick", role="gm")
+    assert 'data-action="tension-step"' in markup(state) and "You: the GM" in text(state)
+
+
+def test_a_players_roll_is_logged_and_shown_to_the_gm_in_one_tap(monkeypatch):
+    party = party_of_five()
+    state = phone()
+    open_link(state, sync.session_link(Replica.from_session(party)))
+    tap(state, "role-pick", role=party["roster"][0]["id"])
+    tap(state, "tension-roll", side="gm")
+    tap(state, "tension-roll", side="player")
+    assert "Log and show to the GM" in text(state)
+    tap(state, "tension-log", then="show")
+    entry = state.session["log"][0]
+    assert state.showing == entry["id"] and "Show to the GM" in text(state)
+    dialog = markup(state)
+    assert 'data-testid="qr"' in dialog and "#R2." in dialog
+    tap(state, "roll-show-done")
+    assert state.showing is None and 'data-action="roll-show"' in markup(state)  # shown again from the bar
