@@ -46,8 +46,10 @@ def stored(page) -> dict:
 
 def stored_data(page) -> dict:
     """What is stored but the table in progress (tableside.table.*: which screen is open, the
-    drafts), which is this phone's own and follows every tap."""
-    return {key: value for key, value in stored(page).items() if not key.startswith("tableside.table.")}
+    drafts) and the last painted screen (tableside.snapshot, written a second after a change),
+    which are this phone's own and follow every tap."""
+    return {key: value for key, value in stored(page).items()
+            if not key.startswith("tableside.table.") and key != "tableside.snapshot"}
 
 
 def roster_names(page) -> list[str]:
@@ -312,7 +314,8 @@ def test_log_undo_restores_numbers_and_a_roll_link_shows_the_roll(page, open_app
     page.goto(roll_link)
     view = page.get_by_test_id("roll-link-view")
     view.wait_for()
-    assert "A shared roll (read-only)" in view.inner_text() and "13 against 11" in view.inner_text()
+    assert "A player's roll" in view.inner_text() and "13 against 11" in view.inner_text()
+    assert "already in this session's log, and was undone there" in view.inner_text()  # never added twice
     assert "does not match" not in view.inner_text()
     both_sizes(page, screenshot, "roll-link", view)
 

@@ -53,7 +53,7 @@ def panel(state: AppState) -> Markup:
              next_step(pending, close), class_="card roll-link result", data_testid="roll-link-view")
 
 
-ADDING = ("checking", "new", "adding", "already", "refused")
+ADDING = ("checking", "new", "adding", "already", "undone", "refused")
 
 
 def next_step(pending: dict, close: Markup) -> Markup:
@@ -72,6 +72,7 @@ def next_step(pending: dict, close: Markup) -> Markup:
         "checking": "Looking for it in this session's log…",
         "adding": "Adding it…",
         "already": "This roll is already in this session's log: nothing to add.",
+        "undone": "This roll is already in this session's log, and was undone there: nothing to add.",
         "refused": "It does not check, so it can't be added to the log.",
         "elsewhere": f"This roll belongs to “{isolate(pending['session'])}”, which is not on this phone: open that "
                      "session's link first, then this roll again.",

@@ -224,7 +224,7 @@ async def compare_roll(state: AppState, pending: dict):
     merged, stored = await merged_with(state, mine, incoming)
     pending["stored"] = stored
     if pending["entry_id"] in mine.log or pending["entry_id"] in stored:
-        pending["state"] = "already"
+        pending["state"] = "undone" if pending["entry_id"] in mine.undone else "already"
         state.announcement = "This roll is already in this session's log."
         return
     before, after = mine.session(log=False), merged.replica.session(log=False)
