@@ -89,8 +89,9 @@ def pack(payload) -> str:
 def in_transit(entry: dict) -> dict:
     """A log entry as a link carries it: without the result and what it changed, which the
     receiver works out again from the record (and without the v1 numbers from before it once
-    it says what it changed)."""
-    travelling = {key: value for key, value in entry.items() if not (key == "before" and "effects" in entry)}
+    it says what it changed, nor the kind of nearly every entry, "conflict")."""
+    travelling = {key: value for key, value in entry.items() if not (key == "before" and "effects" in entry)
+                  and not (key == "kind" and value == "conflict")}  # the kind every reader assumes
     record = entry["record"]
     if isinstance(record, dict) and isinstance(record.get("result"), dict):
         travelling.update(record={key: value for key, value in record.items() if key != "result"}, resolved=True)

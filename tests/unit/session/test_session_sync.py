@@ -146,3 +146,29 @@ def test_a_damaged_link_is_refused_or_opens_clean(data):
 
 
 PRESET_DIGEST = "dd166fb4349bd873"
+
+
+def test_the_sizes_of_a_roll_and_of_a_session_code_are_measured():
+    """What the issue asks to report, with the app's own QR encoding (ui.kit.qr: the address in
+    byte mode, the fragment alphanumeric) and a deployed address."""
+    from pathlib import Path
+
+    from ui.kit import qr
+
+    party = party_of_five()
+    player = Replica.from_session(party)
+    rolls = [sync.roll_message(player, logged_roll(player, PLAYER), party["name"]) for _ in range(20)]
+    lines = []
+    for name, fragment in (("first roll going to the GM", rolls[0]), ("20th roll going to the GM", rolls[-1]),
+                           *((f"five characters and the last {latest} log entries",
+                              sync.session_link(player, latest)) for latest in (0, 5, 20))):
+        url = BASE + "#" + fragment
+        _, designator, modules = qr.qr(url)
+        at_m = segno.make_qr(qr.segments(url), error="m").designator
+        lines.append(f"{name}: {len(fragment)} characters, QR {designator} ({modules} modules), {at_m}")
+    folder = Path(__file__).resolve().parents[2] / "artifacts"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "v2-link-sizes.txt").write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    for fragment in rolls:
+        assert segno.make_qr(qr.segments(BASE + "#" + fragment), error="l").version <= 10

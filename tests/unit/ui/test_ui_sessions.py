@@ -3,6 +3,7 @@ the session list, undo, export and import, roll links; markup escapes every name
 import copy
 import re
 
+import pytest
 import segno
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -351,14 +352,16 @@ def test_a_stored_record_too_broken_to_describe_does_not_break_the_log():
     assert "could not be read" in text(state)
 
 
-def test_the_qr_code_decodes_back_to_the_link():
+@pytest.mark.parametrize("fragment", [sessions.encode_session(party_of_five()),
+                                      sync.session_link(Replica.from_session(logged_party()))])
+def test_the_qr_code_decodes_back_to_the_link(fragment):
     import zxingcpp
 
-    url = sessions.share_url(BASE, sessions.encode_session(party_of_five()))
+    url = sessions.share_url(BASE, fragment)
     svg, designator, modules = qr.qr(url)
     assert svg.startswith("<svg") and "style" not in svg and "<script" not in svg
     assert modules == int(designator.split("-")[0]) * 4 + 17
-    code = segno.make_qr(url, error=qr.QR_ERROR, boost_error=True)
+    code = segno.make_qr(qr.segments(url), error=qr.QR_ERROR, boost_error=True)
     scale = 4
     pixels = bytearray()
     for row in code.matrix_iter(border=qr.QR_BORDER, scale=scale):
