@@ -12,6 +12,7 @@ import pytest
 
 import session as sessions
 from conftest import PHONE, READY, BOOT_TIMEOUT_MS
+from offline_helpers import wait_until_controlled
 from test_scan import camera, write_y4m  # noqa: F401 (camera is a fixture)
 from test_sessions import both_sizes, nav, party, png_gray
 
@@ -196,6 +197,46 @@ def test_a_round_on_three_phones_ends_the_same_on_all_three(browser, watch, site
         for player in (ash, brin):
             assert player.taps["roll"] <= 5 * 3, player.who  # three rolls each
         assert gm.taps["roll"] == 2 * 6  # open + add, for each of six rolls
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_four_players_in_airplane_mode_count_their_taps(browser, watch, site):
+    """The tap count of a four-player Tension round, each player on their own phone, every phone
+    offline after its first visit (links open from the service worker's cache)."""
+    session = party("Four at the table")
+    for name in ("Cato", "Dell"):
+        session["roster"].append(sessions.check_roster_entry(
+            {"system": "tension", "kind": "character", "name": name, "ap": 2, "health": 10, "willpower": 10,
+             "attributes": [{"name": "Wits", "rating": 3}], "skills": []}))
+    names = ["Ash", "Brin", "Cato", "Dell"]
+    contexts = [browser.new_context(**PHONE) for _ in range(5)]
+    for context in contexts:
+        watch.attach(context)
+    try:
+        gm, *players = (Phone(context.new_page(), who) for context, who in zip(contexts, ["GM", *names]))
+        join(gm, site + "#" + sessions.encode_session(session), "The GM")
+        start = gm.session_link()
+        for player in players:
+            join(player, start, player.who)
+        for phone in (gm, *players):
+            wait_until_controlled(phone.page)
+            phone.page.context.set_offline(True)
+        rolls = [tension_roll(player) for player in players]
+        for link in rolls:
+            add_roll(gm, link)
+        after = gm.session_link()
+        for player in players:
+            update_from(player, after)
+        seen = [phone.seen() for phone in (gm, *players)]
+        assert all(one == seen[0] for one in seen) and len(seen[0]["log"]) == 4
+        per_roll = {player.who: player.taps["roll"] for player in players}
+        print("\nA four-player Tension round, offline:", f"player taps per roll {per_roll};",
+              f"GM taps {gm.taps['roll']} for 4 rolls ({gm.taps['roll'] / 4:g} per roll);",
+              f"then 1 share by the GM and {players[0].taps['sync']} taps per player to update;",
+              f"joining once: GM {gm.taps['setup']}, each player {players[0].taps['setup']}.")
+        assert all(taps <= 5 for taps in per_roll.values()) and gm.taps["roll"] <= 2 * 4
     finally:
         for context in contexts:
             context.close()
