@@ -28,10 +28,11 @@ import rules
 
 from .errors import SessionError
 from .log import effects_of
-from .link import ROLL, SESSION, LinkError, roll_from_payload, session_from_payload, split, unpack
+from .link import ROLL, SEALED, SESSION, LinkError, roll_from_payload, session_from_payload, split, unpack
 from .model import MAX_SESSION_NAME, name_text
 from .replica import Replica
-from .replica_check import check_replica
+from .replica_check import check_replica, identifier
+from .sealed import check_message
 
 VERSION = 2
 LATEST = 20  # log entries a session link carries
@@ -70,12 +71,14 @@ PRESET = json.dumps([
 class Incoming:
     """An opened link. `replica` is what to merge (a partial one for a roll); `roll` is the
     entry a roll carries; `problems` what rules.verify found wrong with a roll's record."""
-    kind: str  # "session" | "roll"
+    kind: str  # "session" | "roll" | "sealed"
     version: int
     replica: Replica | None = None
     roll: dict | None = None
     session_name: str = ""
     problems: list = field(default_factory=list)
+    message: dict | None = None  # a sealed-card message (session.sealed)
+    session_id: str = ""  # the session a sealed-card message belongs to
 
 
 # --- Writing --------------------------------------------------------------------------------------
@@ -107,6 +110,8 @@ def in_transit(entry: dict) -> dict:
 def session_link(replica: Replica, latest: int = LATEST) -> str:
     """The fragment (without '#') of a link to this session: everything but the older log."""
     payload = replica.to_dict(log=False)
+    if replica.sealed:  # exchanges already logged are settled: the log entry carries their result
+        payload["sealed"] = {key: item for key, item in replica.sealed.items() if key not in replica.log}
     payload["log"] = [in_transit(entry) for entry in replica.live_log()[:latest]]
     return f"{SESSION.upper()}{VERSION}.{pack(payload)}"
 
@@ -127,6 +132,11 @@ def roll_message(replica: Replica, entry_id: str, session_name: str) -> str:
                "tension": {device: replica.tension[device]} if device in replica.tension else {},
                "roster": roster, "log": [in_transit(entry)]}
     return f"{ROLL.upper()}{VERSION}.{pack({'p': partial, 'n': session_name})}"
+
+
+def sealed_message(session_id: str, session_name: str, message: dict) -> str:
+    """The fragment of one message of a sealed-card exchange, for the other phone."""
+    return f"{SEALED.upper()}{VERSION}.{pack({'s': session_id, 'n': session_name, 'm': message})}"
 
 
 def record_sides(record) -> list[dict]:
@@ -170,6 +180,8 @@ def read(fragment) -> Incoming:
     try:
         if kind == SESSION:
             return Incoming("session", 2, replica=read_session(payload))
+        if kind == SEALED:
+            return read_sealed(payload)
         return read_roll(payload)
     except SessionError as error:
         raise LinkError(f"This link can't be opened: {error}") from None
@@ -205,3 +217,11 @@ def read_roll(payload) -> Incoming:
                     problems=problems or rules.verify(entry["record"]))
 
 
+
+
+def read_sealed(payload) -> Incoming:
+    if not isinstance(payload, dict) or set(payload) != {"s", "n", "m"}:
+        raise SessionError("it does not hold a sealed-card message.")
+    name = name_text(payload["n"], "The session's name", MAX_SESSION_NAME, allow_empty=True)
+    return Incoming("sealed", 2, message=check_message(payload["m"]), session_id=identifier(payload["s"]),
+                    session_name=name)
