@@ -195,6 +195,42 @@ def check_messages(value) -> dict:
     return messages
 
 
+# --- This phone's own secret (kept apart from the session: session.storage.save_secret) -------------
+
+def new_secret(conflict_id: str, kind: str, role: str, card, difficulty=None) -> dict:
+    return {"c": conflict_id, "k": kind, "by": role, "card": card, "d": difficulty, "salt": new_salt()}
+
+
+def check_secret(value, conflict_id: str) -> dict:
+    """A stored secret read back (untrusted), or SessionError."""
+    need(isinstance(value, dict) and set(value) == {"c", "k", "by", "card", "d", "salt"},
+         "This phone's sealed card could not be read.")
+    kind, role = value["k"], value["by"]
+    need(value["c"] == conflict_id and kind in STEPS and (SEAL, role) in STEPS[kind],
+         "This phone's sealed card could not be read.")
+    need(isinstance(value["salt"], str) and SALT.fullmatch(value["salt"]) is not None)
+    if kind == TEST:
+        need(value["card"] in rules.COMPLICATIONS)
+        whole(value["d"], 1, rules.LIMITS["manners_difficulty"])
+    else:
+        need(value["d"] is None)
+        value = {**value, "card": check_side(value["card"])}
+    return value
+
+
+def seal_of(secret: dict) -> dict:
+    """The seal message of a secret."""
+    if secret["k"] == TEST:
+        return seal_test(secret["c"], secret["card"], secret["d"], secret["salt"])
+    return seal_side(secret["c"], secret["by"], secret["card"], secret["salt"])
+
+
+def reveal_of(secret: dict) -> dict:
+    if secret["k"] == TEST:
+        return reveal_test(secret["c"], secret["card"], secret["d"], secret["salt"])
+    return reveal_side(secret["c"], secret["by"], secret["card"], secret["salt"])
+
+
 # --- Where one exchange stands ---------------------------------------------------------------------------
 
 @dataclass

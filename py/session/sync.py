@@ -36,6 +36,7 @@ from .sealed import check_message
 
 VERSION = 2
 LATEST = 20  # log entries a session link carries
+MAX_SENT = 4  # sealed-card messages one link carries: the steps of one phone in one conflict
 # The preset dictionary zlib starts from: the shapes of records and replicas, so their
 # repeated words cost almost nothing. Part of link version 2: never change it (a test pins it).
 PRESET = json.dumps([
@@ -77,7 +78,7 @@ class Incoming:
     roll: dict | None = None
     session_name: str = ""
     problems: list = field(default_factory=list)
-    message: dict | None = None  # a sealed-card message (session.sealed)
+    messages: list = field(default_factory=list)  # sealed-card messages of one conflict (session.sealed)
     session_id: str = ""  # the session a sealed-card message belongs to
 
 
@@ -134,9 +135,10 @@ def roll_message(replica: Replica, entry_id: str, session_name: str) -> str:
     return f"{ROLL.upper()}{VERSION}.{pack({'p': partial, 'n': session_name})}"
 
 
-def sealed_message(session_id: str, session_name: str, message: dict) -> str:
-    """The fragment of one message of a sealed-card exchange, for the other phone."""
-    return f"{SEALED.upper()}{VERSION}.{pack({'s': session_id, 'n': session_name, 'm': message})}"
+def sealed_message(session_id: str, session_name: str, messages: list[dict]) -> str:
+    """The fragment of a sealed-card exchange's messages from one phone (each step it took so far,
+    so its newest link alone is enough), for the other phone."""
+    return f"{SEALED.upper()}{VERSION}.{pack({'s': session_id, 'n': session_name, 'm': messages})}"
 
 
 def record_sides(record) -> list[dict]:
@@ -222,6 +224,11 @@ def read_roll(payload) -> Incoming:
 def read_sealed(payload) -> Incoming:
     if not isinstance(payload, dict) or set(payload) != {"s", "n", "m"}:
         raise SessionError("it does not hold a sealed-card message.")
+    messages = payload["m"]
+    if not isinstance(messages, list) or not 0 < len(messages) <= MAX_SENT:
+        raise SessionError("it does not hold a sealed-card message.")
+    checked = [check_message(message) for message in messages]
+    if len({message["c"] for message in checked}) != 1:
+        raise SessionError("it mixes the messages of two conflicts.")
     name = name_text(payload["n"], "The session's name", MAX_SESSION_NAME, allow_empty=True)
-    return Incoming("sealed", 2, message=check_message(payload["m"]), session_id=identifier(payload["s"]),
-                    session_name=name)
+    return Incoming("sealed", 2, messages=checked, session_id=identifier(payload["s"]), session_name=name)

@@ -43,6 +43,11 @@ def open_link(state: AppState, fragment: str):
     except sessions.LinkError as error:
         state.fail(str(error))
         return
+    if incoming.kind == "sealed":  # one step of a Manner Cards conflict sealed across phones
+        from ui.manners import exchange  # only such a link needs this code
+
+        exchange.receive(state, incoming.session_id, incoming.session_name, incoming.messages)
+        return
     if incoming.kind == "roll":
         if incoming.version == 1:
             show_roll(state, incoming.roll)
