@@ -255,6 +255,12 @@ def one_each(messages: list[dict], problems: list, words: str) -> dict:
     return found
 
 
+def matches(seal: dict, reveal: dict, conflict: str) -> bool:
+    if reveal["k"] == TEST:
+        return reveal["d"] == seal["d"] and verify(seal["h"], reveal["card"], reveal["d"], conflict, reveal["salt"])
+    return verify(seal["h"], reveal["side"], None, conflict, reveal["salt"], CONFRONTATION)
+
+
 def settle(messages: dict) -> Settled:
     """Where the exchange of these messages ({digest: message}, one conflict) stands."""
     listed = list(messages.values())
@@ -265,26 +271,22 @@ def settle(messages: dict) -> Settled:
     steps = {step: [message for message in listed if message["t"] == step] for step in (SEAL, LOCK, REVEAL)}
     settled.sealed = one_each(steps[SEAL], problems, "{who} sealed two different cards for this conflict.")
     locks = one_each(steps[LOCK], problems, "{who} sent two different Manners for this conflict.")
-    reveals = one_each(steps[REVEAL], problems, "{who} revealed two different cards for this conflict.")
     if PLAYER in locks:
         settled.locked = locks[PLAYER]["side"]
     if GM in settled.sealed:
         settled.difficulty = settled.sealed[GM]["d"]
-    for side, reveal in reveals.items():
+    good = []
+    for reveal in sorted(steps[REVEAL], key=canonical):  # every reveal is checked, not one per side
+        side = reveal["by"]
         seal = settled.sealed.get(side)
         if seal is None:
             problems.append(f"{WHO[side]}'s reveal arrived without a sealed card to check it against.")
-            continue
-        if kind == TEST:
-            good = reveal["d"] == seal["d"] and verify(seal["h"], reveal["card"], reveal["d"], conflict,
-                                                       reveal["salt"])
-        else:
-            good = verify(seal["h"], reveal["side"], None, conflict, reveal["salt"], CONFRONTATION)
-        if good:
-            settled.revealed[side] = reveal
+        elif matches(seal, reveal, conflict):
+            good.append(reveal)
         else:
             problems.append(f"{WHO[side]}'s reveal does not match the card they sealed: it was changed after "
                             "the seal, or the link was damaged. This result can't be logged as valid.")
+    settled.revealed = one_each(good, problems, "{who} revealed two different cards for this conflict.")
     if problems:
         return settled
     if kind == TEST and settled.locked is not None and GM in settled.revealed:

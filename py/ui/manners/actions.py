@@ -304,7 +304,7 @@ def log_result(state: AppState, event: Input):
     # Manner Cards has no Tension and no AP: logging keeps the record, nothing else changes. An
     # exchange across phones is logged under its own id on both: the two entries merge to one.
     state.session = sessions.log_conflict(state.session, record, at=now_text(), by=manners_words.player_name(record),
-                                          entry_id=exchange["id"] if exchange is not None else "")
+                                          same_as=exchange["id"] if exchange is not None else "")
     draft.update(logged=True, flip=False)
     state.announcement = manners_words.sentence(record)
     state.focus = RESULT_ID
