@@ -349,7 +349,7 @@ def seal_pick(state: AppState, event: Input):
         return
     conflict_id = sealed.new_conflict_id()
     draft["gm"].update(mode=draft_model.SAYS, complication=None)
-    draft["exchange"] = {"id": conflict_id, "role": sealed.GM}
+    draft["exchange"] = {"id": conflict_id, "role": sealed.GM, "last": False}
     state.secrets[conflict_id] = sealed.new_secret(conflict_id, sealed.TEST, sealed.GM, complication,
                                                    draft["gm"]["difficulty"])
     state.announcement = "The Complication is face down on this phone. Seal it and share it with the player's phone."
@@ -405,7 +405,7 @@ def seal_side(state: AppState, event: Input):
         state.fail("Pick a Manner card first.")
         return
     if exchange is None:
-        exchange = draft["exchange"] = {"id": sealed.new_conflict_id(), "role": role}
+        exchange = draft["exchange"] = {"id": sealed.new_conflict_id(), "role": role, "last": False}
     secret = sealed.new_secret(exchange["id"], sealed.CONFRONTATION, role, draft_model.record_side(state, side))
     state.secrets[exchange["id"]] = secret
     side.update(manner=None, locked=False)  # the card lives in the secret now, not on the table
@@ -425,6 +425,7 @@ def seal_reveal(state: AppState, event: Input):
     state.secrets[exchange["id"]] = None
     share_link(state, draft, "A revealed card")
     if exchange_model.settle_draft(state, draft):
+        exchange["last"] = True  # this phone's reveal completes it: the other phone still needs it
         state.announcement = manners_words.sentence(draft["revealed"])
         state.focus = RESULT_ID
     else:

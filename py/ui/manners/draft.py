@@ -46,7 +46,7 @@ def new_draft(state: AppState) -> dict:
         "revealed": None,  # the resolved record, once the cards are turned over
         "flip": False,  # the cards were just turned over: animate once
         "logged": False,
-        "exchange": None,  # a conflict sealed across phones: {"id", "role"} (ui.manners.exchange)
+        "exchange": None,  # a conflict sealed across phones: {"id", "role", "last"} (ui.manners.exchange)
     }
 
 
@@ -317,7 +317,8 @@ DRAFT = shapes.fields({
                          "complication": shapes.optional(shapes.choice(*rules.COMPLICATIONS))}, "the GM's side"),
     "player": SIDE, "opponent": SIDE, "revealed": shapes.optional(shapes.record("manners")),
     "flip": shapes.never, "logged": shapes.flag,
-    "exchange": shapes.optional(shapes.fields({"id": shapes.text(24), "role": shapes.choice("gm", "player", "opponent")},
+    "exchange": shapes.optional(shapes.fields({"id": shapes.text(24), "role": shapes.choice("gm", "player", "opponent"),
+                                               "last": shapes.flag},
                                               "the sealed exchange"))}, "a Manner Cards conflict")
 
 

@@ -1,7 +1,7 @@
 """A Manner Cards conflict sealed across phones (session.sealed), as the screen works with it.
 
 The draft keeps only which exchange is on the table and which side this phone plays
-(`draft["exchange"]`: {"id", "role"}); the public steps are in the session (`replica.sealed`),
+(`draft["exchange"]`: {"id", "role", "last"}: whether this phone sent the step that finished it); the public steps are in the session (`replica.sealed`),
 so they merge, travel and survive reloads like any change; what this phone sealed and has not
 revealed is in `state.secrets` (saved apart, ui.table, under its own key), never in the draft.
 `stage` says where the exchange stands for this phone, and so what the screen offers. Opening a
@@ -85,8 +85,9 @@ def turn_words(state: AppState, draft: dict) -> str:
     if exchange is None:
         return ""
     if now == DONE:
-        return ("Every card is turned over and checked on this phone. If the other phone has not seen it yet, "
-                "share this phone's link with it.")
+        if exchange["last"]:
+            return "Every card is turned over and checked. The other phone waits for this link to see it too."
+        return "Every card is turned over and checked on both phones."
     settled = standing(state, exchange)
     role = exchange["role"]
     if now == BROKEN:
@@ -133,6 +134,12 @@ def link(state: AppState, exchange: dict) -> str:
     if not mine:
         return ""
     return share_url(state.base_url, sealed_message(state.session["id"], state.session["name"], mine))
+
+
+def link_wanted(state: AppState, draft: dict) -> bool:
+    """This phone's newest link holds what the other phone waits for: show it (only then)."""
+    now = stage(state, draft)
+    return now == WAITING or (now == DONE and draft["exchange"]["last"])
 
 
 def send(state: AppState, message: dict):
@@ -198,6 +205,6 @@ def join_draft(state: AppState, draft: dict, kind: str, conflict_id: str, role: 
     fresh = draft_model.fresh_draft_like(draft)
     fresh["kind"] = kind
     fresh["gm"] = {**fresh["gm"], "mode": draft_model.SAYS, "complication": None}
-    fresh["exchange"] = {"id": conflict_id, "role": role}
+    fresh["exchange"] = {"id": conflict_id, "role": role, "last": False}
     state.drafts["manners"] = fresh
     return fresh

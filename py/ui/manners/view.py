@@ -414,8 +414,8 @@ def exchange_panel(state: AppState, draft: dict) -> Markup:
         parts.append(h("button", "Reveal to the player" if exchange["role"] == "gm" else "Reveal to the other phone",
                        type="button", class_="button button-primary button-wide", data_action="manners-seal-reveal",
                        id="manners-seal-reveal"))
-    url = exchange_model.link(state, exchange)
-    if url and stage != exchange_model.BROKEN:
+    url = exchange_model.link(state, exchange) if exchange_model.link_wanted(state, draft) else ""
+    if url:
         _, version, modules = qr(url)
         parts += [h("button", "Share the link again", type="button", class_="button button-wide",
                     data_action="manners-seal-link"),
