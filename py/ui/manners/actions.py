@@ -328,6 +328,8 @@ def new_conflict(state: AppState, event: Input):
 # --- Sealed across phones (session.sealed) --------------------------------------------------------------
 
 def share_link(state: AppState, draft: dict, what: str):
+    """This phone just took a step: its link (all its steps) is what the other phone waits for."""
+    draft["exchange"]["last"] = True
     effects.share(state, title=f"{what} — Tableside", url=exchange_model.link(state, draft["exchange"]),
                   shared=f"{what}: shared.", copied=f"{what}: link copied. Send it to the other phone.",
                   manual="Couldn't copy here: select the link in the box below and copy it.")
@@ -425,7 +427,6 @@ def seal_reveal(state: AppState, event: Input):
     state.secrets[exchange["id"]] = None
     share_link(state, draft, "A revealed card")
     if exchange_model.settle_draft(state, draft):
-        exchange["last"] = True  # this phone's reveal completes it: the other phone still needs it
         state.announcement = manners_words.sentence(draft["revealed"])
         state.focus = RESULT_ID
     else:

@@ -1,7 +1,7 @@
 """A Manner Cards conflict sealed across phones (session.sealed), as the screen works with it.
 
 The draft keeps only which exchange is on the table and which side this phone plays
-(`draft["exchange"]`: {"id", "role", "last"}: whether this phone sent the step that finished it); the public steps are in the session (`replica.sealed`),
+(`draft["exchange"]`: {"id", "role", "last"}: whether this phone's newest step is one the other phone may not have yet); the public steps are in the session (`replica.sealed`),
 so they merge, travel and survive reloads like any change; what this phone sealed and has not
 revealed is in `state.secrets` (saved apart, ui.table, under its own key), never in the draft.
 `stage` says where the exchange stands for this phone, and so what the screen offers. Opening a
@@ -9,7 +9,7 @@ message from the other phone is `receive`. Pure Python.
 """
 from __future__ import annotations
 
-from session import sealed
+from session import SessionError, sealed
 from session.link import share_url
 from session.sync import sealed_message
 
@@ -113,6 +113,9 @@ def turn_words(state: AppState, draft: dict) -> str:
         if sealed.PLAYER in settled.sealed or sealed.OPPONENT in settled.sealed:
             return f"Your turn: {other}'s card is sealed. Pick a Manner, then seal and share it."
         return "Pick a Manner, then seal and share it."
+    if now == TO_REVEAL and exchange["last"]:
+        return (f"Both cards are sealed. Share your seal with {other}, which waits for it; reveal yours once "
+                "it has it.")
     if now == TO_REVEAL:
         return f"Your turn: both cards are sealed. Reveal yours to {other}."
     if role in settled.revealed:
@@ -137,9 +140,9 @@ def link(state: AppState, exchange: dict) -> str:
 
 
 def link_wanted(state: AppState, draft: dict) -> bool:
-    """This phone's newest link holds what the other phone waits for: show it (only then)."""
-    now = stage(state, draft)
-    return now == WAITING or (now == DONE and draft["exchange"]["last"])
+    """This phone's newest link holds what the other phone waits for: show it (only then; once a
+    link from the other phone arrives, it has answered)."""
+    return draft["exchange"]["last"] and stage(state, draft) != BROKEN
 
 
 def send(state: AppState, message: dict):
@@ -182,9 +185,13 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
     if exchange is None or exchange["id"] != conflict_id:
         senders = {message["by"] for message in incoming}
         role = other_side({"role": next(iter(senders))}, kind)
-        if state.secrets.get(conflict_id) is not None:
-            role = state.secrets[conflict_id]["by"]
+        secret = state.secrets.get(conflict_id) or stored_secret(state, conflict_id)
+        if secret is not None:  # this phone sealed in it (and started another conflict since)
+            state.secrets[conflict_id] = secret
+            role = secret["by"]
         draft = join_draft(state, draft, kind, conflict_id, role)
+    if new:
+        current(draft)["last"] = False  # the other phone answered: it has this phone's steps
     state.screen = "conflict"
     settled = standing(state, current(draft))
     if settled.difficulty is not None:
@@ -198,6 +205,15 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
         state.say("This phone had every step in this link already.")
     else:
         state.announcement = turn_words(state, draft)
+
+
+def stored_secret(state: AppState, conflict_id: str) -> dict | None:
+    if state.library is None:
+        return None
+    try:
+        return sealed.check_secret(state.library.load_secret(conflict_id), conflict_id)
+    except SessionError:
+        return None
 
 
 def join_draft(state: AppState, draft: dict, kind: str, conflict_id: str, role: str) -> dict:

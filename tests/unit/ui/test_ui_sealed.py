@@ -126,3 +126,25 @@ def test_a_sealed_confrontation_checks_both_ways_and_logs_the_same_on_both_phone
     tap(first, "manners-log")
     tap(second, "manners-log")
     assert first.session["log"][0]["id"] == second.session["log"][0]["id"]
+
+
+def test_the_secret_lives_under_its_own_key_survives_a_reload_and_no_snapshot_is_kept():
+    from session.storage import MemoryStore
+    from ui import snapshot
+    from test_ui_table import party, phone, reload
+    from test_ui_table import tap as saved_tap
+
+    store = MemoryStore()
+    state = phone(store, party())
+    saved_tap(state, "switch-system", system="manners")
+    saved_tap(state, "manners-gm-mode", value="says")
+    saved_tap(state, "manners-seal-pick", value="Hostility")
+    conflict = draft_of(state)["exchange"]["id"]
+    saved_tap(state, "manners-seal-share")
+    salt = json.loads(store.get(f"tableside.secret.{conflict}"))["salt"]
+    elsewhere = {key: value for key, value in store.items.items() if key != f"tableside.secret.{conflict}"}
+    assert not [key for key, value in elsewhere.items() if salt in value or "Hostility" in value]
+    assert snapshot.snapshot(state, "0123456789ab", store.get) is None  # sealed: no snapshot of this table
+    again = reload(store)
+    assert again.secrets[conflict]["card"] == "Hostility"
+    assert exchange_model.stage(again, draft_of(again)) == exchange_model.WAITING
