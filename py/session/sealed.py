@@ -147,7 +147,7 @@ def check_message(value) -> dict:
     """A message of an exchange from untrusted data, exactly as `seal_*`, `lock_*`, `reveal_*`
     make it, or SessionError."""
     need(isinstance(value, dict), "This is not a sealed-card message.")
-    kind, step, by = value.get("k"), value.get("t"), value.get("by")
+    kind, step, by = (item if isinstance(item, str) else "" for item in (value.get("k"), value.get("t"), value.get("by")))
     need(kind in STEPS and (step, by) in STEPS[kind], "This sealed-card message is of a kind Tableside doesn't send.")
     conflict = value.get("c")
     need(isinstance(conflict, str) and ID.fullmatch(conflict) is not None, "This sealed-card message has a bad id.")
@@ -205,7 +205,7 @@ def check_secret(value, conflict_id: str) -> dict:
     """A stored secret read back (untrusted), or SessionError."""
     need(isinstance(value, dict) and set(value) == {"c", "k", "by", "card", "d", "salt"},
          "This phone's sealed card could not be read.")
-    kind, role = value["k"], value["by"]
+    kind, role = (item if isinstance(item, str) else "" for item in (value["k"], value["by"]))
     need(value["c"] == conflict_id and kind in STEPS and (SEAL, role) in STEPS[kind],
          "This phone's sealed card could not be read.")
     need(isinstance(value["salt"], str) and SALT.fullmatch(value["salt"]) is not None)

@@ -32,6 +32,9 @@ def open_side(state: AppState, event: Input) -> dict | None:
     if role not in ROLES or draft["revealed"] is not None:
         return None
     side = draft[role]
+    if draft.get("exchange") is not None and exchange_model.stage(state, draft) not in (
+            exchange_model.PICK, exchange_model.TO_SEND):
+        return None  # sealed (or sent) with the card: it can't change now
     return None if side["locked"] else side
 
 

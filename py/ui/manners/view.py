@@ -285,6 +285,15 @@ def side_who(state: AppState, draft: dict, role: str) -> Markup:
         return Markup("")
     if elsewhere(draft, role):
         return played_elsewhere(state, draft, role)
+    if draft.get("exchange") is not None and exchange_model.stage(state, draft) not in (
+            exchange_model.PICK, exchange_model.TO_SEND):
+        name = isolate(draft_model.side_name(state, draft[role]))
+        return h("section", h("header", h("h3", SIDE_TITLES[role], class_="side-title"),
+                              h("span", name, class_="side-name"), class_="side-header"),
+                 h("p", "Sealed with the card: the Skill, helpers and descriptors can't change now.",
+                   class_="hint hint-small"),
+                 class_="card side-card side-locked", aria_label=f"{SIDE_TITLES[role]}: {name}",
+                 data_testid=f"side-{role}")
     side = draft[role]
     name = isolate(draft_model.side_name(state, side))
     header = h("header", h("h3", SIDE_TITLES[role], class_="side-title"), h("span", name, class_="side-name"),

@@ -1,6 +1,9 @@
 """Sealed cards across phones (session.sealed): a seal binds its card, difficulty, conflict and
 salt, and nothing else verifies against it; messages survive a link; hostile ones are refused
 with a sentence; a reveal that fails its seal is named and never resolves."""
+import base64
+import zlib
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -22,7 +25,7 @@ sides = st.fixed_dictionaries({
     "descriptors": st.integers(0, rules.LIMITS["descriptors"])})
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(cards, difficulties, conflicts, salts, cards, difficulties, conflicts, salts)
 def test_a_commitment_never_verifies_against_another_card_difficulty_conflict_or_salt(
         card, difficulty, conflict, salt, other_card, other_difficulty, other_conflict, other_salt):
@@ -35,6 +38,7 @@ def test_a_commitment_never_verifies_against_another_card_difficulty_conflict_or
     assert not sealed.verify(seal, card, difficulty, conflict, salt, sealed.CONFRONTATION)
 
 
+@settings(deadline=None)
 @given(sides, sides, conflicts, salts)
 def test_a_sealed_side_binds_every_number_on_it(side, other, conflict, salt):
     assume(side != other)
@@ -53,7 +57,7 @@ def messages_of(conflict, card, difficulty, salt, side):
             sealed.reveal_test(conflict, card, difficulty, salt)]
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(conflicts, cards, difficulties, salts, sides)
 def test_messages_round_trip_through_a_link_and_settle_to_the_same_record(conflict, card, difficulty, salt, side):
     sent = messages_of(conflict, card, difficulty, salt, side)
@@ -64,7 +68,7 @@ def test_messages_round_trip_through_a_link_and_settle_to_the_same_record(confli
     assert settled.record["difficulty"] == difficulty and settled.record["player"]["manner"] == side["manner"]
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(conflicts, cards, difficulties, salts, sides, st.sampled_from(["card", "d", "salt"]))
 def test_a_reveal_that_fails_its_seal_is_named_and_never_resolves(conflict, card, difficulty, salt, side, changed):
     sent = messages_of(conflict, card, difficulty, salt, side)
@@ -85,7 +89,7 @@ def test_a_forged_reveal_beside_the_genuine_one_is_caught():
     assert settled.record is None and settled.problems
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(json_values)
 def test_any_json_as_a_message_is_refused_with_a_sentence_or_read(value):
     try:
@@ -129,3 +133,24 @@ def test_a_replica_keeps_messages_only_under_their_own_digest():
     data["sealed"]["x1"][key] = {**data["sealed"]["x1"][key], "d": 5}
     with pytest.raises(SessionError):
         check_replica(data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_a_sealed_link_with_any_part_replaced_is_refused_with_a_sentence_or_opens_cleanly(data):
+    from hostile import hostile_json, json_paths, splice
+
+    sent = messages_of("c1", "Time", 4, "ab" * 16, {"name": "Wren", "manner": "Force", "manner_rating": 3,
+                                                      "skill_rating": 0, "helpers": 0, "descriptors": 0})
+    payload = {"s": "s1", "n": "Friday", "m": [sent[0], sent[2]]}
+    path = data.draw(st.sampled_from(list(json_paths(payload))))
+    spliced = splice(payload, path, data.draw(hostile_json)).encode("utf-8", "surrogatepass")
+    packer = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY, sync.PRESET)
+    fragment = "C2." + base64.b32encode(packer.compress(spliced) + packer.flush()).decode().rstrip("=")
+    try:
+        incoming = sync.read(fragment)
+    except LinkError as error:
+        assert str(error).startswith("This link") and str(error).endswith(".")
+        return
+    assert incoming.kind == "sealed" and all(sealed.check_message(message) == message
+                                             for message in incoming.messages)
