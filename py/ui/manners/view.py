@@ -429,6 +429,8 @@ def exchange_panel(state: AppState, draft: dict) -> Markup:
         parts += [h("button", "Share the link again", type="button", class_="button button-wide",
                     data_action="manners-seal-link"),
                   qr_markup(url, "QR code of this phone's sealed-card link"),
+                  h("p", "Scan it with the other phone's camera (Session screen, Scan a code), or share the link.",
+                    class_="hint hint-small qr-caption"),
                   h("label", h("span", "This phone's link for the other phone", class_="field-label"),
                     h("textarea", url, id="sealed-link-text", readonly=True, rows="3",
                       class_="field-input link-text", data_testid="sealed-link"),

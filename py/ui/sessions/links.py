@@ -116,6 +116,10 @@ async def preview(state: AppState, incoming: Replica, snapshot: bool = False):
     merged, stored = await merged_with(state, mine, incoming)
     before, after = mine.session(), merged.replica.session()
     changes = [change_words(item) for item in differences(before, after, (merged.undone, merged.added))]
+    steps = sum(len(messages) for messages in merged.replica.sealed.values()) - sum(
+        len(messages) for messages in mine.sealed.values())
+    if steps:  # a sealed-card exchange under way (session.sealed): not in the session dict
+        changes.append(f"Sealed cards: {steps} new step{'s' * (steps != 1)}")
     if not changes:
         if mine is not state.replica:
             switch_to(state, mine)
