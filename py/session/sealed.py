@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 import rules
 
 from .errors import SessionError
+from .model import name_text
 
 PURPOSE = "tableside-sealed-1"
 TEST, CONFRONTATION = "test", "confrontation"
@@ -113,20 +114,17 @@ def whole(value, low: int, high: int) -> int:
     return value
 
 
-def text(value, limit: int = MAX_TEXT) -> str:
-    need(isinstance(value, str) and len(value) <= limit and value.isprintable())
-    return value
-
-
 def check_side(value) -> dict:
-    """One character side of a Manner Cards record, as a message carries it."""
+    """One character side of a Manner Cards record, as a message carries it, its names with spaces
+    normalised (idempotent: a side is checked before it is sealed, so the receiver's check of it
+    changes nothing the seal covers)."""
     need(isinstance(value, dict) and len(value) <= 9)
     allowed = {"name", "id", "manner", "manner_rating", "skill", "skill_rating", "helpers", "helper_names",
                "descriptors"}
     need(set(value) <= allowed and {"name", "manner", "manner_rating", "skill_rating", "helpers",
                                     "descriptors"} <= set(value))
     need(value["manner"] in rules.MANNERS, "This sealed-card message names an unknown Manner.")
-    side = {"name": text(value["name"]), "manner": value["manner"],
+    side = {"name": name_text(value["name"], "A name in this sealed card", MAX_TEXT), "manner": value["manner"],
             "manner_rating": whole(value["manner_rating"], 0, rules.LIMITS["rating"]),
             "skill_rating": whole(value["skill_rating"], 0, rules.LIMITS["rating"]),
             "helpers": whole(value["helpers"], 0, rules.LIMITS["helpers"]),
@@ -135,11 +133,11 @@ def check_side(value) -> dict:
         need(isinstance(value["id"], str) and ID.fullmatch(value["id"]) is not None)
         side["id"] = value["id"]
     if "skill" in value:
-        side["skill"] = text(value["skill"])
+        side["skill"] = name_text(value["skill"], "A Skill in this sealed card", MAX_TEXT, allow_empty=True)
     if "helper_names" in value:
         names = value["helper_names"]
         need(isinstance(names, list) and len(names) <= side["helpers"])
-        side["helper_names"] = [text(name) for name in names]
+        side["helper_names"] = [name_text(name, "A helper in this sealed card", MAX_TEXT) for name in names]
     return side
 
 

@@ -228,7 +228,7 @@ def read_sealed(payload) -> Incoming:
     if not isinstance(messages, list) or not 0 < len(messages) <= MAX_SENT:
         raise SessionError("it does not hold a sealed-card message.")
     checked = [check_message(message) for message in messages]
-    if len({message["c"] for message in checked}) != 1:
-        raise SessionError("it mixes the messages of two conflicts.")
+    if len({(message["c"], message["k"], message["by"]) for message in checked}) != 1:
+        raise SessionError("it mixes the steps of two conflicts or two sides.")
     name = name_text(payload["n"], "The session's name", MAX_SESSION_NAME, allow_empty=True)
     return Incoming("sealed", 2, messages=checked, session_id=identifier(payload["s"]), session_name=name)

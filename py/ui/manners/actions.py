@@ -82,8 +82,9 @@ def choose_difficulty(state: AppState, event: Input):
     if draft_model.gm_settled(draft):
         state.fail(draft_model.gm_settled(draft))
         return
-    if exchange_model.stage(state, draft) not in (exchange_model.PICK, exchange_model.TO_SEAL):
-        state.fail("The difficulty is sealed with the card.")
+    exchange = exchange_model.current(draft)
+    if exchange is not None and (exchange["role"] != "gm" or exchange_model.stage(state, draft) != exchange_model.TO_SEAL):
+        state.fail("The difficulty is sealed with the GM's card.")
         return
     if draft["revealed"] is None and difficulty is not None:
         draft["gm"]["difficulty"] = clamp(difficulty, 1, rules.LIMITS["manners_difficulty"])
@@ -389,7 +390,7 @@ def seal_send(state: AppState, event: Input):
     draft = current(state)
     if exchange_model.stage(state, draft) != exchange_model.TO_SEND:
         return
-    side = draft_model.record_side(state, draft["player"])
+    side = sealed.check_side(draft_model.record_side(state, draft["player"]))
     exchange_model.send(state, sealed.lock_test(draft["exchange"]["id"], side))
     share_link(state, draft, "The player's Manner")
     state.announcement = exchange_model.turn_words(state, draft)
@@ -411,7 +412,8 @@ def seal_side(state: AppState, event: Input):
         return
     if exchange is None:
         exchange = draft["exchange"] = {"id": sealed.new_conflict_id(), "role": role, "last": False}
-    secret = sealed.new_secret(exchange["id"], sealed.CONFRONTATION, role, draft_model.record_side(state, side))
+    secret = sealed.new_secret(exchange["id"], sealed.CONFRONTATION, role,
+                               sealed.check_side(draft_model.record_side(state, side)))
     state.secrets[exchange["id"]] = secret
     side.update(manner=None, locked=False)  # the card lives in the secret now, not on the table
     exchange_model.send(state, sealed.seal_of(secret))

@@ -41,10 +41,11 @@ def standing(state: AppState, exchange: dict) -> sealed.Settled:
     return sealed.settle(messages(state, exchange["id"]))
 
 
-def other_side(exchange: dict, kind: str) -> str:
+def counterpart(role: str, kind: str) -> str:
+    """The side the other phone plays."""
     if kind == draft_model.TEST:
-        return sealed.PLAYER if exchange["role"] == sealed.GM else sealed.GM
-    return draft_model.other_role(exchange["role"])
+        return sealed.PLAYER if role == sealed.GM else sealed.GM
+    return draft_model.other_role(role)
 
 
 def stage(state: AppState, draft: dict) -> str:
@@ -74,7 +75,7 @@ def stage(state: AppState, draft: dict) -> str:
         return WAITING
     if secret is None:
         return LOST
-    return TO_REVEAL if other_side(exchange, draft["kind"]) in settled.sealed else WAITING
+    return TO_REVEAL if counterpart(role, draft["kind"]) in settled.sealed else WAITING
 
 
 def turn_words(state: AppState, draft: dict) -> str:
@@ -183,8 +184,7 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
     exchange = current(draft)
     kind = incoming[0]["k"]
     if exchange is None or exchange["id"] != conflict_id:
-        senders = {message["by"] for message in incoming}
-        role = other_side({"role": next(iter(senders))}, kind)
+        role = counterpart(incoming[0]["by"], kind)  # a link carries the steps of one side
         secret = state.secrets.get(conflict_id) or stored_secret(state, conflict_id)
         if secret is not None:  # this phone sealed in it (and started another conflict since)
             state.secrets[conflict_id] = secret

@@ -106,6 +106,8 @@ def test_a_tampered_reveal_is_caught_loudly_and_nothing_is_logged():
 def test_a_sealed_confrontation_checks_both_ways_and_logs_the_same_on_both_phones():
     first, second = phones()
     tap(first, "manners-kind", value="confrontation")
+    tap(first, "manners-who", side="opponent", value="")
+    tap(first, "manners-name", side="opponent", value="  The   \u202eWarden ")  # sealed as it is read back
     tap(first, "manners-manner", side="opponent", value="Speed")
     tap(first, "manners-seal-side", side="opponent")
     secret = first.secrets[draft_of(first)["exchange"]["id"]]
@@ -123,6 +125,7 @@ def test_a_sealed_confrontation_checks_both_ways_and_logs_the_same_on_both_phone
     carry(link_of(second), first)
     assert draft_of(first)["revealed"] == draft_of(second)["revealed"]
     assert draft_of(first)["revealed"]["opponent"]["manner"] == "Speed"
+    assert draft_of(first)["revealed"]["opponent"]["name"] == "The \u202eWarden"
     tap(first, "manners-log")
     tap(second, "manners-log")
     assert first.session["log"][0]["id"] == second.session["log"][0]["id"]
