@@ -10,7 +10,8 @@ import re
 
 from session import sync
 from conftest import PHONE, READY, BOOT_TIMEOUT_MS
-from test_manners_flows import add_wren, calm, switch_to_manner_cards
+from test_accessibility import violations
+from test_manners_flows import add_wren, assert_fits, calm, switch_to_manner_cards
 
 SIZES = ({"width": 390, "height": 844}, {"width": 1280, "height": 800})
 STORED = """async () => {
@@ -120,6 +121,8 @@ def test_a_sealed_test_across_two_phones(app, browser, watch, screenshot):
         assert secret["card"] == "Hostility" and len(secret["salt"]) >= 32
         assert secret["salt"] not in gm.content() and "Hostility" not in gm.content()
         shot(gm, screenshot, "sealed-test-2-gm-sealed", desktop=True)
+        assert violations(gm) == []
+        assert_fits(gm, 320)
         reload(gm)
         assert "The player's turn" in turn(gm) and sealed_link(gm) == seal
 
@@ -128,6 +131,7 @@ def test_a_sealed_test_across_two_phones(app, browser, watch, screenshot):
         player.get_by_text("The GM's card is sealed.", exact=True).wait_for()
         assert "Your turn" in turn(player) and "Difficulty 5" in player.get_by_test_id("side-gm").inner_text()
         shot(player, screenshot, "sealed-test-3-player-opened", desktop=True)
+        assert violations(player) == []
         nothing_leaks(player, [seal], [secret["salt"], "Hostility"])
         reload(player)
         player.get_by_test_id("cards-player").get_by_role("button", name="Force, rating 3").tap()
@@ -187,6 +191,7 @@ def test_a_sealed_test_across_two_phones(app, browser, watch, screenshot):
         assert "does not match the card they sealed" in alert.inner_text()
         assert page.get_by_role("button", name="Log this result").count() == 0
         shot(page, screenshot, "sealed-test-8-tampered", desktop=True)
+        assert violations(page) == []
         reload(page)
         page.get_by_test_id("sealed-mismatch").wait_for()
         third.close()
