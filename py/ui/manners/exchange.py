@@ -13,7 +13,6 @@ from session import SessionError, sealed
 from session.link import share_url
 from session.sync import sealed_message
 
-from ui.core.library import switch_to
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.manners import draft as draft_model
@@ -167,11 +166,12 @@ def settle_draft(state: AppState, draft: dict) -> bool:
 def receive(state: AppState, session_id: str, session_name: str, incoming: list[dict]):
     """Merge the messages of a sealed-card link into its session and put its conflict on the table."""
     if session_id != state.session["id"]:
-        if state.library is None or not state.library.has(session_id):
-            state.fail(f"This sealed card belongs to the session “{isolate(session_name)}”, which is not on this "
-                       "phone. Open that session's link first, then this one.")
-            return
-        switch_to(state, state.library.read(session_id))
+        # Not switched to here: the other session's own table in progress would replace this conflict.
+        there = state.library is not None and state.library.has(session_id)
+        state.fail(f"This sealed card belongs to the session “{isolate(session_name)}”, which is "
+                   + ("not the one open: open it (Session screen), then this link again." if there else
+                      "not on this phone. Open that session's link first, then this one."))
+        return
     conflicts = {message["c"] for message in incoming}
     if len(conflicts) != 1:
         state.fail("This sealed-card link is damaged: it mixes two conflicts.")

@@ -151,3 +151,14 @@ def test_the_secret_lives_under_its_own_key_survives_a_reload_and_no_snapshot_is
     again = reload(store)
     assert again.secrets[conflict]["card"] == "Hostility"
     assert exchange_model.stage(again, draft_of(again)) == exchange_model.WAITING
+
+
+def test_a_sealed_link_of_another_session_only_says_which_to_open():
+    gm, player = phones()
+    tap(gm, "manners-gm-mode", value="says")
+    tap(gm, "manners-seal-pick", value="Time")
+    tap(gm, "manners-seal-share")
+    stranger = AppState(session=sessions.new_session(system="manners"))
+    carry(link_of(gm), stranger)
+    assert stranger.message.tone == "error" and "not on this phone" in stranger.message.text
+    assert stranger.replica.sealed == {} and "manners" not in stranger.drafts

@@ -433,3 +433,17 @@ def test_the_storage_card_promises_nothing_and_suggests_the_home_screen_in_safar
     assert text(state).count("7 days without a visit") == 1  # said for Safari wherever it runs
     state.safari_tab = True
     assert "add Tableside to the Home Screen" in text(state) and text(state).count("7 days without a visit") == 1
+
+
+def test_a_session_link_brings_the_steps_of_a_sealed_card_exchange():
+    from session import sealed
+
+    mine = logged_party()
+    state = phone(mine)
+    theirs = Replica.from_session(mine)
+    theirs.add_sealed(sealed.seal_test("x1", "Time", 4, "ab" * 16))  # the GM's phone sealed a card
+    open_link(state, sync.session_link(theirs))
+    assert "Sealed cards: 1 new step" in text(state) and "ab" * 16 not in markup(state)
+    tap(state, "join-update")
+    assert list(state.replica.sealed["x1"].values()) == [sealed.seal_test("x1", "Time", 4, "ab" * 16)]
+    assert state.library.read(mine["id"]).sealed == state.replica.sealed
