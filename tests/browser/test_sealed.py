@@ -8,10 +8,13 @@ from __future__ import annotations
 import json
 import re
 
+import zxingcpp
+
 from session import sync
 from conftest import PHONE, READY, BOOT_TIMEOUT_MS
 from test_accessibility import violations
 from test_manners_flows import add_wren, assert_fits, calm, switch_to_manner_cards
+from test_sessions import png_gray
 
 SIZES = ({"width": 390, "height": 844}, {"width": 1280, "height": 800})
 STORED = """async () => {
@@ -123,6 +126,10 @@ def test_a_sealed_test_across_two_phones(app, browser, watch, screenshot):
         shot(gm, screenshot, "sealed-test-2-gm-sealed", desktop=True)
         assert violations(gm) == []
         assert_fits(gm, 320)
+        code = gm.get_by_test_id("sealed-exchange").get_by_test_id("qr")
+        code.evaluate("code => code.scrollIntoView({block: 'center'})")
+        [found] = zxingcpp.read_barcodes(png_gray(code.screenshot(scale="css")))
+        assert found.text == seal  # the code on screen scans to the link
         reload(gm)
         assert "The player's turn" in turn(gm) and sealed_link(gm) == seal
 
