@@ -38,7 +38,7 @@ from . import untrusted
 from .errors import SessionError
 from .model import MAX_NAME, MAX_SESSION_NAME, SCHEMA_VERSION, SYSTEMS, check_session
 
-SESSION, ROLL = "s", "r"
+SESSION, ROLL, SEALED = "s", "r", "c"  # "c": one message of a sealed-card exchange (version 2 only)
 VERSION = 2  # the newest link version this app reads (version 2: session.sync)
 MAX_FRAGMENT = 100_000  # characters of a fragment we try to read at all
 MAX_DECODED = 200_000  # bytes of JSON a link may unpack to (a full 60-entry roster fits)
@@ -71,7 +71,7 @@ def looks_like_link(fragment: str) -> bool:
     """True when a URL fragment (without '#') is meant as a Tableside link: a kind
     letter, a version number and a dot. Other fragments (#app) are not ours."""
     match = LINK.match(fragment.strip()) if isinstance(fragment, str) else None
-    return match is not None and match.group(1).lower() in (SESSION, ROLL)
+    return match is not None and match.group(1).lower() in (SESSION, ROLL, SEALED)
 
 
 # --- Encoding -------------------------------------------------------------------------------
@@ -181,9 +181,11 @@ def split(fragment) -> tuple[str, int, str]:
         raise LinkError("This is not a Tableside link.")
     fragment = fragment.strip().removeprefix("#")
     match = LINK.match(fragment[:MAX_FRAGMENT + 16])
-    if match is None or match.group(1).lower() not in (SESSION, ROLL):
+    if match is None or match.group(1).lower() not in (SESSION, ROLL, SEALED):
         raise LinkError("This is not a Tableside link, or its beginning was cut off.")
     kind, version = match.group(1).lower(), int(match.group(2))
+    if kind == SEALED and version == 1:
+        raise LinkError("This link's version (1) is not one Tableside can read.")
     if version > VERSION:
         raise LinkError(f"This link was made by a newer version of Tableside (link version {version}). "
                         "Update the app (reload it while online), then open the link again.")

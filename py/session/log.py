@@ -85,9 +85,11 @@ def effects_of(record: dict) -> list[dict]:
             if change]
 
 
-def log_conflict(session: dict, record: dict, at: str = "", by: str = "", table_lines=()) -> dict:
+def log_conflict(session: dict, record: dict, at: str = "", by: str = "", table_lines=(), same_as: str = "") -> dict:
     """A new session with `record` (already resolved) logged and its effects applied.
     `table_lines`: the Tension Table's lines for the record's explosions, as they read now.
+    `same_as`: the entry's id when two phones log the same conflict (a sealed-card exchange),
+    so that their logs merge to one entry.
     Work is proportional to what changed: the log list gains one entry at the front."""
     if "result" not in record:
         raise SessionError("Only a resolved conflict can be logged.")
@@ -97,7 +99,7 @@ def log_conflict(session: dict, record: dict, at: str = "", by: str = "", table_
             updated, made = apply_effect(updated, field, entry_id, change)
             if made is not None:
                 effects.append(made)
-    entry = {"id": new_id(), "at": at, "by": by, "kind": CONFLICT, "record": copy.deepcopy(record),
+    entry = {"id": same_as or new_id(), "at": at, "by": by, "kind": CONFLICT, "record": copy.deepcopy(record),
              "effects": effects}
     if table_lines:
         entry["table_lines"] = list(table_lines)

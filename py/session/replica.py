@@ -13,6 +13,8 @@ associative, idempotent), and the session dict the screens read is derived from 
   and gains on another both count.
 - roster: when each entry was added and, if it was, removed.
 - log: every logged entry by id, never dropped; an undo is a mark beside it.
+- sealed: the messages of each sealed-card exchange (session.sealed) by conflict id, each
+  keyed by its digest: a grow-only set; only commitments and public steps, never a secret.
 
 A change made on this phone is recorded by `absorb(before, after)`: the difference
 between the session before and after a tap becomes field writes and count steps
@@ -32,6 +34,7 @@ import json
 import secrets
 
 from .model import MAX_POINTS, MAX_TENSION, SCHEMA_VERSION
+from .sealed import digest
 
 VERSION = 2
 BASE = ""  # the device of everything a version-1 session held when it became a replica
@@ -82,7 +85,7 @@ class Replica:
     (local changes); `merge` returns a new replica."""
 
     def __init__(self, session_id: str, clock: int = 0, fields=None, tension=None, roster=None, log=None,
-                 undone=None):
+                 undone=None, sealed=None):
         self.id = session_id
         self.clock = clock
         self.fields: dict[str, list] = fields or {}  # field -> [value, clock, device]
@@ -90,6 +93,7 @@ class Replica:
         self.roster: dict[str, dict] = roster or {}  # id -> {"added", "removed", "fields", "counts"}
         self.log: dict[str, dict] = log or {}  # entry id -> entry (with its "clock" and "device")
         self.undone: dict[str, dict] = undone or {}  # entry id -> {"by": {device: clock}, "effects": [...]}
+        self.sealed: dict[str, dict] = sealed or {}  # conflict id -> {message digest -> message}
         # Not part of the merged state: how much of the log this phone holds in memory (session.logbook).
         # `complete`: every entry is in `log`; otherwise `log` holds the newest ones and the rest are
         # only in the device's log store. `fresh`: entries of `log` not yet in that store.
@@ -123,6 +127,8 @@ class Replica:
     def to_dict(self, log: bool = True) -> dict:
         data = {"v": VERSION, "id": self.id, "clock": self.clock, "fields": self.fields, "tension": self.tension,
                 "roster": self.roster, "undone": self.undone}
+        if self.sealed:
+            data["sealed"] = self.sealed
         if log:
             data["log"] = sorted(self.log.values(), key=entry_key)
         return data
@@ -131,7 +137,7 @@ class Replica:
     def from_dict(cls, data: dict) -> Replica:
         """From `to_dict`'s shape, already checked (session.replica_check.check_replica)."""
         return cls(data["id"], data["clock"], data["fields"], data["tension"], data["roster"],
-                   {entry["id"]: entry for entry in data.get("log", [])}, data["undone"])
+                   {entry["id"]: entry for entry in data.get("log", [])}, data["undone"], data.get("sealed"))
 
     def copy(self) -> Replica:
         twin = Replica.from_dict(copy.deepcopy(self.to_dict()))
@@ -264,6 +270,16 @@ class Replica:
             mark = self.undone.setdefault(entry["id"], {"by": {}, "effects": entry.get("effects", [])})
             mark["by"][device] = self.tick()
 
+    def add_sealed(self, message: dict) -> bool:
+        """A sealed-card message (session.sealed) made on this phone or opened from a link, already
+        checked; False when the session had it."""
+        kept = self.sealed.setdefault(message["c"], {})
+        key = digest(message)
+        if key in kept:
+            return False
+        self.sealed = {**self.sealed, message["c"]: {**kept, key: message}}  # a new dict: the head changed
+        return True
+
     # --- Merging ---------------------------------------------------------------------------------------
 
     def merge(self, other: Replica) -> Replica:
@@ -286,6 +302,8 @@ class Replica:
                 for device, clock in mark["by"].items():
                     by[device] = max(by.get(device, 0), clock)
             merged.undone[entry_id] = {"by": by, "effects": max((mark["effects"] for mark in marks), key=canonical)}
+        for conflict_id in self.sealed.keys() | other.sealed.keys():
+            merged.sealed[conflict_id] = {**self.sealed.get(conflict_id, {}), **other.sealed.get(conflict_id, {})}
         merged.complete = self.complete and other.complete
         merged.fresh = [*self.fresh, *(entry for entry_id, entry in other.log.items() if entry_id not in self.log)]
         return merged

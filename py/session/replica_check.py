@@ -11,11 +11,13 @@ import re
 from .errors import SessionError
 from .model import MAX_LOG, MAX_ROSTER, check_effect, check_log_entry, check_session
 from .replica import ENTRY_COUNTS, SESSION_FIELDS, VERSION, Replica
+from .sealed import check_messages
 
 MAX_CLOCK = 2 ** 53  # what JavaScript and JSON carry exactly
 MAX_STEPS = 10 ** 9
 MAX_DEVICES = 64
 MAX_EFFECTS = 40
+MAX_EXCHANGES = 2_000  # sealed-card conflicts a session keeps (links carry only those not yet logged)
 DEVICE = re.compile(r"[0-9a-f]{0,16}")
 ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
 
@@ -97,6 +99,12 @@ def undo_mark(value) -> dict:
     return {"by": by, "effects": [check_effect(effect) for effect in marked]}
 
 
+def sealed_messages(conflict_id: str, value) -> dict:
+    messages = check_messages(value)
+    need(all(message["c"] == conflict_id for message in messages.values()), "A sealed card in the session is damaged.")
+    return messages
+
+
 def check_replica(data, max_log: int = MAX_LOG, partial: bool = False) -> Replica:
     """A Replica from untrusted data shaped like Replica.to_dict(), or SessionError. A `partial`
     replica (what a roll carries) may leave out any part; it is only ever merged into a whole one,
@@ -117,7 +125,9 @@ def check_replica(data, max_log: int = MAX_LOG, partial: bool = False) -> Replic
          for key, item in mapping(data.get("roster"), 4 * MAX_ROSTER).items()},
         {entry["id"]: entry for entry in map(log_entry, log)},
         {identifier(key): undo_mark(item)
-         for key, item in mapping(data.get("undone", {} if partial else None), max_log).items()})
+         for key, item in mapping(data.get("undone", {} if partial else None), max_log).items()},
+        {identifier(key): sealed_messages(key, item)
+         for key, item in mapping(data.get("sealed", {}), MAX_EXCHANGES).items()})
     if partial:
         return replica
     live = sum(entry["removed"] is None for entry in replica.roster.values())

@@ -56,6 +56,8 @@ PAGE = 20  # log entries read at a time: the newest page at start, older ones on
 MAX_COUNT = 10 ** 7
 RECOVERED_PREFIX = "tableside.recovered."
 TABLE_PREFIX = "tableside.table."
+SECRET_PREFIX = "tableside.secret."  # this phone's hidden card of a sealed-card exchange, until it reveals
+MAX_SECRET = 4_000
 MAX_TABLE = 500_000  # characters: a table in progress is a few kilobytes
 INDEX_VERSION = 1
 UNREADABLE_SESSION = {
@@ -193,6 +195,10 @@ def shown_key(key: str, limit: int = 60) -> str:
     """A stored key (or the id in it) as a message may show it: short, and only real characters."""
     shown = untrusted.LONE_SURROGATE.sub(untrusted.REPLACEMENT, key)
     return shown if len(shown) <= limit else shown[:limit - 1] + "…"
+
+
+def secret_key(conflict_id: str) -> str:
+    return SECRET_PREFIX + conflict_id
 
 
 def head_key(session_id: str) -> str:
@@ -672,6 +678,37 @@ class Library:
             return None
         self.written[table_key(session_id)] = raw
         return parse_table(raw)
+
+    # --- A sealed card's secret (this phone's own, per conflict) ------------------------------------
+
+    def save_secret(self, conflict_id: str, secret: dict | None) -> bool:
+        """Store (None: delete) what this phone sealed in one exchange (session.sealed): never in the
+        session, its table in progress or a link, so nothing another phone reads holds it."""
+        key = secret_key(conflict_id)
+        if secret is None:
+            if self.store.get(key) is not None:
+                self.store.remove(key)
+            self.written.pop(key, None)
+            return False
+        text = json.dumps(secret, ensure_ascii=False, separators=(",", ":"))
+        if self.written.get(key) == text:
+            return False
+        self.store.set(key, text)
+        self.written[key] = text
+        return True
+
+    def load_secret(self, conflict_id: str):
+        """The stored secret of one exchange as JSON not yet checked; None when none is stored or it
+        can't be read (the caller says so: the exchange can't be revealed from this phone)."""
+        raw = self.raw(secret_key(conflict_id))
+        if not isinstance(raw, str) or len(raw) > MAX_SECRET:
+            return None
+        try:
+            value = untrusted.parse(raw)
+        except untrusted.BadJSON:
+            return None
+        self.written[secret_key(conflict_id)] = raw
+        return value
 
     def remove(self, session_id: str):
         """Delete a session from this device: its head (and version-1 copy), its table in

@@ -28,13 +28,15 @@ import rules
 
 from .errors import SessionError
 from .log import effects_of
-from .link import ROLL, SESSION, LinkError, roll_from_payload, session_from_payload, split, unpack
+from .link import ROLL, SEALED, SESSION, LinkError, roll_from_payload, session_from_payload, split, unpack
 from .model import MAX_SESSION_NAME, name_text
 from .replica import Replica
-from .replica_check import check_replica
+from .replica_check import check_replica, identifier
+from .sealed import check_message
 
 VERSION = 2
 LATEST = 20  # log entries a session link carries
+MAX_SENT = 4  # sealed-card messages one link carries: the steps of one phone in one conflict
 # The preset dictionary zlib starts from: the shapes of records and replicas, so their
 # repeated words cost almost nothing. Part of link version 2: never change it (a test pins it).
 PRESET = json.dumps([
@@ -70,12 +72,14 @@ PRESET = json.dumps([
 class Incoming:
     """An opened link. `replica` is what to merge (a partial one for a roll); `roll` is the
     entry a roll carries; `problems` what rules.verify found wrong with a roll's record."""
-    kind: str  # "session" | "roll"
+    kind: str  # "session" | "roll" | "sealed"
     version: int
     replica: Replica | None = None
     roll: dict | None = None
     session_name: str = ""
     problems: list = field(default_factory=list)
+    messages: list = field(default_factory=list)  # sealed-card messages of one conflict (session.sealed)
+    session_id: str = ""  # the session a sealed-card message belongs to
 
 
 # --- Writing --------------------------------------------------------------------------------------
@@ -108,6 +112,8 @@ def in_transit(entry: dict) -> dict:
 def session_link(replica: Replica, latest: int = LATEST) -> str:
     """The fragment (without '#') of a link to this session: everything but the older log."""
     payload = replica.to_dict(log=False)
+    if replica.sealed:  # exchanges already logged are settled: the log entry carries their result
+        payload["sealed"] = {key: item for key, item in replica.sealed.items() if key not in replica.log}
     payload["log"] = [in_transit(entry) for entry in replica.live_log()[:latest]]
     return f"{SESSION.upper()}{VERSION}.{pack(payload)}"
 
@@ -128,6 +134,12 @@ def roll_message(replica: Replica, entry_id: str, session_name: str) -> str:
                "tension": {device: replica.tension[device]} if device in replica.tension else {},
                "roster": roster, "log": [in_transit(entry)]}
     return f"{ROLL.upper()}{VERSION}.{pack({'p': partial, 'n': session_name})}"
+
+
+def sealed_message(session_id: str, session_name: str, messages: list[dict]) -> str:
+    """The fragment of a sealed-card exchange's messages from one phone (each step it took so far,
+    so its newest link alone is enough), for the other phone."""
+    return f"{SEALED.upper()}{VERSION}.{pack({'s': session_id, 'n': session_name, 'm': messages})}"
 
 
 def record_sides(record) -> list[dict]:
@@ -171,6 +183,8 @@ def read(fragment) -> Incoming:
     try:
         if kind == SESSION:
             return Incoming("session", 2, replica=read_session(payload))
+        if kind == SEALED:
+            return read_sealed(payload)
         return read_roll(payload)
     except SessionError as error:
         raise LinkError(f"This link can't be opened: {error}") from None
@@ -206,3 +220,16 @@ def read_roll(payload) -> Incoming:
                     problems=problems or rules.verify(entry["record"]))
 
 
+
+
+def read_sealed(payload) -> Incoming:
+    if not isinstance(payload, dict) or set(payload) != {"s", "n", "m"}:
+        raise SessionError("it does not hold a sealed-card message.")
+    messages = payload["m"]
+    if not isinstance(messages, list) or not 0 < len(messages) <= MAX_SENT:
+        raise SessionError("it does not hold a sealed-card message.")
+    checked = [check_message(message) for message in messages]
+    if len({(message["c"], message["k"], message["by"]) for message in checked}) != 1:
+        raise SessionError("it mixes the steps of two conflicts or two sides.")
+    name = name_text(payload["n"], "The session's name", MAX_SESSION_NAME, allow_empty=True)
+    return Incoming("sealed", 2, messages=checked, session_id=identifier(payload["s"]), session_name=name)

@@ -15,6 +15,7 @@ import copy
 import importlib
 
 from session import SessionError
+from session.sealed import check_secret
 
 from ui.core.shapes import ShapeError
 from ui.core.state import SCREENS, AppState
@@ -89,12 +90,31 @@ def load(state: AppState):
         problem = "it holds something this version cannot read"
     if problem:
         state.fail(LOST.format(what=problem))
+    recall_secrets(state)
+
+
+def recall_secrets(state: AppState):
+    """The cards this phone sealed in the exchanges on its table (their own keys, never the table's)."""
+    for draft in state.drafts.values():
+        exchange = draft.get("exchange") if isinstance(draft, dict) else None
+        if exchange is None or exchange["id"] in state.secrets:
+            continue
+        try:
+            state.secrets[exchange["id"]] = check_secret(state.library.load_secret(exchange["id"]), exchange["id"])
+        except SessionError:
+            pass  # none stored (the other phone's exchange, or already revealed): the screen says what it can do
 
 
 def save(state: AppState):
-    """After every change: store the table in progress (the Library skips unchanged text)."""
+    """After every change: store the table in progress (the Library skips unchanged text), and each
+    sealed card's secret under its own key (deleted once revealed)."""
     if state.library is not None and not state.library.is_pristine(state.replica):
         state.library.save_table(state.session["id"], snapshot(state))
+    if state.library is not None:
+        for conflict_id, secret in list(state.secrets.items()):
+            state.library.save_secret(conflict_id, secret)
+            if secret is None:
+                del state.secrets[conflict_id]
 
 
 def reopened(state: AppState) -> AppState:

@@ -44,6 +44,9 @@ class AppState:
     replica: Replica | None = None  # the open session as this phone keeps it; None: made from `session`
     device: str = ""  # this phone's id in the stamps it writes (kept in storage)
     committed: dict | None = None  # `session` as the replica last recorded it (ui.core.library.commit)
+    # What this phone sealed in a Manner Cards exchange across phones (session.sealed), by conflict id,
+    # until it reveals; None marks one to delete. Saved apart from everything else (ui.table).
+    secrets: dict = field(default_factory=dict)
     space: dict | None = None  # storage nearly full: {"share", "where"} (ui.core.space); None: enough room
     # Who holds this phone at the table (ui.core.role): "gm", a character's roster id, or None (not asked:
     # one phone for the whole table, every control shown). This phone's own, kept with its table in progress.

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import rules
 import session as sessions
+from session import sealed
 
+from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.events import when_added
@@ -13,6 +15,7 @@ from ui.core.role import show_to_gm
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.manners import draft as draft_model
+from ui.manners import exchange as exchange_model
 from ui.manners import words as manners_words
 
 ROLES = ("player", "opponent")
@@ -30,6 +33,9 @@ def open_side(state: AppState, event: Input) -> dict | None:
     if role not in ROLES or draft["revealed"] is not None:
         return None
     side = draft[role]
+    if draft.get("exchange") is not None and exchange_model.stage(state, draft) not in (
+            exchange_model.PICK, exchange_model.TO_SEND):
+        return None  # sealed (or sent) with the card: it can't change now
     return None if side["locked"] else side
 
 
@@ -41,6 +47,9 @@ def clamp(value: int, low: int, high: int) -> int:
 def choose_kind(state: AppState, event: Input):
     draft = current(state)
     kind = event.text("value")
+    if draft.get("exchange") is not None:
+        state.fail("This conflict is sealed across phones: start a new conflict to change it.")
+        return
     if kind in (draft_model.TEST, draft_model.CONFRONTATION) and draft["revealed"] is None and kind != draft["kind"]:
         # Cards already down belong to the other kind of conflict: pick again.
         for role in ROLES:
@@ -55,6 +64,9 @@ def choose_kind(state: AppState, event: Input):
 def choose_gm_mode(state: AppState, event: Input):
     draft = current(state)
     mode = event.text("value")
+    if draft.get("exchange") is not None:
+        state.fail("This conflict is sealed across phones: start a new conflict to change it.")
+        return
     if draft_model.gm_settled(draft):
         state.fail(draft_model.gm_settled(draft))
         return
@@ -70,6 +82,10 @@ def choose_difficulty(state: AppState, event: Input):
     difficulty = event.number("value")
     if draft_model.gm_settled(draft):
         state.fail(draft_model.gm_settled(draft))
+        return
+    exchange = exchange_model.current(draft)
+    if exchange is not None and (exchange["role"] != "gm" or exchange_model.stage(state, draft) != exchange_model.TO_SEAL):
+        state.fail("The difficulty is sealed with the GM's card.")
         return
     if draft["revealed"] is None and difficulty is not None:
         draft["gm"]["difficulty"] = clamp(difficulty, 1, rules.LIMITS["manners_difficulty"])
@@ -258,6 +274,9 @@ def lock(state: AppState, event: Input):
 def unlock(state: AppState, event: Input):
     draft = current(state)
     role = event.text("side")
+    if exchange_model.stage(state, draft) not in (exchange_model.PICK, exchange_model.TO_SEND):
+        state.fail("Your Manner is on its way to the other phone: it can't be taken back.")
+        return
     if role in ROLES and draft["revealed"] is None and draft[role]["locked"]:
         draft_model.unlock(draft, role)
 
@@ -279,8 +298,18 @@ def log_result(state: AppState, event: Input):
     record = draft["revealed"]
     if record is None or draft["logged"]:
         return
-    # Manner Cards has no Tension and no AP: logging keeps the record, nothing else changes.
-    state.session = sessions.log_conflict(state.session, record, at=now_text(), by=manners_words.player_name(record))
+    exchange = exchange_model.current(draft)
+    if exchange is not None and exchange_model.stage(state, draft) != exchange_model.DONE:
+        state.fail("This conflict's sealed cards don't check out: it can't be logged as valid.")
+        return
+    if exchange is not None and exchange["id"] in state.replica.log:  # the other phone's entry arrived first
+        draft.update(logged=True, flip=False)
+        state.announcement = manners_words.sentence(record)
+        return
+    # Manner Cards has no Tension and no AP: logging keeps the record, nothing else changes. An
+    # exchange across phones is logged under its own id on both: the two entries merge to one.
+    state.session = sessions.log_conflict(state.session, record, at=now_text(), by=manners_words.player_name(record),
+                                          same_as=exchange["id"] if exchange is not None else "")
     draft.update(logged=True, flip=False)
     state.announcement = manners_words.sentence(record)
     state.focus = RESULT_ID
@@ -292,12 +321,131 @@ def log_result(state: AppState, event: Input):
 def new_conflict(state: AppState, event: Input):
     """The next conflict; cards turned over and not logged go in the log as set aside."""
     draft = current(state)
-    if draft["revealed"] is not None and not draft["logged"]:
+    exchange = exchange_model.current(draft)
+    if exchange is not None:
+        state.secrets[exchange["id"]] = None  # a card sealed and never revealed: forgotten with the conflict
+    if draft["revealed"] is not None and not draft["logged"] and exchange is None:
         record = draft["revealed"]
         state.session = sessions.set_aside(state.session, record, at=now_text(),
                                            by=manners_words.player_name(record))
         state.say("The cards turned over are in the log, set aside.")
     state.drafts["manners"] = draft_model.fresh_draft_like(draft)
+
+
+# --- Sealed across phones (session.sealed) --------------------------------------------------------------
+
+def share_link(state: AppState, draft: dict, what: str):
+    """This phone just took a step: its link (all its steps) is what the other phone waits for."""
+    draft["exchange"]["last"] = True
+    effects.share(state, title=f"{what} — Tableside", url=exchange_model.link(state, draft["exchange"]),
+                  shared=f"{what}: shared.", copied=f"{what}: link copied. Send it to the other phone.",
+                  manual="Couldn't copy here: select the link in the box below and copy it.")
+
+
+@action("manners-seal-pick")
+def seal_pick(state: AppState, event: Input):
+    """The GM's phone: a Complication face down here, to seal for the player's phone."""
+    draft = current(state)
+    complication = event.text("value")
+    if draft["kind"] != draft_model.TEST or draft["revealed"] is not None or draft["player"]["locked"]:
+        return
+    if exchange_model.stage(state, draft) != exchange_model.PICK or draft.get("exchange") is not None:
+        return
+    if complication == "random":
+        [face] = rules.roll(1, len(rules.COMPLICATIONS))
+        complication = rules.COMPLICATIONS[face - 1]
+    if complication not in rules.COMPLICATIONS:
+        return
+    conflict_id = sealed.new_conflict_id()
+    draft["gm"].update(mode=draft_model.SAYS, complication=None)
+    draft["exchange"] = {"id": conflict_id, "role": sealed.GM, "last": False}
+    state.secrets[conflict_id] = sealed.new_secret(conflict_id, sealed.TEST, sealed.GM, complication,
+                                                   draft["gm"]["difficulty"])
+    state.announcement = "The Complication is face down on this phone. Seal it and share it with the player's phone."
+    state.focus = "manners-gm-card"
+
+
+@action("manners-seal-again")
+def seal_again(state: AppState, event: Input):
+    draft = current(state)
+    if exchange_model.stage(state, draft) == exchange_model.TO_SEAL:
+        state.secrets[draft["exchange"]["id"]] = None
+        draft["exchange"] = None
+
+
+@action("manners-seal-share")
+def seal_share(state: AppState, event: Input):
+    """The GM's phone seals its card: the commitment goes into the session and to the player's phone."""
+    draft = current(state)
+    if exchange_model.stage(state, draft) != exchange_model.TO_SEAL:
+        return
+    exchange = draft["exchange"]
+    secret = {**state.secrets[exchange["id"]], "d": draft["gm"]["difficulty"]}
+    state.secrets[exchange["id"]] = secret
+    exchange_model.send(state, sealed.seal_of(secret))
+    share_link(state, draft, "The GM's sealed card")
+    state.announcement = exchange_model.turn_words(state, draft)
+
+
+@action("manners-seal-send")
+def seal_send(state: AppState, event: Input):
+    """The player's phone: the locked Manner goes to the GM's phone (in plain: the GM is bound already)."""
+    draft = current(state)
+    if exchange_model.stage(state, draft) != exchange_model.TO_SEND:
+        return
+    side = sealed.check_side(draft_model.record_side(state, draft["player"]))
+    exchange_model.send(state, sealed.lock_test(draft["exchange"]["id"], side))
+    share_link(state, draft, "The player's Manner")
+    state.announcement = exchange_model.turn_words(state, draft)
+
+
+@action("manners-seal-side")
+def seal_side(state: AppState, event: Input):
+    """A Confrontation: this phone's side seals its Manner (and the numbers with it) for the other phone."""
+    draft = current(state)
+    role = event.text("side")
+    if draft["kind"] != draft_model.CONFRONTATION or role not in ROLES or draft["revealed"] is not None:
+        return
+    exchange = draft.get("exchange")
+    if exchange is not None and (exchange["role"] != role or exchange_model.stage(state, draft) != exchange_model.PICK):
+        return
+    side = draft[role]
+    if side["manner"] is None:
+        state.fail("Pick a Manner card first.")
+        return
+    if exchange is None:
+        exchange = draft["exchange"] = {"id": sealed.new_conflict_id(), "role": role, "last": False}
+    secret = sealed.new_secret(exchange["id"], sealed.CONFRONTATION, role,
+                               sealed.check_side(draft_model.record_side(state, side)))
+    state.secrets[exchange["id"]] = secret
+    side.update(manner=None, locked=False)  # the card lives in the secret now, not on the table
+    exchange_model.send(state, sealed.seal_of(secret))
+    share_link(state, draft, "A sealed Manner")
+    state.announcement = exchange_model.turn_words(state, draft)
+
+
+@action("manners-seal-reveal")
+def seal_reveal(state: AppState, event: Input):
+    """Every card this phone waits on is sealed: reveal this phone's card (the secret is then spent)."""
+    draft = current(state)
+    if exchange_model.stage(state, draft) != exchange_model.TO_REVEAL:
+        return
+    exchange = draft["exchange"]
+    exchange_model.send(state, sealed.reveal_of(state.secrets[exchange["id"]]))
+    state.secrets[exchange["id"]] = None
+    share_link(state, draft, "A revealed card")
+    if exchange_model.settle_draft(state, draft):
+        state.announcement = manners_words.sentence(draft["revealed"])
+        state.focus = RESULT_ID
+    else:
+        state.announcement = exchange_model.turn_words(state, draft)
+
+
+@action("manners-seal-link")
+def seal_link_again(state: AppState, event: Input):
+    draft = current(state)
+    if draft.get("exchange") is not None and exchange_model.link(state, draft["exchange"]):
+        share_link(state, draft, "Sealed cards")
 
 
 @when_added

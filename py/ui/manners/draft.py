@@ -48,13 +48,14 @@ def new_draft(state: AppState) -> dict:
         "revealed": None,  # the resolved record, once the cards are turned over
         "flip": False,  # the cards were just turned over: animate once
         "logged": False,
+        "exchange": None,  # a conflict sealed across phones: {"id", "role", "last"} (ui.manners.exchange)
     }
 
 
 def fresh_draft_like(draft: dict) -> dict:
     """The next conflict: the same kind, people, Skills and difficulty; no cards down."""
     fresh = {**draft, "gm": {**draft["gm"], "complication": None}, "revealed": None, "flip": False,
-             "logged": False}
+             "logged": False, "exchange": None}
     for role in ("player", "opponent"):
         fresh[role] = {**draft[role], "ratings": dict(draft[role]["ratings"]), "manner": None, "helpers": 0,
                        "helper_ids": [], "locked": False}
@@ -223,6 +224,8 @@ def face_down(draft: dict) -> bool:
     not yet turned over (the page never draws its face; a snapshot of the table is not kept)."""
     if draft["revealed"] is not None:
         return False
+    if draft.get("exchange") is not None:  # sealed across phones: this phone may hold a secret
+        return True
     gm = draft["gm"]
     return (gm["mode"] == HERE and gm["complication"] is not None) or any(
         draft[role]["locked"] for role in character_sides(draft))
@@ -315,11 +318,16 @@ DRAFT = shapes.fields({
                          "difficulty": shapes.whole(1, rules.LIMITS["manners_difficulty"]),
                          "complication": shapes.optional(shapes.choice(*rules.COMPLICATIONS))}, "the GM's side"),
     "player": SIDE, "opponent": SIDE, "revealed": shapes.optional(shapes.record("manners")),
-    "flip": shapes.never, "logged": shapes.flag}, "a Manner Cards conflict")
+    "flip": shapes.never, "logged": shapes.flag,
+    "exchange": shapes.optional(shapes.fields({"id": shapes.text(24), "role": shapes.choice("gm", "player", "opponent"),
+                                               "last": shapes.flag},
+                                              "the sealed exchange"))}, "a Manner Cards conflict")
 
 
 def check_draft(data) -> dict:
     """A stored draft as the app wrote it, or ShapeError. A locked side has a Manner."""
+    if isinstance(data, dict) and "exchange" not in data:  # saved before sealed exchanges existed
+        data = {**data, "exchange": None}
     draft = DRAFT(data)
     for role in ("player", "opponent"):
         shapes.need(not draft[role]["locked"] or draft[role]["manner"] is not None, "a locked side without a card")

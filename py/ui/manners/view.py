@@ -15,8 +15,10 @@ from ui.core.state import AppState
 from ui.kit.controls import result_bar, segmented, select, settled_note, stepper
 from ui.kit.handoff import log_button, logged_actions
 from ui.kit.html import Markup, classes, h, isolate
+from ui.kit.qr import qr, qr_markup
 from ui.manners import cards as cards_view
 from ui.manners import draft as draft_model
+from ui.manners import exchange as exchange_model
 from ui.manners import words as manners_words
 
 KINDS = ((draft_model.TEST, "Test"), (draft_model.CONFRONTATION, "Confrontation"))
@@ -71,9 +73,52 @@ def complication_buttons(action: str) -> Markup:
              class_="complication-picker", role="group", aria_label="Complications")
 
 
+def sealed_gm_body(state: AppState, draft: dict, stage: str) -> list[Markup]:
+    """The GM's side of a Test sealed across phones, on either phone: never the card's face."""
+    exchange = draft["exchange"]
+    difficulty = h("p", f"Difficulty {draft['gm']['difficulty']}", class_="pool-line", data_testid="manners-difficulty")
+    if exchange["role"] != "gm":
+        return [difficulty, h("div", cards_view.card_back("The GM's Complication, sealed on the GM's phone"),
+                              h("div", h("p", "The GM's card is sealed.", class_="face-down-words"),
+                                h("p", "It was sealed on the GM's phone before you pick: it can't change now, and "
+                                       "this phone checks it when the GM reveals it.", class_="hint hint-small")),
+                              class_="face-down")]
+    if stage == exchange_model.TO_SEAL:
+        return [difficulty_picker(draft["gm"]["difficulty"]),
+                h("div", cards_view.card_back("The GM's Complication, face down on this phone"),
+                  h("div", h("p", "The Complication is face down on this phone.", class_="face-down-words"),
+                    h("p", "Sealing it sends the player's phone a seal, never the card.", class_="hint hint-small"),
+                    h("button", "Choose again", type="button", class_="button", data_action="manners-seal-again")),
+                  class_="face-down"),
+                h("button", "Seal and share", type="button", class_="button button-primary button-wide",
+                  data_action="manners-seal-share", id="manners-seal-share")]
+    words = {exchange_model.WAITING: "Sealed and shared. It turns over when you reveal it.",
+             exchange_model.TO_REVEAL: "Sealed. The player's Manner is here: reveal your card.",
+             exchange_model.LOST: "Sealed, but this phone no longer holds the card."}
+    return [difficulty, h("div", cards_view.card_back("The GM's Complication, sealed"),
+                          h("div", h("p", "The Complication is sealed.", class_="face-down-words"),
+                            h("p", words.get(stage, ""), class_="hint hint-small")), class_="face-down")]
+
+
+def seal_offer() -> Markup:
+    """In "GM says": the GM's own phone can seal the card for the player's phone instead."""
+    return h("div",
+             h("p", "Or, on the GM's phone: pick the Complication here, face down, and seal it for the player's "
+                    "phone (neither side can change its card after seeing the other's):", class_="field-label"),
+             complication_buttons("manners-seal-pick"),
+             h("button", "Pick at random", type="button", class_="button button-wide", data_action="manners-seal-pick",
+               data_value="random"),
+             class_="seal-offer", data_testid="seal-offer")
+
+
 def gm_card(state: AppState, draft: dict) -> Markup:
     if draft["kind"] != draft_model.TEST or draft["revealed"] is not None:
         return Markup("")
+    if draft.get("exchange") is not None:
+        stage = exchange_model.stage(state, draft)
+        header = h("header", h("h3", "The GM", class_="side-title"), class_="side-header")
+        return h("section", header, *sealed_gm_body(state, draft, stage), class_="card side-card side-gm",
+                 aria_label="The GM", data_testid="side-gm", id="manners-gm-card", tabindex="-1")
     gm = draft["gm"]
     player_locked = draft["player"]["locked"]
     header = h("header", h("h3", "The GM", class_="side-title"), class_="side-header")
@@ -99,8 +144,8 @@ def gm_card(state: AppState, draft: dict) -> Markup:
                            "It turns over once the player locks a Manner.", class_="hint hint-small"), again),
                        class_="face-down")]
     elif not player_locked:
-        body.append(h("p", "The GM keeps the Complication face down on their side of the table. "
-                           "Enter it when it turns over.", class_="hint"))
+        body += [h("p", "The GM keeps the Complication face down on their side of the table. "
+                        "Enter it when it turns over.", class_="hint"), seal_offer()]
     else:
         body += [h("p", "The player's card is down. Which Complication did the GM turn over?", class_="field-label"),
                  complication_buttons("manners-complication")]
@@ -209,10 +254,48 @@ def descriptors_hint(state: AppState, side: dict) -> Markup:
              class_="hint hint-small", data_testid="descriptor-hint")
 
 
+def elsewhere(draft: dict, role: str) -> bool:
+    """In an exchange across phones: this side is played on the other phone."""
+    exchange = draft.get("exchange")
+    if exchange is None:
+        return False
+    if draft["kind"] == draft_model.TEST:
+        return exchange["role"] == "gm"
+    return exchange["role"] != role
+
+
+def played_elsewhere(state: AppState, draft: dict, role: str) -> Markup:
+    settled = exchange_model.standing(state, draft["exchange"])
+    title = SIDE_TITLES[role]
+    if draft["kind"] == draft_model.TEST and settled.locked is not None:
+        side = settled.locked  # sent in plain once the GM's card was sealed
+        words = f"{isolate(side['name'])} locked {side['manner']} ({side['manner_rating']}) on their phone."
+    elif role in settled.revealed:
+        words = "Its card is revealed and checked."
+    elif role in settled.sealed:
+        words = "Its Manner is sealed on the other phone."
+    else:
+        words = "Played on the other phone: waiting for it."
+    return h("section", h("header", h("h3", title, class_="side-title"), class_="side-header"),
+             h("p", words, class_="hint", data_testid=f"elsewhere-{role}"),
+             class_="card side-card side-locked", aria_label=f"{title}: on the other phone", data_testid=f"side-{role}")
+
+
 def side_who(state: AppState, draft: dict, role: str) -> Markup:
     """Who plays this side, and the numbers that go with the card (not the card itself)."""
     if role not in draft_model.character_sides(draft) or draft["revealed"] is not None:
         return Markup("")
+    if elsewhere(draft, role):
+        return played_elsewhere(state, draft, role)
+    if draft.get("exchange") is not None and exchange_model.stage(state, draft) not in (
+            exchange_model.PICK, exchange_model.TO_SEND):
+        name = isolate(draft_model.side_name(state, draft[role]))
+        return h("section", h("header", h("h3", SIDE_TITLES[role], class_="side-title"),
+                              h("span", name, class_="side-name"), class_="side-header"),
+                 h("p", "Sealed with the card: the Skill, helpers and descriptors can't change now.",
+                   class_="hint hint-small"),
+                 class_="card side-card side-locked", aria_label=f"{SIDE_TITLES[role]}: {name}",
+                 data_testid=f"side-{role}")
     side = draft[role]
     name = isolate(draft_model.side_name(state, side))
     header = h("header", h("h3", SIDE_TITLES[role], class_="side-title"), h("span", name, class_="side-name"),
@@ -244,10 +327,33 @@ def side_who(state: AppState, draft: dict, role: str) -> Markup:
 
 def side_cards(state: AppState, draft: dict, role: str) -> Markup:
     """The five Manner cards to pick from, or the locked card face down."""
-    if role not in draft_model.character_sides(draft) or draft["revealed"] is not None:
+    if role not in draft_model.character_sides(draft) or draft["revealed"] is not None or elsewhere(draft, role):
         return Markup("")
     side = draft[role]
     name = isolate(draft_model.side_name(state, side))
+    stage = exchange_model.stage(state, draft)
+    if draft.get("exchange") is not None and stage not in (exchange_model.PICK, exchange_model.TO_SEND):
+        words = {exchange_model.WAITING: "It is on its way to the other phone: it can't change now.",
+                 exchange_model.TO_REVEAL: "Both cards are sealed: reveal yours."}.get(stage, "")
+        locked = "locked and sent" if draft["kind"] == draft_model.TEST else "sealed on this phone"
+        return h("section",
+                 h("div", cards_view.card_back(f"{name}'s Manner card, {locked}"),
+                   h("div", h("p", f"{name}'s Manner is {locked}.", class_="face-down-words"),
+                     h("p", words, class_="hint hint-small")), class_="face-down"),
+                 class_="card cards-card", aria_label=f"{name}'s card", data_testid=f"cards-{role}",
+                 id=f"manners-{role}-cards-card", tabindex="-1")
+    if side["locked"] and stage == exchange_model.TO_SEND:
+        return h("section",
+                 h("div", cards_view.card_back(f"{name}'s Manner card, locked"),
+                   h("div", h("p", f"{name}'s Manner is locked.", class_="face-down-words"),
+                     h("p", "Send it to the GM's phone: the GM's card is sealed already.", class_="hint hint-small"),
+                     h("button", "Pick again", type="button", class_="button", data_action="manners-unlock",
+                       data_side=role, aria_label=f"Pick again for {name}")),
+                   class_="face-down"),
+                 h("button", "Send my Manner to the GM", type="button", class_="button button-primary button-wide",
+                   data_action="manners-seal-send", id="manners-seal-send"),
+                 class_="card cards-card", aria_label=f"{name}'s card", data_testid=f"cards-{role}",
+                 id=f"manners-{role}-cards-card", tabindex="-1")
     if side["locked"]:
         return h("section",
                  h("div", cards_view.card_back(f"{name}'s Manner card, face down"),
@@ -274,11 +380,69 @@ def side_cards(state: AppState, draft: dict, role: str) -> Markup:
              h("div", *cards, class_="manner-cards", role="group", aria_labelledby=f"manners-{role}-cards-label"),
              number,
              h("p", problem, class_="hint hint-small") if problem else Markup(""),
-             h("button", "Lock Manner", type="button", class_="button button-primary button-wide",
-               data_action="manners-lock", data_side=role, disabled=problem is not None,
-               aria_label=f"Lock Manner for {name}"),
+             lock_buttons(draft, role, name, problem),
              class_="card cards-card", aria_label=f"{name}'s cards", data_testid=f"cards-{role}",
              id=f"manners-{role}-cards-card", tabindex="-1")
+
+
+def lock_buttons(draft: dict, role: str, name: str, problem: str | None) -> Markup:
+    """Lock here; in a Confrontation, or seal the card for the other side's phone instead."""
+    lock = h("button", "Lock Manner", type="button", class_="button button-primary button-wide",
+             data_action="manners-lock", data_side=role, disabled=problem is not None,
+             aria_label=f"Lock Manner for {name}")
+    if draft["kind"] != draft_model.CONFRONTATION:
+        return lock
+    seal = h("button", "Seal and share", type="button", class_="button button-wide", data_action="manners-seal-side",
+             data_side=role, disabled=draft[role]["manner"] is None, aria_label=f"Seal and share {name}'s Manner",
+             aria_describedby=f"manners-{role}-seal-hint")
+    hint = h("p", "Seal and share: the other side plays on another phone; neither can change its card after "
+                  "seeing the other's.", class_="hint hint-small", id=f"manners-{role}-seal-hint")
+    if draft.get("exchange") is not None:
+        return h("div", seal, hint)
+    return h("div", lock, seal, hint)
+
+
+# --- Sealed across phones ---------------------------------------------------------------------------
+
+def exchange_panel(state: AppState, draft: dict) -> Markup:
+    """Whose turn it is, what the other phone waits for, and this phone's newest link to share."""
+    exchange = draft.get("exchange")
+    if exchange is None:
+        return Markup("")
+    stage = exchange_model.stage(state, draft)
+    parts = [h("h3", "Sealed across phones", class_="card-title")]
+    if stage == exchange_model.BROKEN:
+        problems = exchange_model.standing(state, exchange).problems
+        parts.append(h("div", h("p", h("strong", "The sealed cards don't check out.")),
+                       h("ul", *(h("li", problem) for problem in problems), class_="notes"),
+                       h("p", "Nothing in this conflict can be logged as valid. Start a new conflict."),
+                       class_="confirm", role="alert", data_testid="sealed-mismatch"))
+    else:
+        turn = exchange_model.turn_words(state, draft)
+        if turn:
+            parts.append(h("p", turn, class_="turn", data_testid="sealed-turn"))
+    if stage == exchange_model.TO_REVEAL:
+        parts.append(h("button", "Reveal to the player" if exchange["role"] == "gm" else "Reveal to the other phone",
+                       type="button", class_="button button-primary button-wide", data_action="manners-seal-reveal",
+                       id="manners-seal-reveal"))
+    url = exchange_model.link(state, exchange) if exchange_model.link_wanted(state, draft) else ""
+    if url:
+        _, version, modules = qr(url)
+        parts += [h("button", "Share the link again", type="button", class_="button button-wide",
+                    data_action="manners-seal-link"),
+                  qr_markup(url, "QR code of this phone's sealed-card link"),
+                  h("p", "Scan it with the other phone's camera (Session screen, Scan a code), or share the link.",
+                    class_="hint hint-small qr-caption"),
+                  h("label", h("span", "This phone's link for the other phone", class_="field-label"),
+                    h("textarea", url, id="sealed-link-text", readonly=True, rows="3",
+                      class_="field-input link-text", data_testid="sealed-link"),
+                    class_="field", for_="sealed-link-text"),
+                  h("p", f"{len(url)} characters · QR version {version}, {modules}×{modules} modules",
+                    class_="hint hint-small", data_testid="sealed-link-size")]
+    if stage != exchange_model.DONE:
+        parts.append(h("button", "New conflict", type="button", class_="button", data_action="manners-new",
+                       aria_label="Leave this sealed conflict and start a new one"))
+    return h("section", *parts, class_="card sealed-card", data_testid="sealed-exchange", aria_live="polite")
 
 
 # --- Odds -----------------------------------------------------------------------------------------------
@@ -329,8 +493,10 @@ def outcome_pips(outcomes: dict) -> Markup:
 
 def odds_panel(state: AppState, draft: dict) -> Markup:
     player = draft["player"]
-    if draft["revealed"] is not None or player["locked"]:
+    if draft["revealed"] is not None or player["locked"] or elsewhere(draft, "player"):
         return Markup("")
+    if draft.get("exchange") is not None and draft["kind"] == draft_model.CONFRONTATION:
+        return Markup("")  # the other side's numbers are on the other phone
     try:
         rows = odds_rows(state, draft)
     except rules.RuleError as error:
@@ -416,6 +582,8 @@ def helpers_line(record: dict) -> Markup:
 
 def result_panel(state: AppState, draft: dict) -> Markup:
     record = draft["revealed"]
+    if record is None and draft.get("exchange") is not None:
+        return Markup("")  # the exchange panel says whose turn it is
     if record is None:
         if draft_model.ready_to_reveal(draft):
             return h("section", h("p", "Every card is face down.", class_="hint"),
@@ -457,6 +625,7 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
     if draft["kind"] == draft_model.TEST:
         return [
             ("manners-setup", setup(state, draft)),
+            ("manners-exchange", exchange_panel(state, draft)),
             ("manners-gm", gm_card(state, draft)),
             ("manners-player-who", side_who(state, draft, "player")),
             ("manners-player-cards", side_cards(state, draft, "player")),
@@ -466,6 +635,7 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
         ]
     return [
         ("manners-setup", setup(state, draft)),
+        ("manners-exchange", exchange_panel(state, draft)),
         ("manners-player-who", side_who(state, draft, "player")),
         ("manners-player-cards", side_cards(state, draft, "player")),
         ("manners-odds", odds_panel(state, draft)),

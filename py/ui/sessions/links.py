@@ -43,6 +43,11 @@ def open_link(state: AppState, fragment: str):
     except sessions.LinkError as error:
         state.fail(str(error))
         return
+    if incoming.kind == "sealed":  # one step of a Manner Cards conflict sealed across phones
+        from ui.manners import exchange  # only such a link needs this code
+
+        exchange.receive(state, incoming.session_id, incoming.session_name, incoming.messages)
+        return
     if incoming.kind == "roll":
         if incoming.version == 1:
             show_roll(state, incoming.roll)
@@ -109,6 +114,10 @@ async def preview(state: AppState, incoming: Replica, snapshot: bool = False):
     merged, stored = await merged_with(state, mine, incoming)
     before, after = mine.session(), merged.replica.session()
     changes = [change_words(item) for item in differences(before, after, (merged.undone, merged.added))]
+    steps = sum(len(messages) for messages in merged.replica.sealed.values()) - sum(
+        len(messages) for messages in mine.sealed.values())
+    if steps:  # a sealed-card exchange under way (session.sealed): not in the session dict
+        changes.append(f"Sealed cards: {steps} new step{'s' * (steps != 1)}")
     if not changes:
         if mine is not state.replica:
             switch_to(state, mine)

@@ -5,8 +5,10 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rules
 import session as sessions
 from samples import json_values, party_of_five, random_sessions
+from session import sealed
 from session.replica import Replica, new_device
 from session.replica_check import check_replica
 
@@ -61,10 +63,21 @@ def apply(session: dict, operation, serial: int) -> dict:
     return session
 
 
-operations = st.tuples(st.sampled_from(["tension", "ap", "rename", "add", "remove", "log", "undo"]),
+operations = st.tuples(st.sampled_from(["tension", "ap", "rename", "add", "remove", "log", "undo", "seal"]),
                        st.integers(-6, 6), st.integers(0, 20))
 # Each step: a device taps (operation) or takes in another device's replica (a link opened).
 steps = st.lists(st.tuples(st.integers(0, 2), st.one_of(operations, st.integers(0, 2))), max_size=30)
+
+
+def sealed_step(amount: int, index: int, serial: int) -> dict:
+    """One of a few sealed-card messages of three conflicts: a seal, a lock or a reveal."""
+    conflict, card, salt = f"x{index % 3}", rules.COMPLICATIONS[amount % 5], f"{serial:032x}"
+    if index % 2:
+        return sealed.seal_test(conflict, card, 1 + abs(amount) % 8, salt)
+    if amount % 3 == 0:
+        return sealed.lock_test(conflict, {"name": "Wren", "manner": "Force", "manner_rating": 3, "skill_rating": 0,
+                                           "helpers": 0, "descriptors": abs(amount) % 3})
+    return sealed.reveal_test(conflict, card, 1 + abs(amount) % 8, salt)
 
 
 class Phone:
@@ -74,6 +87,9 @@ class Phone:
         self.session = replica.session()
 
     def tap(self, operation, serial: int):
+        if operation[0] == "seal":  # a step of a sealed-card exchange (session.sealed): not in the session dict
+            self.replica.add_sealed(sealed_step(*operation[1:], serial))
+            return
         after = apply(self.session, operation, serial)
         self.replica.absorb(self.session, after, self.device)
         self.session = after
@@ -122,6 +138,10 @@ def test_merge_is_commutative_associative_and_idempotent(script):
     assert same(a.merge(b).merge(c), a.merge(b.merge(c)))
     assert same(a.merge(a), a)
     assert same(a.merge(b).merge(b), a.merge(b))
+    merged = a.merge(b).merge(c)
+    for replica in (a, b, c):  # the sealed-card messages: a union, nothing dropped
+        for conflict, messages in replica.sealed.items():
+            assert messages.items() <= merged.sealed[conflict].items()
 
 
 @settings(deadline=None, max_examples=80)

@@ -529,3 +529,17 @@ def test_a_players_roll_is_logged_and_shown_to_the_gm_in_one_tap(monkeypatch):
     assert 'data-testid="qr"' in dialog and "#R2." in dialog
     tap(state, "roll-show-done")
     assert state.showing is None and 'data-action="roll-show"' in markup(state)  # shown again from the bar
+
+
+def test_a_session_link_brings_the_steps_of_a_sealed_card_exchange():
+    from session import sealed
+
+    mine = logged_party()
+    state = phone(mine)
+    theirs = Replica.from_session(mine)
+    theirs.add_sealed(sealed.seal_test("x1", "Time", 4, "ab" * 16))  # the GM's phone sealed a card
+    open_link(state, sync.session_link(theirs))
+    assert "Sealed cards: 1 new step" in text(state) and "ab" * 16 not in markup(state)
+    tap(state, "join-update")
+    assert list(state.replica.sealed["x1"].values()) == [sealed.seal_test("x1", "Time", 4, "ab" * 16)]
+    assert state.library.read(mine["id"]).sealed == state.replica.sealed
