@@ -35,6 +35,16 @@ CHROMIUM_ARGS = [
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 2}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+def at_desktop_size(page, look):
+    """Look at the page at 1280x800 too, then give it back its phone size."""
+    phone = page.viewport_size
+    page.set_viewport_size(DESKTOP["viewport"])
+    look()
+    page.set_viewport_size(phone)
+
+
 READY = "html[data-app-state=ready]"
 BOOT_TIMEOUT_MS = 60_000
 

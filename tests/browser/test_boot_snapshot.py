@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, PHONE, READY
+from conftest import BOOT_TIMEOUT_MS, PHONE, READY, at_desktop_size
 
 SNAPSHOT = "tableside.snapshot"
 STARTING = "#app[inert]"
@@ -81,6 +81,7 @@ def test_the_last_table_is_painted_before_python_and_taken_over_in_place(browser
     assert len(painted_dice) == 4 and page.locator("#app .die").first.is_visible()  # the conflict's dice
     assert page.locator("#boot-progress").count() == 0
     screenshot(page, "boot-starting", full_page=False)
+    at_desktop_size(page, lambda: screenshot(page, "boot-starting", full_page=False))
     # Mark what was painted: the live app must keep these very elements.
     page.evaluate("""() => { window.paintedBar = document.getElementById('session-bar');
                             window.paintedTray = document.querySelector('[data-testid=side-gm] .tray'); }""")
@@ -92,6 +93,7 @@ def test_the_last_table_is_painted_before_python_and_taken_over_in_place(browser
     assert [page.locator(selector).bounding_box() for selector in ("[data-testid=tension]", "[data-testid=side-gm]")] == boxes
     assert dice_faces(page, "gm") == painted_dice
     screenshot(page, "boot-live", full_page=False)
+    at_desktop_size(page, lambda: screenshot(page, "boot-live", full_page=False))
     page.get_by_role("button", name="Raise Tension by 1").click()  # live now
     assert page.get_by_test_id("tension").inner_text() == "5"
     context.close()

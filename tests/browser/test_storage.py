@@ -7,7 +7,7 @@ import json
 
 import rules
 import session as sessions
-from conftest import BOOT_TIMEOUT_MS, READY
+from conftest import BOOT_TIMEOUT_MS, READY, at_desktop_size
 
 ENTRIES = 45
 
@@ -69,6 +69,8 @@ def test_a_version_one_session_moves_once_and_its_log_pages(app, screenshot):
     more.filter(has_text=f"Show older entries ({ENTRIES - 20} more)").wait_for()
     assert cards.count() == 20 and f"#{ENTRIES}" in cards.first.inner_text()
     screenshot(page, "log-paging")
+    at_desktop_size(page, lambda: (screenshot(page, "log-paging", full_page=False), more.scroll_into_view_if_needed(),
+                                   screenshot(page, "log-paging-foot", full_page=False)))
     more.tap()
     more.filter(has_text=f"Show older entries ({ENTRIES - 40} more)").wait_for()
     assert cards.count() == 40
@@ -114,11 +116,13 @@ def test_storage_nearly_full_is_said_at_start_with_export_and_archive(context, o
     assert "Storage is 90% full" in notice.inner_text() and "Everything is saved for now" in notice.inner_text()
     assert page.get_by_role("button", name="Raise Tension by 1").is_enabled()
     screenshot(page, "storage-nearly-full")
+    at_desktop_size(page, lambda: screenshot(page, "storage-nearly-full"))
     notice.get_by_role("button", name="Export and archive…").tap()
     archive = page.get_by_test_id("archive")
     archive.wait_for()
     assert "Nothing to archive here" in archive.inner_text()  # a new session: delete old ones instead
     screenshot(page, "archive-old-entries")
+    at_desktop_size(page, lambda: screenshot(page, "archive-old-entries"))
     page.get_by_role("button", name="Cancel").tap()
     notice.get_by_role("button", name="Not now").tap()
     assert notice.count() == 0
