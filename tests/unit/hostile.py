@@ -4,6 +4,7 @@ them spliced into an otherwise valid session, export or link."""
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import zlib
 
@@ -47,6 +48,12 @@ def json_paths(value, prefix=()):
         yield from json_paths(item, prefix + (key,))
 
 
+def leaf(value, path):
+    for key in path:
+        value = value[key]
+    return value
+
+
 def splice(value, path, text: str) -> str:
     """`value` as JSON text with the value at `path` replaced by raw JSON `text`."""
     copied = json.loads(json.dumps(value))
@@ -57,6 +64,11 @@ def splice(value, path, text: str) -> str:
     return json.dumps(copied, ensure_ascii=False).replace(json.dumps(SLOT), text, 1)
 
 
+# Well-formed JSON of any shape: spliced in, it reaches the checks behind the parser.
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | any_unicode,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(any_unicode, inner, max_size=4),
+    max_leaves=12).map(lambda value: json.dumps(value, ensure_ascii=False))
 hostile_json = st.one_of(nested_json(), any_unicode.map(lambda text: json.dumps(text, ensure_ascii=False)),
                          any_unicode, st.just('"\\ud800"'), st.just('"\\udc00\\ud800"'))
 
@@ -104,4 +116,90 @@ def hostile_fragment(draw) -> str:
         return kind + packed(draw(any_bytes))
     if how == "unicode":
         return kind + packed(draw(any_unicode).encode("utf-8", "surrogatepass"))
+    return kind + draw(any_unicode)
+
+
+def packed_v2(raw: bytes) -> str:
+    """Packed as version-2 links are: zlib with the preset dictionary, upper-case base32 unpadded."""
+    from session.sync import PRESET
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY, PRESET)
+    return base64.b32encode(packer.compress(raw) + packer.flush()).decode("ascii").rstrip("=")
+
+
+@functools.cache  # one of each: a new session gets a new id, and examples must replay
+def logged_replica():
+    from session.replica import Replica
+
+    return Replica.from_session(logged_party())
+
+
+@functools.cache
+def valid_v2(kind: str) -> str:
+    """A version-2 session link (`S2.`) or roll link (`R2.`) of `logged_replica()`, as the app writes it."""
+    from session import sync
+
+    replica = logged_replica()
+    if kind == "S2.":
+        return sync.session_link(replica)
+    return sync.roll_message(replica, next(iter(replica.log)), "Friday")
+
+
+BASE32_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+
+
+@st.composite
+def mutated(draw, text: str) -> str:
+    """`text` cut short, or with a few characters changed, dropped or added (base32 ones mostly)."""
+    if draw(st.booleans()):
+        return text[:draw(st.integers(0, len(text) - 1))]
+    letters = list(text)
+    for _ in range(draw(st.integers(1, 4))):
+        where = draw(st.integers(3, len(letters) - 1))  # after "S2."
+        letter = draw(st.one_of(st.sampled_from(BASE32_LETTERS), st.characters()))
+        how = draw(st.sampled_from(["change", "drop", "add"]))
+        if how == "change":
+            letters[where] = letter
+        elif how == "drop":
+            del letters[where]
+        else:
+            letters.insert(where, letter)
+    return "".join(letters)
+
+
+@st.composite
+def hostile_v2_fragment(draw) -> str:
+    """A version-2 link carrying hostile data: a valid one mutated or cut short, its compressed
+    JSON spliced with hostile JSON (deep nesting included) or replaced outright, random base32,
+    or far too large."""
+    from session.link import unpack
+    from session.sync import PRESET
+
+    kind = draw(st.sampled_from(["S2.", "R2."]))
+    how = draw(st.sampled_from(["mutated", "spliced", "spliced", "changed", "changed", "nested", "bytes", "unicode", "base32", "oversize", "raw"]))
+    if how == "mutated":
+        return draw(mutated(valid_v2(kind)))
+    if how == "spliced":
+        payload = unpack(valid_v2(kind)[3:], 2, PRESET)
+        path = draw(st.sampled_from(list(json_paths(payload))))
+        value = draw(st.one_of(hostile_json, json_values))
+        return kind + packed_v2(splice(payload, path, value).encode("utf-8", "surrogatepass"))
+    if how == "changed":  # one number or text changed for another: it passes the parser, often the checks
+        payload = unpack(valid_v2(kind)[3:], 2, PRESET)
+        leaves = [path for path in json_paths(payload) if isinstance(leaf(payload, path), (int, str))]
+        path = draw(st.sampled_from(leaves))
+        value = draw(st.integers(-10, 100) if isinstance(leaf(payload, path), int) else any_unicode)
+        return kind + packed_v2(splice(payload, path, json.dumps(value, ensure_ascii=False)).encode(
+            "utf-8", "surrogatepass"))
+    if how == "nested":
+        return kind + packed_v2(draw(nested_json()).encode("utf-8"))
+    if how == "bytes":
+        return kind + packed_v2(draw(any_bytes))
+    if how == "unicode":
+        return kind + packed_v2(draw(any_unicode).encode("utf-8", "surrogatepass"))
+    if how == "base32":
+        return kind + draw(st.text(BASE32_LETTERS, max_size=400))
+    if how == "oversize":  # past what any link may unpack to, compressing to almost nothing
+        filler = draw(st.sampled_from([b" ", b"[", b'{"k":', b"0,"]))
+        return kind + packed_v2(filler * draw(st.integers(200_001, 2_000_000)))
     return kind + draw(any_unicode)

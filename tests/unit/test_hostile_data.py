@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import session as sessions
-from hostile import hostile_export_text, hostile_fragment, hostile_json, hostile_session_text
+from hostile import (hostile_export_text, hostile_fragment, hostile_json, hostile_session_text, hostile_v2_fragment,
+                     logged_replica)
 import shell_like
 from samples import party_of_five, plain
 from session import MemoryStore, sync
@@ -57,11 +58,28 @@ def test_any_link_is_refused_with_a_sentence_or_read_clean(fragment):
         shareable(value)
 
 
+@FUZZ
+@given(hostile_v2_fragment())
+def test_any_version_two_link_is_refused_with_a_sentence_or_read_clean(fragment):
+    try:
+        incoming = sync.read(fragment)
+    except sessions.SessionError as error:  # a LinkError mostly
+        assert str(error) and not LONE_SURROGATE.search(str(error))
+        return
+    assert incoming.version == 2
+    if incoming.kind == "session":
+        shareable(incoming.replica)
+    else:
+        assert isinstance(incoming.roll, dict) and isinstance(incoming.session_name, str)
+    if incoming.replica.id == logged_replica().id:  # merged into the phone it came from
+        shareable(logged_replica().merge(incoming.replica))
+
+
 @FUZZ_THE_APP
-@given(hostile_fragment())
+@given(st.one_of(hostile_fragment(), hostile_v2_fragment()))
 def test_opening_any_link_in_the_app_leaves_saved_data_as_it_was(fragment):
     store = MemoryStore()
-    keep(store, party_of_five())
+    keep(store, party_of_five(), logged_replica().session())  # a version-2 link of the second compares with it
     state = start(store, "http://localhost/")
     before = dict(store.items)
     links.open_link(state, fragment)
