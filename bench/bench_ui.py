@@ -11,7 +11,11 @@ patch and a forced style/layout), 100 times each:
 Every repeat starts a new conflict (the last one's dice go in the log as set aside) and the
 GM rolls, untimed; then the three taps are timed in turn, so they share the session and the load.
 Reports p50/p95 in ms and their ratios to the no-op's p50/p95, with and without a
-4x CPU throttle (a mid-range phone), beside the goal. Numbers only; nothing here is a test.
+4x CPU throttle (a mid-range phone), beside the goal. Then, in a separate pass (so the
+wrappers it needs do not touch the figures above), where a roll's time goes: in
+tableside.patch (morphdom, blur and focus), in focus() alone (it forces the style and layout of
+the new DOM), the forced layout after the click, and the rest (Python: the handler, the render,
+saving). Numbers only; nothing here is a test.
 Usage: .venv/bin/python bench/bench_ui.py [--dist FOLDER] [--baseline FOLDER] (e.g. main's dist/)
 """
 from __future__ import annotations
@@ -78,6 +82,46 @@ TIME_LEAVE = """() => {
 }"""
 
 
+SPLIT_REPEATS = 30
+# Wrappers for the breakdown pass: time spent in static/regions.js's patch and in focus().
+SPLIT_SETUP = """() => {
+  window.benchSplit = {patch: 0, focus: 0};
+  const patch = window.tableside.patch;
+  window.tableside.patch = (text) => {
+    const start = performance.now();
+    try { return patch(text); } finally { benchSplit.patch += performance.now() - start; }
+  };
+  const focus = HTMLElement.prototype.focus;
+  HTMLElement.prototype.focus = function (...options) {
+    const start = performance.now();
+    try { return focus.apply(this, options); } finally { benchSplit.focus += performance.now() - start; }
+  };
+}"""
+TIME_SPLIT = """(selector) => {
+  benchSplit.patch = benchSplit.focus = 0;
+  const element = document.querySelector(selector);
+  const start = performance.now();
+  element.click();
+  const clicked = performance.now();
+  document.body.offsetHeight;
+  const end = performance.now();
+  return {total: end - start, patch: benchSplit.patch, focus: benchSplit.focus, layout: end - clicked};
+}"""
+
+
+def breakdown(page) -> dict:
+    """Medians of where a roll's time goes (ms): Python, morph (patch without focus), focus, forced layout."""
+    page.evaluate(SPLIT_SETUP)
+    rows = []
+    for _ in range(SPLIT_REPEATS):
+        next_conflict(page)
+        rows.append(page.evaluate(TIME_SPLIT, f'{PLAYER} [data-action=tension-roll]'))
+    parts = {"python": [row["total"] - row["patch"] - row["layout"] for row in rows],
+             "patch but focus": [row["patch"] - row["focus"] for row in rows],
+             "focus()": [row["focus"] for row in rows], "layout after": [row["layout"] for row in rows]}
+    return {name: statistics.median(values) for name, values in parts.items()}
+
+
 def measure(page) -> dict:
     """Each measure in turn at every repeat, so the no-op baseline sees the same session (its log
     grows by one set-aside entry per repeat) and the same machine load as the taps it is compared to."""
@@ -109,6 +153,7 @@ def run(browser, url, throttle: float) -> dict:
         session.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     results = measure(page)
     results["snapshot_chars"] = page.evaluate(f"(localStorage.getItem('{SNAPSHOT}') || '').length")
+    results["breakdown"] = breakdown(page)
     context.close()
     return results
 
@@ -118,6 +163,7 @@ GOAL = 2.0  # roll -> result and pool -> odds within 2x the no-op tap at 4x CPU,
 
 def print_rows(build: str, throttle: int, results: dict):
     chars = results.pop("snapshot_chars")
+    parts = results.pop("breakdown")
     base50 = statistics.median(results["no-op (baseline)"])
     base95 = percentile(results["no-op (baseline)"], 0.95)
     for name, times in results.items():
@@ -130,6 +176,8 @@ def print_rows(build: str, throttle: int, results: dict):
               flush=True)
     if chars:
         print(f"{build:<9}{'snapshot size':<22}{'':>5}{chars / 1000:>8.1f}K chars (UTF-16 in localStorage)", flush=True)
+    print(f"{build:<9}{'roll, p50 of parts':<22}{throttle:>4}x  " + ", ".join(f"{name} {ms:.1f}" for name, ms in parts.items()),
+          flush=True)
 
 
 def main():
