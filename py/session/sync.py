@@ -118,9 +118,11 @@ def session_link(replica: Replica, latest: int = LATEST) -> str:
     return f"{SESSION.upper()}{VERSION}.{pack(payload)}"
 
 
-def roll_message(replica: Replica, entry_id: str, session_name: str) -> str:
+def roll_message(replica: Replica, entry_id: str, session_name: str = "") -> str:
     """The fragment of one logged roll for the GM's phone: the entry, and the counts of the
-    phone that logged it for Tension and the roster entries the record names."""
+    phone that logged it for Tension and the roster entries the record names. The app sends no
+    `session_name`: the GM's phone knows its session's name, and those 30-odd characters keep a
+    roll's code at QR version 10."""
     entry = replica.log[entry_id]
     device = entry["device"]
     named = {side.get("id") for side in record_sides(entry["record"])} & replica.roster.keys()
@@ -133,7 +135,8 @@ def roll_message(replica: Replica, entry_id: str, session_name: str) -> str:
     partial = {"id": replica.id,  # its version and clock are the link's and the entry's
                "tension": {device: replica.tension[device]} if device in replica.tension else {},
                "roster": roster, "log": [in_transit(entry)]}
-    return f"{ROLL.upper()}{VERSION}.{pack({'p': partial, 'n': session_name})}"
+    message = {"p": partial, "n": session_name} if session_name else {"p": partial}
+    return f"{ROLL.upper()}{VERSION}.{pack(message)}"
 
 
 def sealed_message(session_id: str, session_name: str, messages: list[dict]) -> str:

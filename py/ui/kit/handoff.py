@@ -14,11 +14,13 @@ from ui.kit.html import Markup, h, isolate
 from ui.kit.qr import qr_markup
 
 
-def roll_url(state: AppState, entry: dict) -> str:
-    """The link that carries one logged roll to the GM's phone (session.sync: version 2)."""
+def roll_url(state: AppState, entry: dict, named: bool = False) -> str:
+    """The link that carries one logged roll (session.sync: version 2). Shown to the GM, whose
+    phone has the session, it leaves the session's name out (its code stays at version 10);
+    `named` for a roll shared to anyone (the Log's "Share roll")."""
     from session.sync import roll_message  # links' code: loaded when a roll is shared
 
-    return share_url(state.base_url, roll_message(state.replica, entry["id"], state.session["name"]))
+    return share_url(state.base_url, roll_message(state.replica, entry["id"], state.session["name"] if named else ""))
 
 
 def shown_entry(state: AppState) -> dict | None:

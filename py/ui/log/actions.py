@@ -65,7 +65,7 @@ def share_roll(state: AppState, event: Input):
     if entry is None or entry.get("kind") == "set-aside":
         return
     state.view["shared"] = entry["id"]
-    effects.share(state, title=f"A roll at {isolate(state.session['name'])}", url=roll_url(state, entry),
+    effects.share(state, title=f"A roll at {isolate(state.session['name'])}", url=roll_url(state, entry, named=True),
                   shared="Roll link shared.", copied="Roll link copied: paste it to the other phones.",
                   manual="Couldn't copy here: select the roll link under the entry and copy it.")
 

@@ -74,8 +74,9 @@ def next_step(pending: dict, close: Markup) -> Markup:
         "already": "This roll is already in this session's log: nothing to add.",
         "undone": "This roll is already in this session's log, and was undone there: nothing to add.",
         "refused": "It does not check, so it can't be added to the log.",
-        "elsewhere": f"This roll belongs to “{isolate(pending['session'])}”, which is not on this phone: open that "
-                     "session's link first, then this roll again.",
+        "elsewhere": (f"This roll belongs to “{isolate(pending['session'])}”, which is not on this phone"
+                      if pending["session"] else "This roll belongs to a session that is not on this phone") +
+                     ": open that session's link first, then this roll again.",
         "read-only": "Shown as it was rolled: it is not added to your log.",
     }[kind]
     return h("div", h("p", words, class_="hint", role="status", data_testid="roll-link-state"),

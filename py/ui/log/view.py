@@ -132,7 +132,7 @@ def who_filter(state: AppState) -> Markup:
 def shared_link(state: AppState, entry: dict) -> Markup:
     field_id = f"roll-link-{entry['id']}"
     return h("label", h("span", "Link to this roll", class_="field-label"),
-             h("textarea", roll_url(state, entry), id=field_id, readonly=True, rows="3",
+             h("textarea", roll_url(state, entry, named=True), id=field_id, readonly=True, rows="3",
                class_="field-input link-text", data_testid="roll-link"),
              class_="field", for_=field_id)
 

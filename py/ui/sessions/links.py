@@ -232,6 +232,7 @@ async def compare_roll(state: AppState, pending: dict):
         return
     merged, stored = await merged_with(state, mine, incoming)
     pending["stored"] = stored
+    pending["session"] = mine.fields["name"][0]  # a roll carries no name: this phone's is the one to show
     if pending["entry_id"] in mine.log or pending["entry_id"] in stored:
         pending["state"] = "undone" if pending["entry_id"] in mine.undone else "already"
         state.announcement = "This roll is already in this session's log."

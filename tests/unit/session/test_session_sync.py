@@ -157,7 +157,7 @@ def test_the_sizes_of_a_roll_and_of_a_session_code_are_measured():
 
     party = party_of_five()
     player = Replica.from_session(party)
-    rolls = [sync.roll_message(player, logged_roll(player, PLAYER), party["name"]) for _ in range(20)]
+    rolls = [sync.roll_message(player, logged_roll(player, PLAYER)) for _ in range(20)]  # as the app sends it
     lines = []
     for name, fragment in (("first roll going to the GM", rolls[0]), ("20th roll going to the GM", rolls[-1]),
                            *((f"five characters and the last {latest} log entries",

@@ -486,7 +486,7 @@ def test_a_roll_of_a_session_not_on_this_phone_is_only_shown():
     fragment, _ = players_roll(party_of_five())
     other = phone(sessions.new_session("Other"))
     open_link(other, fragment)
-    assert other.pending["state"] == "elsewhere" and "which is not on this phone" in text(other)
+    assert other.pending["state"] == "elsewhere" and "not on this phone" in text(other)
     assert "roll-add" not in markup(other) and other.session["log"] == []
 
 
