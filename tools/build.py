@@ -26,6 +26,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+from shipped_source import shipped  # tools/: beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 CACHE = ROOT / "build"
@@ -206,14 +208,15 @@ def vendor_python_packages(vendor: Path) -> Path:
 
 
 def zip_app_code(app: Path) -> Path:
-    """Our py/ tree as one zip (one request instead of one per module), as source."""
+    """Our py/ tree as one zip (one request instead of one per module), as source without
+    comments and docstrings (tools/shipped_source.py: line numbers kept)."""
     sources = sorted(p for p in (ROOT / "py").rglob("*.py") if "__pycache__" not in p.parts)
     staging = CACHE / "py.zip"
     with zipfile.ZipFile(staging, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in sources:
             info = zipfile.ZipInfo(path.relative_to(ROOT / "py").as_posix(), FIXED_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, shipped(path.read_text(encoding="utf-8")).encode("utf-8"))
     app.mkdir(parents=True)
     target = app / f"py-{short_hash([staging])}.zip"
     shutil.copy2(staging, target)

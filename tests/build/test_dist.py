@@ -1,4 +1,5 @@
 """The deployable folder holds exactly what the page needs, all of it local."""
+import ast
 import re
 import tomllib
 import zipfile
@@ -44,6 +45,28 @@ def test_every_python_module_under_py_reaches_the_page():
 def test_our_code_ships_as_source_for_readable_tracebacks():
     with zipfile.ZipFile(app_zip()) as archive:
         assert all(name.endswith(".py") for name in archive.namelist())
+
+
+def shape(source: str) -> tuple[str, list]:
+    """A module's code without its docstrings, and the line of every node: what runs and what a
+    traceback names."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            body[0].value.value = ""
+    return ast.dump(tree), [(type(node).__name__, node.lineno) for node in ast.walk(tree) if hasattr(node, "lineno")]
+
+
+def test_our_code_ships_without_comments_and_docstrings_on_the_same_lines():
+    with zipfile.ZipFile(app_zip()) as archive:
+        for name in archive.namelist():
+            original = (ROOT / "py" / name).read_text(encoding="utf-8")
+            shipped = archive.read(name).decode("utf-8")
+            assert shape(shipped) == shape(original), name
+            assert len(shipped.splitlines()) == len(original.splitlines()), name
+            assert not [token for token in re.findall(r"^\s*#.*$", shipped, re.M)], name
 
 
 def test_pyscript_config_loads_nothing_from_another_host():

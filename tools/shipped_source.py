@@ -1,0 +1,35 @@
+"""Our Python as the page downloads it: the same code, without comments and docstrings.
+
+Every line stays where it was (a docstring becomes an empty string on its first line,
+its other lines blank), so a traceback in the browser names the same line numbers as
+the source in the repository. Cuts our code's share of a first visit by about a quarter
+(compressed), which a phone on bad signal waits for.
+"""
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+
+
+def docstrings(tree: ast.AST):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                yield first.value
+
+
+def shipped(text: str) -> str:
+    lines = text.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:  # a comment runs to the end of its line
+            row, column = token.start
+            lines[row - 1] = lines[row - 1][:column].rstrip() + "\n"
+    for node in sorted(docstrings(ast.parse(text)), key=lambda node: -node.lineno):
+        first, last = node.lineno - 1, node.end_lineno - 1
+        head = lines[first].encode()[:node.col_offset].decode()  # ast's offsets count UTF-8 bytes
+        tail = lines[last].encode()[node.end_col_offset:].decode()
+        lines[first:last + 1] = [head + '""' + tail] + ["\n"] * (last - first)
+    return "".join(line.rstrip() + "\n" for line in "".join(lines).splitlines())
