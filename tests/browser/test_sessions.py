@@ -217,8 +217,8 @@ def test_join_a_session_link_on_a_second_phone_and_its_qr_code(app, browser, wat
     qr = page.get_by_test_id("qr")
     qr.evaluate("code => code.scrollIntoView({block: 'center'})")  # clear of the bottom navigation
     image = png_gray(qr.screenshot(scale="css"))
-    [found] = zxingcpp.read_barcodes(image)
-    assert found.text == link
+    # every reading zxing-cpp makes of the screenshot is the link (one CI run read this code twice)
+    assert {found.text for found in zxingcpp.read_barcodes(image)} == {link}
     box = qr.bounding_box()
     assert box["width"] >= 300  # big enough to scan from across the table
     both_sizes(page, screenshot, "session-screen", page.get_by_test_id("qr"))
