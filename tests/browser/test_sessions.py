@@ -217,7 +217,7 @@ def test_join_a_session_link_on_a_second_phone_and_its_qr_code(app, browser, wat
     qr = page.get_by_test_id("qr")
     qr.evaluate("code => code.scrollIntoView({block: 'center'})")  # clear of the bottom navigation
     image = png_gray(qr.screenshot(scale="css"))
-    # every reading zxing-cpp makes of the screenshot is the link (one CI run read this code twice)
+    # every reading zxing-cpp makes of the screenshot is the link (one full run here read this code twice)
     assert {found.text for found in zxingcpp.read_barcodes(image)} == {link}
     box = qr.bounding_box()
     assert box["width"] >= 300  # big enough to scan from across the table
