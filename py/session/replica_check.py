@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import SessionError
+from .errors import checks
 from .model import MAX_LOG, MAX_ROSTER, check_effect, check_log_entry, check_session
 from .replica import ENTRY_COUNTS, SESSION_FIELDS, VERSION, Replica
 from .sealed import check_messages
@@ -22,14 +22,7 @@ DEVICE = re.compile(r"[0-9a-f]{0,16}")
 ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
 
 
-def need(condition: bool, message: str = "The session's data is damaged."):
-    if not condition:
-        raise SessionError(message)
-
-
-def whole(value, low: int, high: int) -> int:
-    need(isinstance(value, int) and not isinstance(value, bool) and low <= value <= high)
-    return value
+need, whole = checks("The session's data is damaged.")
 
 
 def mapping(value, limit: int) -> dict:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import rules
 
-from .errors import SessionError
+from .errors import checks
 from .model import name_text
 
 PURPOSE = "tableside-sealed-1"
@@ -104,14 +104,7 @@ def reveal_side(conflict_id: str, role: str, side: dict, salt: str) -> dict:
 
 # --- Reading messages from another phone --------------------------------------------------------------
 
-def need(condition: bool, message: str = "This sealed-card message is damaged."):
-    if not condition:
-        raise SessionError(message)
-
-
-def whole(value, low: int, high: int) -> int:
-    need(isinstance(value, int) and not isinstance(value, bool) and low <= value <= high)
-    return value
+need, whole = checks("This sealed-card message is damaged.")
 
 
 def check_side(value) -> dict:

@@ -657,18 +657,7 @@ class Library:
     def save_table(self, session_id: str, table: dict | None) -> bool:
         """Store the conflict in progress for a session (None: nothing in progress). True when
         written; StorageError when the browser refuses."""
-        key = table_key(session_id)
-        if table is None:
-            if self.store.get(key) is not None:
-                self.store.remove(key)
-            self.written.pop(key, None)
-            return False
-        text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
-        if self.written.get(key) == text:
-            return False
-        self.store.set(key, text)
-        self.written[key] = text
-        return True
+        return self.write_own(table_key(session_id), table)
 
     def load_table(self, session_id: str) -> dict | None:
         """The stored table in progress for a session, as JSON not yet checked (the caller
@@ -684,13 +673,16 @@ class Library:
     def save_secret(self, conflict_id: str, secret: dict | None) -> bool:
         """Store (None: delete) what this phone sealed in one exchange (session.sealed): never in the
         session, its table in progress or a link, so nothing another phone reads holds it."""
-        key = secret_key(conflict_id)
-        if secret is None:
+        return self.write_own(secret_key(conflict_id), secret)
+
+    def write_own(self, key: str, value) -> bool:
+        """Write (None: remove) one of this phone's own values, skipping text already there."""
+        if value is None:
             if self.store.get(key) is not None:
                 self.store.remove(key)
             self.written.pop(key, None)
             return False
-        text = json.dumps(secret, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
         if self.written.get(key) == text:
             return False
         self.store.set(key, text)

@@ -342,6 +342,13 @@ def share_link(state: AppState, draft: dict, what: str):
                   manual="Couldn't copy here: select the link in the box below and copy it.")
 
 
+def take_step(state: AppState, draft: dict, message: dict, what: str):
+    """This phone's next message: into the session, shared to the other phone, and whose turn it is now."""
+    exchange_model.send(state, message)
+    share_link(state, draft, what)
+    state.announcement = exchange_model.turn_words(state, draft)
+
+
 @action("manners-seal-pick")
 def seal_pick(state: AppState, event: Input):
     """The GM's phone: a Complication face down here, to seal for the player's phone."""
@@ -382,9 +389,7 @@ def seal_share(state: AppState, event: Input):
     exchange = draft["exchange"]
     secret = {**state.secrets[exchange["id"]], "d": draft["gm"]["difficulty"]}
     state.secrets[exchange["id"]] = secret
-    exchange_model.send(state, sealed.seal_of(secret))
-    share_link(state, draft, "The GM's sealed card")
-    state.announcement = exchange_model.turn_words(state, draft)
+    take_step(state, draft, sealed.seal_of(secret), "The GM's sealed card")
 
 
 @action("manners-seal-send")
@@ -394,9 +399,7 @@ def seal_send(state: AppState, event: Input):
     if exchange_model.stage(state, draft) != exchange_model.TO_SEND:
         return
     side = sealed.check_side(draft_model.record_side(state, draft["player"]))
-    exchange_model.send(state, sealed.lock_test(draft["exchange"]["id"], side))
-    share_link(state, draft, "The player's Manner")
-    state.announcement = exchange_model.turn_words(state, draft)
+    take_step(state, draft, sealed.lock_test(draft["exchange"]["id"], side), "The player's Manner")
 
 
 @action("manners-seal-side")
@@ -419,9 +422,7 @@ def seal_side(state: AppState, event: Input):
                                sealed.check_side(draft_model.record_side(state, side)))
     state.secrets[exchange["id"]] = secret
     side.update(manner=None, locked=False)  # the card lives in the secret now, not on the table
-    exchange_model.send(state, sealed.seal_of(secret))
-    share_link(state, draft, "A sealed Manner")
-    state.announcement = exchange_model.turn_words(state, draft)
+    take_step(state, draft, sealed.seal_of(secret), "A sealed Manner")
 
 
 @action("manners-seal-reveal")

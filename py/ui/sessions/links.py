@@ -156,20 +156,27 @@ def join_new(state: AppState, event: Input):
         join(state, pending["incoming"])
 
 
-async def apply_merge(state: AppState, pending: dict):
-    incoming = pending["incoming"]
+async def merged_here(state: AppState, incoming: Replica, stored=None) -> bool:
+    """Merge `incoming` into this phone's replica of its session and open it (the open session
+    keeps what is on the table). False, with the message, when the session can't be read."""
     commit(state)
     try:
         mine = await mine_with_log(state, incoming.id)
     except sessions.SessionError as error:
         state.fail(str(error))
-        return
-    merged, _ = await merged_with(state, mine, incoming, pending.get("stored"))
-    if mine is state.replica:  # the open session: what is on the table stays
+        return False
+    merged, _ = await merged_with(state, mine, incoming, stored)
+    if mine is state.replica:
         state.replica = merged.replica
         state.session = state.committed = merged.replica.session()
     else:
         switch_to(state, merged.replica)
+    return True
+
+
+async def apply_merge(state: AppState, pending: dict):
+    if not await merged_here(state, pending["incoming"], pending.get("stored")):
+        return
     state.screen = "roster"
     session = state.session
     state.say(f"Updated “{isolate(session['name'])}” from the link: {roster_words(session)}, "
@@ -244,19 +251,8 @@ async def compare_roll(state: AppState, pending: dict):
 
 
 async def add_roll(state: AppState, pending: dict):
-    incoming = pending["incoming"]
-    commit(state)
-    try:
-        mine = await mine_with_log(state, incoming.id)
-    except sessions.SessionError as error:
-        state.fail(str(error))
+    if not await merged_here(state, pending["incoming"], pending.get("stored")):
         return
-    merged, _ = await merged_with(state, mine, incoming, pending.get("stored"))
-    if mine is state.replica:
-        state.replica = merged.replica
-        state.session = state.committed = merged.replica.session()
-    else:
-        switch_to(state, merged.replica)
     state.pending = None
     by = isolate(pending["by"]) if pending["by"] else "The roll"
     changes = "; ".join(pending.get("changes") or [])
