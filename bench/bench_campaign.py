@@ -16,8 +16,10 @@ the answer (handler, render, patch and a forced style/layout):
   - open log: tap "Log" in the bottom navigation;
   - start-up: reload, from navigation start to html[data-app-state=ready];
 
-medians of RUNS runs (STARTS for start-up), each with its ratio to the same measure at 0
-entries in the same run (opening the Log: to 20 entries, its first page, when measured:
+with the same dice at every size, medians of RUNS runs (STARTS for start-up), each with its ratio to the same measure at 0
+entries in the same run. Every size has its page open at once and the rounds go round the
+sizes in turn (a round of taps on each, then the next round), so a size measured late does not
+meet a busier or warmer machine than the 0-entry baseline it is divided by (opening the Log: to 20 entries, its first page, when measured:
 at 0 it draws no entry at all), and the bytes stored (localStorage: characters of keys and
 values; IndexedDB: navigator.storage.estimate()'s usageDetails). A size the browser
 cannot store is reported as such. The same script measured main before issue 15 and
@@ -45,7 +47,7 @@ from bench_ui import TIME_CLICK  # noqa: E402  (a tap timed the same way in both
 SIZES = (0, 20, 300, 1_000, 5_000, 20_000)
 ONE_PAGE = "20"  # the Log's first page: opening the Log draws as much as at any longer log
 THROTTLES = (1, 4)
-RUNS = 10
+RUNS = 20
 STARTS = 5
 TENSION = 6  # brought back here before each roll, so the GM rolls as many dice at every size
 SEED_TIMEOUT_MS = 900_000
@@ -126,6 +128,17 @@ async def seed_or_say(size):
 
 asyncio.ensure_future(seed_or_say(%(size)d))
 """
+# The same dice at every size (the outcome shapes the result drawn, and so a roll's time):
+# the app's dice source, replaced in the page by one seeded alike for every size.
+SAME_DICE = """
+import random
+import rules.dice
+from pyscript import document
+
+dice = random.Random(%(seed)d)
+rules.dice.SecretsSource.randint = lambda self, low, high: dice.randint(low, high)
+document.documentElement.dataset.sameDice = "%(seed)d"
+"""
 ADD_SCRIPT = """(code) => {
     const script = document.createElement("script");
     script.type = "py";
@@ -184,29 +197,27 @@ def start_up(page) -> float:
     return page.evaluate("window.__readyAt")
 
 
-def taps(page) -> dict:
-    """RUNS rounds of: GM rolls, player rolls (timed), log (timed), new conflict, Tension +1
-    (timed), open the Log (timed) and back."""
-    times = {"tension": [], "roll": [], "log": [], "open log": []}
-    click(page, CONFLICT)
-    for _ in range(RUNS):
-        settle_tension(page)
-        if page.locator(NEW).count():
-            click(page, NEW)
-        click(page, GM_ROLL)
-        times["roll"].append(timed(page, PLAYER_ROLL))
-        times["log"].append(timed(page, LOG))
-        assert page.locator("[data-testid=result]").inner_text().startswith("Result (logged)")
+def round_of_taps(page, times: dict):
+    """GM rolls, player rolls (timed), log (timed), new conflict, Tension +1 (timed), open the
+    Log (timed) and back."""
+    settle_tension(page)
+    if page.locator(NEW).count():
         click(page, NEW)
-        times["tension"].append(timed(page, RAISE))
-        times["open log"].append(timed(page, OPEN_LOG))
-        assert page.locator("[data-testid=log-entry]").count() > 0
-        click(page, CONFLICT)
-        page.wait_for_timeout(50)  # background saving, as between real taps
-    return times
+    click(page, GM_ROLL)
+    times["roll"].append(timed(page, PLAYER_ROLL))
+    times["log"].append(timed(page, LOG))
+    assert page.locator("[data-testid=result]").inner_text().startswith("Result (logged)")
+    click(page, NEW)
+    times["tension"].append(timed(page, RAISE))
+    times["open log"].append(timed(page, OPEN_LOG))
+    assert page.locator("[data-testid=log-entry]").count() > 0
+    click(page, CONFLICT)
+    page.wait_for_timeout(50)  # background saving, as between real taps
 
 
-def measure(browser, url: str, size: int) -> dict:
+def seeded_page(browser, url: str, size: int):
+    """A page of its own profile holding a session of `size` entries, started once since
+    (that first start, with the service worker taking control, is not counted)."""
     context = browser.new_context(**PHONE)
     context.add_init_script(script=READY_PROBE)
     page = context.new_page()
@@ -218,17 +229,40 @@ def measure(browser, url: str, size: int) -> dict:
     if seeded["message"] and "Imported" not in seeded["message"]:
         result["refused"] = seeded["message"]
         context.close()
-        return result
-    start_up(page)  # the first start after seeding (and the service worker in control): not counted
-    devtools = context.new_cdp_session(page)
+        return None, result
+    start_up(page)
+    return page, result
+
+
+def measure(pages: dict, results: dict):
+    """Every measure at each throttle, round-robin over the sizes. Only the page being measured
+    is throttled: a throttled page costs CPU even when idle, and would load the others."""
+    devtools = {size: page.context.new_cdp_session(page) for size, page in pages.items()}
+
+    def throttled(size, throttle, work):
+        devtools[size].send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        try:
+            return work()
+        finally:
+            devtools[size].send("Emulation.setCPUThrottlingRate", {"rate": 1})
+
     for throttle in THROTTLES:
-        devtools.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        starts = [start_up(page) for _ in range(STARTS)]
-        result[f"{throttle}x"] = {"start-up": starts, **taps(page)}
-    devtools.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-    result["stored"] = page.evaluate(STORED)
-    context.close()
-    return result
+        times = {size: {"start-up": [], "tension": [], "roll": [], "log": [], "open log": []} for size in pages}
+        for _ in range(STARTS):
+            for size, page in pages.items():
+                times[size]["start-up"].append(throttled(size, throttle, lambda: start_up(page)))
+        for size, page in pages.items():
+            page.evaluate(ADD_SCRIPT, SAME_DICE % {"seed": throttle})
+            page.locator(f"html[data-same-dice='{throttle}']").wait_for(state="attached")
+            click(page, CONFLICT)
+        for _ in range(RUNS):
+            for size, page in pages.items():
+                throttled(size, throttle, lambda: round_of_taps(page, times[size]))
+        for size in pages:
+            results[size][f"{throttle}x"] = times[size]
+        print(f"measured at {throttle}x", flush=True)
+    for size, page in pages.items():
+        results[size]["stored"] = page.evaluate(STORED)
 
 
 def report(results: dict):
@@ -262,12 +296,15 @@ def main():
     server = make_server(ROOT / "dist", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://localhost:{server.server_address[1]}/"
-    results = {}
+    results, pages = {}, {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for size in sizes:
-            results[str(size)] = measure(browser, url, size)
+            page, results[str(size)] = seeded_page(browser, url, size)
+            if page is not None:
+                pages[str(size)] = page
             print(f"{size:,} logged: seeded in {results[str(size)]['seed_s']} s", flush=True)
+        measure(pages, results)
         browser.close()
     server.shutdown()
     report(results)
