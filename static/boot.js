@@ -1,7 +1,7 @@
 // The app shell before Python can speak for itself: starts the big downloads,
 // shows PyScript's loading progress and, if loading fails, a plain message with a
 // Retry button (data-app-state="error"). Python sets data-app-state="ready".
-// A classic script, first in <head>, so its downloads start at once and its
+// A classic script, first in <head>, so its downloads are known at once and its
 // listeners exist before anything can fail; it touches the DOM only once the
 // shell is parsed.
 (() => {
@@ -60,20 +60,30 @@
   // from the first moment, once: their first fetch() of it is answered with this
   // download. <link rel=preload as=fetch> would do the same in Chromium and Firefox,
   // but WebKit's fetch() never reuses a preload and downloads the file again.
+  // They start once the first frame is drawn: static/regions.js calls
+  // tableside.startDownloads() then, as each fetch() costs the main thread 3-4 ms (4x that
+  // on a mid-range phone), which would hold back the first frame of a warm start (the last
+  // table); on a first visit that frame comes a moment after this script.
   const early = new Map();
   const networkFetch = window.fetch.bind(window);
-  for (const href of (document.currentScript.dataset.fetchEarly ?? "").split(/\s+/).filter(Boolean)) {
-    const url = new URL(href, document.baseURI).href;
-    const download = networkFetch(url, { credentials: "same-origin" });
-    download.then((response) => response.ok || fail(COULD_NOT_DOWNLOAD), () => fail(COULD_NOT_DOWNLOAD));
-    early.set(url, download);
+  const waiting = new Set((document.currentScript.dataset.fetchEarly ?? "").split(/\s+/).filter(Boolean)
+    .map((href) => new URL(href, document.baseURI).href));
+  function startDownloads() {
+    for (const url of waiting) {
+      const download = networkFetch(url, { credentials: "same-origin" });
+      download.then((response) => response.ok || fail(COULD_NOT_DOWNLOAD), () => fail(COULD_NOT_DOWNLOAD));
+      early.set(url, download);
+    }
+    waiting.clear();
   }
+  window.tableside = { ...window.tableside, startDownloads };
   // Only a plain GET can take the early download (its credentials are the default ones).
   const plain = (options) => !options || Object.entries(options).every(
     ([key, value]) => (key === "credentials" && value === "same-origin") || (key === "method" && value === "GET"));
   window.fetch = (resource, options) => {
     const url = typeof resource === "string" || resource instanceof URL
       ? new URL(resource, document.baseURI).href : null;
+    waiting.delete(url); // asked for before its early download began: fetched once, here
     const download = early.get(url);
     if (download && plain(options)) {
       early.delete(url); // a response is read once; any later fetch goes to the network
@@ -94,6 +104,7 @@
   });
 
   document.addEventListener("DOMContentLoaded", () => {
+    startDownloads(); // when regions.js did not run
     expectProgress();
     showFailure();
     byId("boot-retry").addEventListener("click", () => location.reload());

@@ -17,7 +17,7 @@
   const root = document.documentElement;
   const byId = (id) => document.getElementById(id);
   const painted = new WeakSet(); // elements painted from the snapshot
-  const tableside = (window.tableside = { painted: null, patch });
+  const tableside = (window.tableside = { ...window.tableside, painted: null, patch });
 
   let crcTable = null;
   function crc32(text) { // zlib's CRC-32 of the UTF-8 bytes, as py/ui/snapshot.py stamps them
@@ -154,6 +154,8 @@
   }
 
   paint(); // index.html runs this script right after #app
+  // static/boot.js's early downloads, once the frame that shows the table (or the shell) is drawn.
+  requestAnimationFrame(() => setTimeout(() => tableside.startDownloads?.()));
   document.addEventListener("pointerdown", nudge, true);
   document.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") nudge();
