@@ -16,16 +16,17 @@ the answer (handler, render, patch and a forced style/layout):
   - open log: tap "Log" in the bottom navigation;
   - start-up: reload, from navigation start to html[data-app-state=ready];
 
-with the same dice at every size, medians of RUNS runs (STARTS for start-up), each with its ratio to the same measure at 0
-entries in the same run. Every size has its page open at once and the rounds go round the
-sizes in turn (a round of taps on each, then the next round), so a size measured late does not
-meet a busier or warmer machine than the 0-entry baseline it is divided by (opening the Log: to 20 entries, its first page, when measured:
-at 0 it draws no entry at all), and the bytes stored (localStorage: characters of keys and
+medians of RUNS runs (STARTS for start-up), each with its ratio to the same measure at 0
+entries in the same run (opening the Log: to 20 entries, its first page, when measured: at 0
+it draws no entry at all), and the bytes stored (localStorage: characters of keys and
 values; IndexedDB: navigator.storage.estimate()'s usageDetails). A size the browser
-cannot store is reported as such. The same script measured main before issue 15 and
+cannot store is reported as such. Every size has its page open at once, the rounds go round
+the sizes in turn, only the page being measured is throttled, and every size rolls the same
+dice, so a size measured late does not meet a busier machine, or other outcomes, than the
+0-entry baseline it is divided by. The same script measured main before issue 15 and
 the app after it. Numbers only; nothing here is a test.
 
-Usage: bench/bench_campaign.py [sizes...] (default: all five)
+Usage: bench/bench_campaign.py [sizes...] (default: all six)
 """
 from __future__ import annotations
 

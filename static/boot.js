@@ -57,13 +57,15 @@
 
   // Every file Pyodide and PyScript fetch() at start-up (the wasm, the stdlib, the
   // config, the Python zips: data-fetch-early, written by tools/build.py) downloads
-  // from the first moment, once: their first fetch() of it is answered with this
-  // download. <link rel=preload as=fetch> would do the same in Chromium and Firefox,
-  // but WebKit's fetch() never reuses a preload and downloads the file again.
-  // They start once the first frame is drawn: static/regions.js calls
-  // tableside.startDownloads() then, as each fetch() costs the main thread 3-4 ms (4x that
-  // on a mid-range phone), which would hold back the first frame of a warm start (the last
-  // table); on a first visit that frame comes a moment after this script.
+  // early, once: their first fetch() of it is answered with this download.
+  // <link rel=preload as=fetch> would do the same in Chromium and Firefox, but WebKit's
+  // fetch() never reuses a preload and downloads the file again.
+  // The downloads begin once the first frame is drawn (static/regions.js calls
+  // tableside.startDownloads() then; DOMContentLoaded if no frame came first, e.g. in a
+  // hidden tab): each fetch() costs the main thread 3-4 ms (4x that on a mid-range phone),
+  // which would hold back the first frame of a warm start, the last table. PyScript starts
+  // only after the whole document, so nothing waits for them on a warm start, and on a
+  // first visit that frame comes a moment after this script.
   const early = new Map();
   const networkFetch = window.fetch.bind(window);
   const waiting = new Set((document.currentScript.dataset.fetchEarly ?? "").split(/\s+/).filter(Boolean)
@@ -104,7 +106,7 @@
   });
 
   document.addEventListener("DOMContentLoaded", () => {
-    startDownloads(); // when regions.js did not run
+    startDownloads(); // if no frame came first (nothing twice: they begin once)
     expectProgress();
     showFailure();
     byId("boot-retry").addEventListener("click", () => location.reload());
