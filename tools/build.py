@@ -113,7 +113,8 @@ def download_wheels(pins: list[str]) -> list[Path]:
 
 def precompile(sources: list[Path], path_prefix: str) -> list[Path]:
     """Bytecode zips for `sources`, cached in build/pyc by a hash of their inputs."""
-    recipe = (ROOT / "tools" / "pyc_zip.py").read_bytes() + path_prefix.encode()
+    recipe = b"".join((ROOT / "tools" / name).read_bytes() for name in ("pyc_zip.py", "shipped_source.py")) \
+        + path_prefix.encode()
     targets, pending = [], []
     for source in sources:
         key = hashlib.sha256(recipe + source.read_bytes()).hexdigest()[:16]

@@ -12,7 +12,7 @@ if (!pathPrefix || pairs.length === 0 || pairs.length % 2) {
   process.exit(2);
 }
 const pyodide = await loadPyodide();
-pyodide.FS.writeFile("/pyc_zip.py", readFileSync(join(here, "pyc_zip.py")));
+for (const name of ["pyc_zip.py", "shipped_source.py"]) pyodide.FS.writeFile(`/${name}`, readFileSync(join(here, name)));
 pyodide.runPython("import sys; sys.path.insert(0, '/')");
 const rewrite = pyodide.pyimport("pyc_zip").rewrite;
 for (let index = 0; index < pairs.length; index += 2) {

@@ -15,6 +15,8 @@ import importlib.util
 import sys
 import zipfile
 
+from shipped_source import documented  # tools/, written beside this file by precompile.mjs
+
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 
 
@@ -25,13 +27,10 @@ def entry(name):
 
 
 def without_docstrings(tree):
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
-                    and isinstance(first.value.value, str):
-                # Dropped, not replaced: `from __future__` must stay the first statement.
-                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    for node in documented(tree):
+        first = node.body[0]
+        # Dropped, not replaced: `from __future__` must stay the first statement.
+        node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
     return tree
 
 

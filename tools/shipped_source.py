@@ -12,13 +12,15 @@ import io
 import tokenize
 
 
-def docstrings(tree: ast.AST):
+def documented(tree: ast.AST):
+    """Each module, class and function in `tree` whose body opens with a docstring (also used by
+    tools/pyc_zip.py, which leaves docstrings out of the stdlib's bytecode)."""
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
                     and isinstance(first.value.value, str):
-                yield first.value
+                yield node
 
 
 def shipped(text: str) -> str:
@@ -27,7 +29,8 @@ def shipped(text: str) -> str:
         if token.type == tokenize.COMMENT:  # a comment runs to the end of its line
             row, column = token.start
             lines[row - 1] = lines[row - 1][:column].rstrip() + "\n"
-    for node in sorted(docstrings(ast.parse(text)), key=lambda node: -node.lineno):
+    docstrings = [owner.body[0].value for owner in documented(ast.parse(text))]
+    for node in sorted(docstrings, key=lambda node: -node.lineno):
         first, last = node.lineno - 1, node.end_lineno - 1
         head = lines[first].encode()[:node.col_offset].decode()  # ast's offsets count UTF-8 bytes
         tail = lines[last].encode()[node.end_col_offset:].decode()
