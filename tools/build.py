@@ -3,10 +3,11 @@
 Inputs: the repo's index.html, pyscript.toml, py/ and static/; Pyodide,
 PyScript and morphdom from node_modules (pinned in package.json); the page's Python
 packages as wheels pinned in requirements/page.txt. The stdlib is compiled
-to bytecode with Pyodide's own Python (tools/precompile.mjs); the packages and
-our py/ stay source (tracebacks stay readable; they load after the first screen).
+to bytecode with Pyodide's own Python (tools/precompile.mjs), and so are the modules
+of ours a first screen imports; the packages and the rest of py/ stay source (readable
+tracebacks; they load after the first screen).
 
-Every vendored folder and the app zip carry a content hash in their name, so
+Every vendored folder and our code's bundle carry a content hash in their name, so
 they can be cached as immutable; index.html and pyscript.toml name them.
 static/sw.js becomes the top-level dist/sw.js (scope: the whole app) with the
 precache list and a version prepended, so every deploy changes its bytes;
@@ -18,7 +19,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import json
+import lzma
 import re
 import shutil
 import subprocess
@@ -26,7 +29,8 @@ import sys
 import zipfile
 from pathlib import Path
 
-from shipped_source import shipped  # tools/: beside this script
+from shipped_source import shipped, without_docstrings  # tools/: beside this script
+from startup_modules import startup_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -37,6 +41,9 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 PYODIDE_STDLIB = "python_stdlib.zip"
 PYODIDE_STDLIB_PATH = "/lib/python314.zip/"  # where Pyodide mounts the stdlib zip
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+APP_PATH = "/home/pyodide/py.zip/"  # where py/ui/main.py imports our code from: tracebacks name it
+SYSTEMS = ("tension", "anomaly", "manners")
+APP_BUNDLE = "py.zip.xz"  # our code, as [files] writes it for py/ui/main.py
 # Standard library the page never imports: development tools, servers, mail, REPLs,
 # processes and codecs nobody at the table needs; 1.7 MB of the 3.9 MB stdlib zip.
 # Found by listing sys.modules after a full session in the page; tests/build checks that
@@ -113,7 +120,7 @@ def download_wheels(pins: list[str]) -> list[Path]:
 
 def precompile(sources: list[Path], path_prefix: str) -> list[Path]:
     """Bytecode zips for `sources`, cached in build/pyc by a hash of their inputs."""
-    recipe = b"".join((ROOT / "tools" / name).read_bytes() for name in ("pyc_zip.py", "shipped_source.py")) \
+    recipe = b"".join((ROOT / "tools" / name).read_bytes() for name in ("pyc_zip.py", "shipped_source.py", "precompile.mjs")) \
         + path_prefix.encode()
     targets, pending = [], []
     for source in sources:
@@ -194,9 +201,10 @@ def vendor_morphdom(vendor: Path) -> Path:
 
 
 def vendor_python_packages(vendor: Path) -> Path:
-    """Each wheel ships as `<name>-<version>.zip`, unpacked by [files]. As source: the page
-    imports them after it is ready (icepool for Anomaly odds, segno for QR codes), where
-    compiling costs less than the bytes bytecode adds (source zips are half the size)."""
+    """Each wheel ships as `<name>-<version>.zip`, unpacked by [files]. As source without
+    docstrings (comments, licence headers and line numbers kept): the page imports them after
+    it is ready (icepool for Anomaly odds, segno for QR codes), where compiling costs less than
+    the bytes bytecode adds; the docstrings were 30% of their bytes."""
     staging = CACHE / "packages"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
@@ -204,24 +212,52 @@ def vendor_python_packages(vendor: Path) -> Path:
     for wheel in download_wheels(pinned_page_packages()):
         name = "-".join(wheel.stem.split("-")[:2])  # icepool-2.1.3-py3-none-any -> icepool-2.1.3
         zips.append(staging / f"{name}.zip")
-        shutil.copy2(wheel, zips[-1])
+        with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(zips[-1], "w") as target:
+            for entry in source.infolist():
+                data = source.read(entry)
+                if entry.filename.endswith(".py"):
+                    data = without_docstrings(data.decode("utf-8")).encode("utf-8")
+                target.writestr(zipfile.ZipInfo(entry.filename, FIXED_DATE), data, zipfile.ZIP_DEFLATED, 9)
     return hashed_folder(vendor, "python", zips)
 
 
-def zip_app_code(app: Path) -> Path:
-    """Our py/ tree as one zip (one request instead of one per module), as source without
-    comments and docstrings (tools/shipped_source.py: line numbers kept)."""
-    sources = sorted(p for p in (ROOT / "py").rglob("*.py") if "__pycache__" not in p.parts)
-    staging = CACHE / "py.zip"
-    with zipfile.ZipFile(staging, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in sources:
-            info = zipfile.ZipInfo(path.relative_to(ROOT / "py").as_posix(), FIXED_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, shipped(path.read_text(encoding="utf-8")).encode("utf-8"))
+def bundle_app_code(app: Path) -> Path:
+    """Our py/ tree as one xz stream around a zip of stored files (py/ui/main.py inflates it and
+    imports from the zip). The modules a first screen imports (tools/startup_modules.py, for
+    each system) are bytecode compiled by Pyodide's own Python, so the page does not compile
+    them on every start (about 2 s at 4x CPU); the others, loaded once the page is ready, are
+    source without comments and docstrings (tools/shipped_source.py). Bytecode compresses
+    poorly file by file: in one xz stream the tree takes 208 KB, in a zip of deflated files 430."""
+    sources = {p.relative_to(ROOT / "py").as_posix(): p for p in (ROOT / "py").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    at_start = {module_file(name) for system in SYSTEMS for name in startup_modules(system)}
+    entries = {name: shipped(path.read_text(encoding="utf-8")).encode("utf-8")
+               for name, path in sources.items() if name not in at_start}
+    staging = CACHE / "startup.zip"
+    with zipfile.ZipFile(staging, "w") as archive:
+        for name in sorted(at_start):
+            archive.writestr(zipfile.ZipInfo(name, FIXED_DATE), sources[name].read_bytes())
+    [compiled] = precompile([staging], APP_PATH)
+    with zipfile.ZipFile(compiled) as archive:
+        entries |= {name: archive.read(name) for name in archive.namelist()}
+    stored = io.BytesIO()
+    with zipfile.ZipFile(stored, "w") as archive:  # stored: the xz stream around it compresses
+        for name in sorted(entries):
+            archive.writestr(zipfile.ZipInfo(name, FIXED_DATE), entries[name])
+    bundle = CACHE / APP_BUNDLE
+    # A 2 MB dictionary holds the whole zip (0.9 MB); xz's default (8 MB) would only take memory.
+    bundle.write_bytes(lzma.compress(stored.getvalue(), check=lzma.CHECK_CRC32,
+                                     filters=[{"id": lzma.FILTER_LZMA2, "preset": 9, "dict_size": 1 << 21}]))
     app.mkdir(parents=True)
-    target = app / f"py-{short_hash([staging])}.zip"
-    shutil.copy2(staging, target)
+    target = app / f"py-{short_hash([bundle])}.zip.xz"
+    shutil.copy2(bundle, target)
     return target
+
+
+def module_file(module: str) -> str:
+    """ui.shell.app -> ui/shell/app.py; ui.shell (a package) -> ui/shell/__init__.py."""
+    path = ROOT / "py" / module.replace(".", "/")
+    return (path / "__init__.py" if path.is_dir() else path.with_suffix(".py")).relative_to(ROOT / "py").as_posix()
 
 
 def relative(path: Path) -> str:
@@ -229,10 +265,10 @@ def relative(path: Path) -> str:
 
 
 def destination(path: Path) -> str:
-    """Where [files] puts a zip: our code is unpacked ("./*", imported at start-up); the
-    packages, imported later, stay zips in ./python/ that py/ui/main.py puts on sys.path
-    (zipimport), which saves unpacking hundreds of files before the first screen."""
-    return "./*" if path.parent.name == "app" else f"./python/{path.name}"
+    """Where [files] puts a zip. None is unpacked, which would write a hundred files before
+    the first screen: py/ui/main.py puts them on sys.path (zipimport), our code first, once
+    it has inflated the xz stream around it."""
+    return f"./{APP_BUNDLE}" if path.parent.name == "app" else f"./python/{path.name}"
 
 
 def write_pyscript_toml(pyodide: Path, zips: list[Path]) -> None:
@@ -366,8 +402,7 @@ def build() -> None:
     jsqr = vendor_jsqr(vendor)
     morphdom = vendor_morphdom(vendor)
     packages = vendor_python_packages(vendor)
-    app_zip = zip_app_code(DIST / "app")
-    zips = sorted(packages.iterdir()) + [app_zip]
+    zips = sorted(packages.iterdir()) + [bundle_app_code(DIST / "app")]
     write_pyscript_toml(pyodide, zips)
     write_index(pyodide, pyscript, morphdom, zips)
     copy_static()

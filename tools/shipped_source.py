@@ -23,16 +23,23 @@ def documented(tree: ast.AST):
                 yield node
 
 
-def shipped(text: str) -> str:
+def without_docstrings(text: str) -> str:
+    """`text` with each docstring made an empty string on its first line, its other lines blank
+    (also the page's packages: tools/build.py)."""
     lines = text.splitlines(keepends=True)
-    for token in tokenize.generate_tokens(io.StringIO(text).readline):
-        if token.type == tokenize.COMMENT:  # a comment runs to the end of its line
-            row, column = token.start
-            lines[row - 1] = lines[row - 1][:column].rstrip() + "\n"
     docstrings = [owner.body[0].value for owner in documented(ast.parse(text))]
     for node in sorted(docstrings, key=lambda node: -node.lineno):
         first, last = node.lineno - 1, node.end_lineno - 1
         head = lines[first].encode()[:node.col_offset].decode()  # ast's offsets count UTF-8 bytes
         tail = lines[last].encode()[node.end_col_offset:].decode()
         lines[first:last + 1] = [head + '""' + tail] + ["\n"] * (last - first)
-    return "".join(line.rstrip() + "\n" for line in "".join(lines).splitlines())
+    return "".join(lines)
+
+
+def shipped(text: str) -> str:
+    lines = text.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:  # a comment runs to the end of its line
+            row, column = token.start
+            lines[row - 1] = lines[row - 1][:column].rstrip() + "\n"
+    return "".join(line.rstrip() + "\n" for line in without_docstrings("".join(lines)).splitlines())

@@ -1,9 +1,15 @@
 """The page's entry point: PyScript runs this file; everything else is imported."""
+import lzma
 import os
 import sys
 
-# pyscript.toml's [files] leaves the page's packages (icepool, segno) as zips in ./python/:
-# they are imported after the first screen, straight from the zip.
+# pyscript.toml's [files] writes our code as one xz stream around a zip of stored files (the
+# start-up modules are bytecode, which compresses far better in one stream than file by file:
+# tools/build.py): inflated here, then imported straight from the zip. The page's packages
+# (icepool, segno) are zips in ./python/, imported after the first screen.
+with open("py.zip.xz", "rb") as packed, open("py.zip", "wb") as unpacked:
+    unpacked.write(lzma.decompress(packed.read()))
+sys.path.insert(0, os.path.abspath("py.zip"))
 sys.path += [os.path.abspath(os.path.join("python", name)) for name in sorted(os.listdir("python"))]
 
 try:

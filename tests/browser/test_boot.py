@@ -1,5 +1,6 @@
 """The page boots Python from our own files, shows progress first, and fails plainly."""
 import io
+import lzma
 import shutil
 import zipfile
 
@@ -44,23 +45,23 @@ def test_a_file_that_cannot_load_gives_a_plain_error_with_retry(page, site, watc
     page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
-def crashing_app_zip(original: bytes) -> bytes:
-    """Our app zip with ui/shell/app.py replaced by one that fails when imported."""
+def crashing_app_bundle(original: bytes) -> bytes:
+    """Our code (an xz stream around a zip) with ui/shell/app.pyc replaced by a source module
+    that fails when imported."""
     out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(original)) as source, zipfile.ZipFile(out, "w") as target:
+    with zipfile.ZipFile(io.BytesIO(lzma.decompress(original))) as source, zipfile.ZipFile(out, "w") as target:
         for name in source.namelist():
-            data = source.read(name)
-            if name == "ui/shell/app.py":
-                data = b"raise RuntimeError('simulated start-up crash')\n"
-            target.writestr(name, data)
-    return out.getvalue()
+            if name != "ui/shell/app.pyc":
+                target.writestr(name, source.read(name))
+        target.writestr("ui/shell/app.py", "raise RuntimeError('simulated start-up crash')\n")
+    return lzma.compress(out.getvalue())
 
 
 def test_a_python_crash_at_start_up_gives_a_plain_error(page, site, watch):
     watch.expected_errors += ["simulated start-up crash", "Tableside failed to start"]
-    [app_zip] = DIST.glob("app/py-*.zip")
-    broken = crashing_app_zip(app_zip.read_bytes())
-    page.route("**/app/py-*.zip", lambda route: route.fulfill(body=broken, content_type="application/zip"))
+    [bundle] = DIST.glob("app/py-*.zip.xz")
+    broken = crashing_app_bundle(bundle.read_bytes())
+    page.route("**/app/py-*", lambda route: route.fulfill(body=broken, content_type="application/x-xz"))
     page.goto(site)
     page.locator("html[data-app-state=error]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.get_by_role("button", name="Retry").is_visible()

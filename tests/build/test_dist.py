@@ -1,5 +1,8 @@
 """The deployable folder holds exactly what the page needs, all of it local."""
 import ast
+import importlib.util
+import io
+import lzma
 import re
 import tomllib
 import zipfile
@@ -7,6 +10,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+
+from build import SYSTEMS, module_file
+from startup_modules import startup_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -18,9 +24,14 @@ def pyscript_config():
     return tomllib.loads((DIST / "pyscript.toml").read_text())
 
 
-def app_zip():
+def app_zip() -> zipfile.ZipFile:
+    """Our code as the page gets it: the zip inside the xz stream that [files] names."""
     [path] = [Path(DIST, name[2:]) for name in pyscript_config()["files"] if "/app/" in name]
-    return path
+    return zipfile.ZipFile(io.BytesIO(lzma.decompress(path.read_bytes())))
+
+
+def source_name(name: str) -> str:
+    return name.removesuffix("c") if name.endswith(".pyc") else name
 
 
 class References(HTMLParser):
@@ -37,14 +48,28 @@ class References(HTMLParser):
 def test_every_python_module_under_py_reaches_the_page():
     sources = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*.py")
                if "__pycache__" not in p.parts}
-    with zipfile.ZipFile(app_zip()) as archive:
-        shipped = set(archive.namelist())
-    assert sources and sources == shipped
+    with app_zip() as archive:
+        shipped = [source_name(name) for name in archive.namelist()]
+    assert sources and sorted(sources) == sorted(shipped)
 
 
-def test_our_code_ships_as_source_for_readable_tracebacks():
-    with zipfile.ZipFile(app_zip()) as archive:
-        assert all(name.endswith(".py") for name in archive.namelist())
+def first_screen_files() -> set[str]:
+    """The files of the modules any system's first screen imports, as in py/."""
+    return {module_file(name) for system in SYSTEMS for name in startup_modules(system)}
+
+
+def test_the_modules_a_first_screen_imports_ship_as_bytecode_for_pyodides_python():
+    with app_zip() as archive:
+        compiled = {source_name(name) for name in archive.namelist() if name.endswith(".pyc")}
+        magic = {archive.read(name + "c")[:4] for name in compiled}
+    assert compiled == first_screen_files() and "ui/tension/view.py" in compiled
+    assert len(magic) == 1 and magic != {importlib.util.MAGIC_NUMBER}  # Pyodide's 3.14, not this 3.11
+
+
+def test_the_other_modules_ship_as_source_for_readable_tracebacks():
+    with app_zip() as archive:
+        sources = {name for name in archive.namelist() if name.endswith(".py")}
+    assert sources.isdisjoint(first_screen_files()) and "ui/log/view.py" in sources
 
 
 def shape(source: str) -> tuple[str, list]:
@@ -60,8 +85,8 @@ def shape(source: str) -> tuple[str, list]:
 
 
 def test_our_code_ships_without_comments_and_docstrings_on_the_same_lines():
-    with zipfile.ZipFile(app_zip()) as archive:
-        for name in archive.namelist():
+    with app_zip() as archive:
+        for name in (name for name in archive.namelist() if name.endswith(".py")):
             original = (ROOT / "py" / name).read_text(encoding="utf-8")
             shipped = archive.read(name).decode("utf-8")
             assert shape(shipped) == shape(original), name
