@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from build import SYSTEMS, module_file
+from shipped_source import documented
 from startup_modules import startup_modules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,6 +109,17 @@ def test_page_python_packages_are_the_pinned_ones():
             if line and not line.startswith("#")]
     names = {Path(source).name for source in pyscript_config()["files"] if "/vendor/python-" in source}
     assert names == {pin.replace("==", "-") + ".zip" for pin in pins}
+
+
+def test_page_python_packages_ship_without_docstrings_but_with_their_comments():
+    for path in DIST.glob("vendor/python-*/*.zip"):
+        with zipfile.ZipFile(path) as archive:
+            modules = {name: archive.read(name).decode("utf-8") for name in archive.namelist() if name.endswith(".py")}
+            licences = [name for name in archive.namelist() if "LICENSE" in name.upper()]
+        docstrings = {owner.body[0].value.value for text in modules.values() for owner in documented(ast.parse(text))}
+        assert modules and docstrings == {""}, path.name
+        assert any(re.search(r"^\s*#", text, re.M) for text in modules.values()), path.name
+        assert licences, path.name
 
 
 def test_every_file_index_html_names_is_in_the_folder():
