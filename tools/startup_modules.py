@@ -3,8 +3,8 @@
 Imports ui.shell.app with stand-ins for the browser modules (pyscript, pyodide),
 builds the starting state and draws the first screen of each rule system, the
 way ui.shell.app.start does. Screens other than the open one must not be among
-them: they load on first use (ui.frame.screens). Used by bench/bench_boot.py
-(the count it prints) and tests/unit/test_startup.py.
+them: they load on first use (ui.frame.screens). Used by tools/build.py (these
+ship as bytecode), bench/bench_boot.py (the count it prints) and tests/unit/test_startup.py.
 
 Usage: python tools/startup_modules.py   (prints one module per line)
 """
