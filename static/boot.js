@@ -78,7 +78,9 @@
     }
     waiting.clear();
   }
-  window.tableside = { ...window.tableside, startDownloads };
+  // py/ui/main.py calls this when our code arrived damaged (it cannot be unpacked).
+  const couldNotDownload = () => fail(COULD_NOT_DOWNLOAD);
+  window.tableside = { ...window.tableside, startDownloads, couldNotDownload };
   // Only a plain GET can take the early download (its credentials are the default ones).
   const plain = (options) => !options || Object.entries(options).every(
     ([key, value]) => (key === "credentials" && value === "same-origin") || (key === "method" && value === "GET"));

@@ -7,8 +7,14 @@ import sys
 # start-up modules are bytecode, which compresses far better in one stream than file by file:
 # tools/build.py): inflated here, then imported straight from the zip. The page's packages
 # (icepool, segno) are zips in ./python/, imported after the first screen.
-with open("py.zip.xz", "rb") as packed, open("py.zip", "wb") as unpacked:
-    unpacked.write(lzma.decompress(packed.read()))
+try:
+    with open("py.zip.xz", "rb") as packed, open("py.zip", "wb") as unpacked:
+        unpacked.write(lzma.decompress(packed.read()))
+except (OSError, lzma.LZMAError):  # damaged on the way: nothing of ours can be imported to say so
+    from js import tableside
+
+    tableside.couldNotDownload()
+    raise
 sys.path.insert(0, os.path.abspath("py.zip"))
 sys.path += [os.path.abspath(os.path.join("python", name)) for name in sorted(os.listdir("python"))]
 

@@ -68,6 +68,15 @@ def test_a_python_crash_at_start_up_gives_a_plain_error(page, site, watch):
     assert "RuntimeError" not in page.get_by_role("alert").inner_text()
 
 
+def test_a_damaged_download_of_our_code_gives_a_plain_error(page, site, watch):
+    watch.expected_errors += ["LZMAError", "Tableside failed to start"]
+    page.route("**/app/py-*", lambda route: route.fulfill(body=b"not an xz stream", content_type="application/x-xz"))
+    page.goto(site)
+    page.locator("html[data-app-state=error]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_by_role("button", name="Retry").is_visible()
+    assert "LZMAError" not in page.get_by_role("alert").inner_text()
+
+
 def test_the_deployable_folder_boots_by_itself(browser, tmp_path, watch):
     alone = tmp_path / "site"
     shutil.copytree(DIST, alone)
