@@ -30,7 +30,7 @@ import zipfile
 from pathlib import Path
 
 from shipped_source import shipped, without_docstrings  # tools/: beside this script
-from startup_modules import startup_modules
+from startup_modules import first_screen_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -42,7 +42,6 @@ PYODIDE_STDLIB = "python_stdlib.zip"
 PYODIDE_STDLIB_PATH = "/lib/python314.zip/"  # where Pyodide mounts the stdlib zip
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 APP_PATH = "/home/pyodide/py.zip/"  # where py/ui/main.py imports our code from: tracebacks name it
-SYSTEMS = ("tension", "anomaly", "manners")
 APP_BUNDLE = "py.zip.xz"  # our code, as [files] writes it for py/ui/main.py
 # Standard library the page never imports: development tools, servers, mail, REPLs,
 # processes and codecs nobody at the table needs; 1.7 MB of the 3.9 MB stdlib zip.
@@ -120,8 +119,8 @@ def download_wheels(pins: list[str]) -> list[Path]:
 
 def precompile(sources: list[Path], path_prefix: str) -> list[Path]:
     """Bytecode zips for `sources`, cached in build/pyc by a hash of their inputs."""
-    recipe = b"".join((ROOT / "tools" / name).read_bytes() for name in ("pyc_zip.py", "shipped_source.py", "precompile.mjs")) \
-        + path_prefix.encode()
+    tools = ("pyc_zip.py", "shipped_source.py", "precompile.mjs")
+    recipe = b"".join((ROOT / "tools" / name).read_bytes() for name in tools) + path_prefix.encode()
     targets, pending = [], []
     for source in sources:
         key = hashlib.sha256(recipe + source.read_bytes()).hexdigest()[:16]
@@ -230,7 +229,7 @@ def bundle_app_code(app: Path) -> Path:
     poorly file by file: in one xz stream the tree takes 208 KB, in a zip of deflated files 326."""
     sources = {p.relative_to(ROOT / "py").as_posix(): p for p in (ROOT / "py").rglob("*.py")
                if "__pycache__" not in p.parts}
-    at_start = {module_file(name) for system in SYSTEMS for name in startup_modules(system)}
+    at_start = bytecode_files()
     entries = {name: shipped(path.read_text(encoding="utf-8")).encode("utf-8")
                for name, path in sources.items() if name not in at_start}
     staging = CACHE / "startup.zip"
@@ -254,10 +253,14 @@ def bundle_app_code(app: Path) -> Path:
     return target
 
 
-def module_file(module: str) -> str:
-    """ui.shell.app -> ui/shell/app.py; ui.shell (a package) -> ui/shell/__init__.py."""
-    path = ROOT / "py" / module.replace(".", "/")
-    return (path / "__init__.py" if path.is_dir() else path.with_suffix(".py")).relative_to(ROOT / "py").as_posix()
+def bytecode_files() -> set[str]:
+    """The files under py/ of the modules a first screen imports: ui.shell.app -> ui/shell/app.py,
+    ui.shell (a package) -> ui/shell/__init__.py."""
+    files = set()
+    for module in first_screen_modules():
+        path = ROOT / "py" / module.replace(".", "/")
+        files.add((path / "__init__.py" if path.is_dir() else path.with_suffix(".py")).relative_to(ROOT / "py").as_posix())
+    return files
 
 
 def relative(path: Path) -> str:

@@ -10,6 +10,7 @@ Usage: python tools/startup_modules.py   (prints one module per line)
 """
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OURS = ("rules", "session", "ui")
+SYSTEMS = ("tension", "anomaly", "manners")
 
 PROBE = """
 import json, sys, types
@@ -44,6 +46,12 @@ def startup_modules(system: str = "tension") -> list[str]:
     completed = subprocess.run([sys.executable, "-c", PROBE, system], cwd=ROOT, capture_output=True, text=True,
                                env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"}, check=True)
     return [name for name in json.loads(completed.stdout) if name.split(".")[0] in OURS]
+
+
+@functools.cache
+def first_screen_modules() -> frozenset[str]:
+    """Our modules any system's first screen imports (what tools/build.py ships as bytecode)."""
+    return frozenset(name for system in SYSTEMS for name in startup_modules(system))
 
 
 if __name__ == "__main__":

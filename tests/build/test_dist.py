@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from build import SYSTEMS, module_file
+from build import bytecode_files
 from shipped_source import documented
-from startup_modules import startup_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -54,23 +53,19 @@ def test_every_python_module_under_py_reaches_the_page():
     assert sources and sorted(sources) == sorted(shipped)
 
 
-def first_screen_files() -> set[str]:
-    """The files of the modules any system's first screen imports, as in py/."""
-    return {module_file(name) for system in SYSTEMS for name in startup_modules(system)}
-
-
 def test_the_modules_a_first_screen_imports_ship_as_bytecode_for_pyodides_python():
     with app_zip() as archive:
         compiled = {source_name(name) for name in archive.namelist() if name.endswith(".pyc")}
         magic = {archive.read(name + "c")[:4] for name in compiled}
-    assert compiled == first_screen_files() and "ui/tension/view.py" in compiled
+    assert compiled == bytecode_files()
+    assert {"ui/shell/app.py", "ui/tension/view.py", "ui/anomaly/view.py", "ui/manners/view.py"} <= compiled
     assert len(magic) == 1 and magic != {importlib.util.MAGIC_NUMBER}  # Pyodide's 3.14, not this 3.11
 
 
 def test_the_other_modules_ship_as_source_for_readable_tracebacks():
     with app_zip() as archive:
         sources = {name for name in archive.namelist() if name.endswith(".py")}
-    assert sources.isdisjoint(first_screen_files()) and "ui/log/view.py" in sources
+    assert sources.isdisjoint(bytecode_files()) and "ui/log/view.py" in sources
 
 
 def shape(source: str) -> tuple[str, list]:

@@ -2,9 +2,8 @@
 never the other screens (ui.frame.screens loads them on first use)."""
 import pytest
 
-from startup_modules import startup_modules
+from startup_modules import SYSTEMS, startup_modules
 
-SYSTEMS = ("tension", "anomaly", "manners")
 SCREENS = ("ui.roster", "ui.log", "ui.tables", "ui.sessions")
 
 
