@@ -92,7 +92,6 @@
     app.inert = false;
     app.removeAttribute("aria-busy");
     byId("boot-starting").hidden = true;
-    if (state === "error") app.replaceChildren(); // the error screen, not an old table
     tableside.painted = null;
   }
 

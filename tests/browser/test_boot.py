@@ -4,7 +4,7 @@ import lzma
 import shutil
 import zipfile
 
-from conftest import DIST, READY, BOOT_TIMEOUT_MS, serve_folder
+from conftest import DIST, READY, BOOT_TIMEOUT_MS, at_desktop_size, serve_folder
 
 
 def test_page_reaches_ready_with_every_request_on_localhost(app, watch):
@@ -68,13 +68,16 @@ def test_a_python_crash_at_start_up_gives_a_plain_error(page, site, watch):
     assert "RuntimeError" not in page.get_by_role("alert").inner_text()
 
 
-def test_a_damaged_download_of_our_code_gives_a_plain_error(page, site, watch):
+def test_a_damaged_download_of_our_code_gives_a_plain_error(page, site, watch, screenshot):
     watch.expected_errors += ["LZMAError", "Tableside failed to start"]
     page.route("**/app/py-*", lambda route: route.fulfill(body=b"not an xz stream", content_type="application/x-xz"))
     page.goto(site)
     page.locator("html[data-app-state=error]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.get_by_role("button", name="Retry").is_visible()
     assert "LZMAError" not in page.get_by_role("alert").inner_text()
+    assert not page.get_by_role("button", name="Tension Engine").is_visible()  # the error alone
+    screenshot(page, "boot-damaged-download", full_page=False)
+    at_desktop_size(page, lambda: screenshot(page, "boot-damaged-download", full_page=False))
 
 
 def test_the_deployable_folder_boots_by_itself(browser, tmp_path, watch):
