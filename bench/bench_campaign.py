@@ -73,16 +73,16 @@ import asyncio, json
 from datetime import datetime, timedelta
 from pyscript import document
 import rules
-import session as sessions
+from session import check_roster_entry, log_conflict, new_session
 import ui.log.actions  # registers the Import action (screens load their actions on first use)
 from ui.core.actions import Input, dispatch
 from ui.shell import app as shell
 
 def campaign(size):
-    party = sessions.new_session("Campaign", players=5)
+    party = new_session("Campaign", players=5)
     party["tension"] = %(tension)d
     for number, name in enumerate(["Ash Varga", "Brin Olsen", "Cato Reyes", "Dell Marsh", "Eve Kowal"]):
-        party["roster"].append(sessions.check_roster_entry({
+        party["roster"].append(check_roster_entry({
             "system": "tension", "kind": "character", "name": name, "ap": 0, "health": 10, "willpower": 8,
             "attributes": [{"name": attribute, "rating": 2 + (number + offset) %% 3}
                            for offset, attribute in enumerate(["Might", "Agility", "Wits"])],
@@ -96,7 +96,7 @@ def campaign(size):
                                 "player": {"name": hero["name"], "id": hero["id"], "side": "character",
                                            "pool": 3 + number %% 4, "ap": 0}},
                                source=rules.SeededSource(number))
-        entries.append(sessions.log_conflict({**party, "log": []}, record, by=hero["name"])["log"][0])
+        entries.append(log_conflict({**party, "log": []}, record, by=hero["name"])["log"][0])
     start = datetime(2025, 1, 3, 19, 0).astimezone()
     party["log"] = [{**entries[number %% 40], "id": "%%012x" %% (number + 1),
                      "at": (start + timedelta(minutes=10 * number)).isoformat(timespec="seconds")}

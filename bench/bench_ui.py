@@ -73,7 +73,7 @@ def next_conflict(page):
 
 SNAPSHOT = "tableside.snapshot"
 LEFT = "page hidden: snapshot"
-# The page is left right after a tap: what the app does then (py/ui/shell/snapshot.py writes the
+# The page is left right after a tap: what the app does then (py/ui/shell/paint_keeper.py writes the
 # last table's snapshot at once, as a change is pending), synchronously, as dispatched.
 TIME_LEAVE = """() => {
   const start = performance.now();

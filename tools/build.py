@@ -356,7 +356,7 @@ def precache_entries(dist: Path) -> list[list[str]]:
 
 def stamp_version(dist: Path, version: str) -> None:
     """index.html carries the version on <html data-version>: the page's snapshot of the
-    last table (static/regions.js, py/ui/shell/snapshot.py) is painted only by its own version."""
+    last table (static/regions.js, py/ui/shell/paint_keeper.py) is painted only by its own version."""
     index = dist / "index.html"
     text, count = VERSION_STAMP.subn(f'data-version="{version}"', index.read_text())
     if count != 1:

@@ -7,8 +7,9 @@ Untrusted session data (storage, share links, imported files) is parsed by
 untrusted.py (nesting capped before json.loads) and checked by `check_session`
 and replica_check.py; errors are SessionError.
 storage.py is how sessions are saved on a device (a small head per session),
-logbook.py their logs (entry by entry, in the log store), link.py and sync.py
-the share links (LinkError), exchange.py the export files (ImportFileError).
+logbook.py their logs (entry by entry, in the log store); link_text.py what every share link
+is (LinkError), link_v1.py and link_v2.py its two versions; files.py the export files
+(ImportFileError).
 """
 import importlib
 
@@ -27,9 +28,9 @@ __all__ = ["SessionError", "SCHEMA_VERSION", "SYSTEMS", "MAX_NAME", "new_session
 
 # Share links and export files are needed only once one is made or opened: their modules
 # load on first use, keeping them out of the page's start-up.
-LATER = {name: "link" for name in ("LinkError", "encode_session", "encode_roll", "decode", "decode_session",
-                                   "decode_roll", "looks_like_link", "share_url")}
-LATER.update({name: "exchange" for name in ("ImportFileError", "export_text", "file_name", "read_export", "MAX_FILE")})
+LATER = {name: "link_text" for name in ("LinkError", "looks_like_link", "share_url")}
+LATER.update({name: "link_v1" for name in ("encode_session", "encode_roll", "decode", "decode_session", "decode_roll")})
+LATER.update({name: "files" for name in ("ImportFileError", "export_text", "file_name", "read_export", "MAX_FILE")})
 
 
 def __getattr__(name):

@@ -110,7 +110,7 @@ def test_a_new_deploy_is_offered_and_taken_only_on_tap(engine_page, tmp_path):
 
 
 TENSION = "document.querySelector('[data-testid=tension]')?.textContent.trim()"
-# Kept, and drawn from the table in progress (the roll is in it), by py/ui/shell/snapshot.py.
+# Kept, and drawn from the table in progress (the roll is in it), by py/ui/shell/paint_keeper.py.
 SNAPSHOT_KEPT = """(JSON.parse(localStorage.getItem('tableside.snapshot')) || {stamps: []}).stamps
   .some(([key, stamp]) => key.startsWith('tableside.table.') && stamp !== null)"""
 

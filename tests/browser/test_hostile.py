@@ -12,8 +12,12 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, settings
 
-import session as sessions
-from session import sync
+from session import Library, MemoryLog, MemoryStore, new_session
+from session.files import export_text, ImportFileError, read_export
+from session.link_text import LinkError
+from session.link_v1 import decode, encode_session
+from session.storage import parse_session, session_text
+from session import link_v2
 from session.replica import Replica
 from conftest import BOOT_TIMEOUT_MS, DESKTOP, PHONE, READY
 
@@ -69,7 +73,7 @@ def reload(page):
 def saved_party(page, party=None) -> dict:
     """A session saved by the previous version, opened (and moved to this version's storage)."""
     party = party or party_of_five()
-    store(page, {f"tableside.session.{party['id']}": sessions.storage.session_text(party)})
+    store(page, {f"tableside.session.{party['id']}": session_text(party)})
     reload(page)
     page.wait_for_function("(id) => localStorage.getItem('tableside.session.' + id) === null", arg=party["id"])
     return party
@@ -77,7 +81,7 @@ def saved_party(page, party=None) -> dict:
 
 def readable(key: str, text: str) -> dict | None:
     try:
-        return sessions.storage.parse_session(text, key.removeprefix("tableside.session."))[0]
+        return parse_session(text, key.removeprefix("tableside.session."))[0]
     except Exception:
         return None
 
@@ -136,7 +140,7 @@ def test_saved_data_nested_deep_never_locks_the_app_out(app, screenshot):
 # --- Import ------------------------------------------------------------------------------------------
 
 def export_file(session=None) -> dict:
-    text = sessions.export_text(Replica.from_session(session or logged_party()))
+    text = export_text(Replica.from_session(session or logged_party()))
     return {"name": "friday.json", "mimeType": "application/json", "buffer": text.encode("utf-8")}
 
 
@@ -158,7 +162,7 @@ def test_import_is_the_first_thing_done_after_opening_the_app(browser, site, wat
 def test_an_import_nested_2000_deep_says_why_and_imports_nothing(app):
     page = app
     party = saved_party(page)
-    data = json.loads(sessions.export_text(Replica.from_session(logged_party())))
+    data = json.loads(export_text(Replica.from_session(logged_party())))
     text = json.dumps(data).replace('"outcome"', '"extra": ' + deep(2000) + ', "outcome"', 1)
     nav(page, "Log")
     before = stored(page)  # the open screen is saved too (the table in progress)
@@ -181,7 +185,7 @@ def test_a_lone_surrogate_in_a_saved_name_is_repaired_and_the_session_screen_ope
     both_sizes(page, screenshot, "hostile-repaired-name")
     nav(page, "Session")
     link = page.get_by_test_id("session-link").input_value()
-    assert sync.read(link.split("#")[1]).replica.session()["name"] == "Friday\ufffd at Kim's"
+    assert link_v2.read(link.split("#")[1]).replica.session()["name"] == "Friday\ufffd at Kim's"
     page.wait_for_function("(id) => localStorage.getItem('tableside.head.' + id) !== null", arg=party["id"])
     assert json.loads(stored(page)[f"tableside.head.{party['id']}"])["fields"]["name"][0] == "Friday\ufffd at Kim's"
     page.goto(site + "#s1." + packed('["abcdef012345","\\ud800","tension",3,3,3,0,[]]'))
@@ -213,8 +217,8 @@ def test_a_right_to_left_override_in_shared_names_never_reverses_the_apps_words(
     party = party_of_five()
     party["name"] = RLO + "Friday"
     party["roster"][0]["name"] = RLO + "Ash"
-    saved_party(page, sessions.new_session("Other"))  # not a fresh phone: joining asks first
-    page.goto(site + "#" + sessions.encode_session(party))
+    saved_party(page, new_session("Other"))  # not a fresh phone: joining asks first
+    page.goto(site + "#" + encode_session(party))
     prompt = page.get_by_test_id("join-prompt")
     prompt.wait_for()
     sentence = prompt.locator("p").first
@@ -249,8 +253,8 @@ def test_a_sample_of_hostile_links_at_start(page, open_app, fragment):
     page.goto("about:blank")
     open_app(page, "#" + fragment)
     try:
-        kind, _ = sessions.decode(fragment)
-    except sessions.LinkError as error:
+        kind, _ = decode(fragment)
+    except LinkError as error:
         assert first_words(str(error)) in message(page)
         assert stored(page) == {}
         return
@@ -267,12 +271,12 @@ def test_a_sample_of_hostile_saved_sessions(page, open_app, text):
         open_app(page)
     page.evaluate("() => localStorage.clear()")
     party = party_of_five()
-    store(page, {f"tableside.session.{party['id']}": sessions.storage.session_text(party),
+    store(page, {f"tableside.session.{party['id']}": session_text(party),
                  "tableside.session.0hostile0000": text})
     before = stored(page)
     reload(page)
     unchanged_but_the_index(before, stored(page))
-    library = sessions.Library(sessions.MemoryStore(before), sessions.MemoryLog())
+    library = Library(MemoryStore(before), MemoryLog())
     library.load()
     if library.unreadable:
         assert "could not be read" in message(page)
@@ -293,8 +297,8 @@ def test_a_sample_of_hostile_import_files(page, open_app, text):
     page.get_by_label("Import a session file (becomes a new session)").set_input_files(
         files=[{"name": "hostile.json", "mimeType": "application/json", "buffer": raw}])
     try:
-        sessions.read_export(raw.decode("utf-8", "replace"))  # what File.text() gives Python
-    except sessions.ImportFileError as error:
+        read_export(raw.decode("utf-8", "replace"))  # what File.text() gives Python
+    except ImportFileError as error:
         page.locator(".message p", has_text="“hostile.json” was not imported").wait_for()
         assert first_words(str(error)) in message(page) and stored(page) == before
     else:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 import segno
-import session as sessions
-from session import sync
+from session.link_text import share_url
+from session.link_v1 import encode_session
+from session import link_v2
 from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, READY, BOOT_TIMEOUT_MS
 from offline_helpers import record_csp_violations, wait_until_controlled
 from test_sessions import both_sizes, message, nav, party, png_gray, roster_names, stored_data
@@ -86,7 +87,7 @@ def boot(page, url: str):
 
 def gm_link_and_code(page, open_app) -> tuple[str, memoryview]:
     """The GM's phone: a session with a roster, its share link and its on-screen QR code."""
-    open_app(page, "#" + sessions.encode_session(party("Friday at Kim's")))
+    open_app(page, "#" + encode_session(party("Friday at Kim's")))
     nav(page, "Session")
     qr = page.get_by_test_id("qr")
     qr.evaluate("code => code.scrollIntoView({block: 'center'})")  # clear of the bottom navigation
@@ -95,7 +96,7 @@ def gm_link_and_code(page, open_app) -> tuple[str, memoryview]:
 
 def test_scanning_the_gms_code_lands_in_that_session(app, open_app, camera, site, tmp_path):
     link, code = gm_link_and_code(app, open_app)
-    session_id = sync.read(link.split("#", 1)[1]).replica.id
+    session_id = link_v2.read(link.split("#", 1)[1]).replica.id
     player = camera(write_y4m(tmp_path / "gm-code.y4m", code))
     violations = record_csp_violations(player.context)
     requests = []
@@ -153,7 +154,7 @@ def test_a_code_that_is_no_tableside_link_changes_nothing(camera, site, tmp_path
 
 def session_link(site: str) -> str:
     """The link the GM's Session screen shows for party() (made by the same code)."""
-    return sessions.share_url(site, sessions.encode_session(party("Friday at Kim's")))
+    return share_url(site, encode_session(party("Friday at Kim's")))
 
 
 def test_paste_a_link_opens_it_and_bad_text_only_gets_a_message(app, site, screenshot):

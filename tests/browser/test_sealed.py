@@ -10,7 +10,7 @@ import re
 
 import zxingcpp
 
-from session import sync
+from session import link_v2
 from conftest import PHONE, READY, BOOT_TIMEOUT_MS
 from test_accessibility import violations
 from test_manners_flows import add_wren, assert_fits, calm, switch_to_manner_cards
@@ -184,13 +184,13 @@ def test_a_sealed_test_across_two_phones(app, browser, watch, screenshot):
 
         # A tampered reveal on a third phone, which joined by the GM's session link taken before the
         # reveal (the exchange travels in it): the same messages with another card are caught, loudly.
-        incoming = sync.read(reveal.split("#", 1)[1])
+        incoming = link_v2.read(reveal.split("#", 1)[1])
         forged = [dict(message, card="Time") if message["t"] == "reveal" else message for message in incoming.messages]
         third = browser.new_context(**PHONE)
         watch.attach(third)
         page = calm(third.new_page())
         open_link(page, before_reveal)
-        open_link(page, reveal.split("#")[0] + "#" + sync.sealed_message(incoming.session_id, "", forged))
+        open_link(page, reveal.split("#")[0] + "#" + link_v2.sealed_message(incoming.session_id, "", forged))
         alert = page.get_by_test_id("sealed-mismatch")
         alert.wait_for()
         assert alert.get_attribute("role") == "alert"

@@ -10,8 +10,10 @@ import zlib
 
 import zxingcpp
 
-import session as sessions
-from session import sync
+from session import check_roster_entry, new_session
+from session.files import read_export
+from session.link_v1 import compact_session, encode_roll, encode_session, pack
+from session import link_v2
 from conftest import DESKTOP, PHONE, READY, BOOT_TIMEOUT_MS
 
 HOSTILE = "<img src=x onerror=window.hacked=1>"
@@ -20,13 +22,13 @@ HOSTILE = "<img src=x onerror=window.hacked=1>"
 # --- Helpers ------------------------------------------------------------------------------------------
 
 def party(name="Friday at Kim's", ap=2, tension=3) -> dict:
-    session = sessions.new_session(name, players=3)
+    session = new_session(name, players=3)
     session["tension"] = tension
     session["roster"] = [
-        sessions.check_roster_entry({"system": "tension", "kind": "character", "name": "Ash", "ap": ap,
+        check_roster_entry({"system": "tension", "kind": "character", "name": "Ash", "ap": ap,
                                      "health": 10, "willpower": 10, "attributes": [{"name": "Agility", "rating": 3}],
                                      "skills": [{"name": "Climb", "rating": 2}]}),
-        sessions.check_roster_entry({"system": "tension", "kind": "character", "name": "Brin", "ap": 3,
+        check_roster_entry({"system": "tension", "kind": "character", "name": "Brin", "ap": 3,
                                      "health": 10, "willpower": 10, "attributes": [{"name": "Wits", "rating": 2}],
                                      "skills": []})]
     return session
@@ -256,7 +258,7 @@ def test_join_a_session_link_on_a_second_phone_and_its_qr_code(app, browser, wat
         assert phone.get_by_test_id("session-row").count() == 1
 
         other = party("Sunday crew")
-        phone.goto(link.split("#")[0] + "#" + sessions.encode_session(other))
+        phone.goto(link.split("#")[0] + "#" + encode_session(other))
         prompt = phone.get_by_test_id("join-prompt")
         prompt.wait_for()
         assert "Join this session?" in prompt.inner_text() and "Brin" in prompt.inner_text()
@@ -267,7 +269,7 @@ def test_join_a_session_link_on_a_second_phone_and_its_qr_code(app, browser, wat
         assert phone.get_by_test_id("session-row").count() == 2
 
         later = {**other, "tension": 8}  # the GM shares again after a few conflicts
-        phone.goto(link.split("#")[0] + "#" + sessions.encode_session(later))
+        phone.goto(link.split("#")[0] + "#" + encode_session(later))
         prompt.filter(has_text="Update this session?").wait_for()
         both_sizes(phone, screenshot, "update-prompt")
         phone.get_by_role("button", name="Update mine from the link").tap()
@@ -283,7 +285,7 @@ def test_join_a_session_link_on_a_second_phone_and_its_qr_code(app, browser, wat
 
 def test_log_undo_restores_numbers_and_a_roll_link_shows_the_roll(page, open_app, context, site, screenshot):
     table = party()
-    open_app(page, "#" + sessions.encode_session(table))
+    open_app(page, "#" + encode_session(table))
     assert glance(page) == ("3", "Ash 2 AP Brin 3 AP")
     log_a_success_with_ap(page)
     assert glance(page) == ("5", "Ash 1 AP Brin 3 AP")
@@ -320,10 +322,10 @@ def test_log_undo_restores_numbers_and_a_roll_link_shows_the_roll(page, open_app
     assert "does not match" not in view.inner_text()
     both_sizes(page, screenshot, "roll-link", view)
 
-    roll = sync.read(roll_link.split("#")[1]).roll
+    roll = link_v2.read(roll_link.split("#")[1]).roll
     tampered = copy.deepcopy(roll["record"])
     tampered["result"]["outcome"] = "failure"
-    page.goto(site + "#" + sessions.encode_roll(tampered, at=roll["at"], by=roll["by"]))  # an older app's link
+    page.goto(site + "#" + encode_roll(tampered, at=roll["at"], by=roll["by"]))  # an older app's link
     page.get_by_test_id("roll-link-mismatch").wait_for()
     assert "does not match its dice" in page.get_by_test_id("roll-link-view").inner_text()
     page.get_by_role("button", name="Close the shared roll").tap()
@@ -331,7 +333,7 @@ def test_log_undo_restores_numbers_and_a_roll_link_shows_the_roll(page, open_app
 
 
 def test_log_export_then_import_gives_an_equal_session(page, open_app, tmp_path):
-    open_app(page, "#" + sessions.encode_session(party()))
+    open_app(page, "#" + encode_session(party()))
     log_a_success_with_ap(page)
     nav(page, "Log")
     with page.expect_download() as download:
@@ -339,7 +341,7 @@ def test_log_export_then_import_gives_an_equal_session(page, open_app, tmp_path)
     path = tmp_path / download.value.suggested_filename
     download.value.save_as(path)
     assert path.name.startswith("tableside-friday-at-kim-s-")
-    exported = sessions.read_export(path.read_text())  # version 2: the replica, its whole log
+    exported = read_export(path.read_text())  # version 2: the replica, its whole log
     head = json.loads(stored(page)[f"tableside.head.{exported.id}"])
     parts = ("clock", "fields", "tension", "roster", "undone")
     assert {part: head[part] for part in parts} == {part: exported.to_dict()[part] for part in parts}
@@ -364,16 +366,16 @@ def test_log_export_then_import_gives_an_equal_session(page, open_app, tmp_path)
 def test_hostile_links_never_break_the_app_or_touch_stored_data(page, open_app, site):
     hostile = party(HOSTILE)
     hostile["roster"][0]["name"] = HOSTILE
-    open_app(page, "#" + sessions.encode_session(hostile))
+    open_app(page, "#" + encode_session(hostile))
     assert roster_names(page) == [HOSTILE, "Brin"]
     assert page.locator(".session-name").inner_text() == HOSTILE
     assert page.locator("#app img").count() == 0
     assert page.evaluate("window.hacked") is None
 
-    good = sessions.encode_session(party("Good"))
-    compact = sessions.link.compact_session(party("Numbers"))
+    good = encode_session(party("Good"))
+    compact = compact_session(party("Numbers"))
     compact[4] = 10**30
-    long_name = sessions.link.compact_session(party("Long"))
+    long_name = compact_session(party("Long"))
     long_name[7][0][2] = "A" * 5000
     bomb = zlib.compress(b" " * 50_000_000, 9)
     bad_links = {
@@ -381,11 +383,11 @@ def test_hostile_links_never_break_the_app_or_touch_stored_data(page, open_app, 
         "s1.Not*base64!": "characters a Tableside link never has",
         "s3." + good[3:]: "newer version",
         "S2." + good[3:]: "characters a Tableside link never has",
-        "s1." + sessions.link.pack({"a": 1}): "does not hold a Tableside session",
-        "s1." + sessions.link.pack(compact): "not readable",
-        "s1." + sessions.link.pack(long_name): "too long",
+        "s1." + pack({"a": 1}): "does not hold a Tableside session",
+        "s1." + pack(compact): "not readable",
+        "s1." + pack(long_name): "too long",
         "s1." + __import__("base64").urlsafe_b64encode(bomb).decode().rstrip("="): "far more",
-        "r1." + sessions.link.pack({"r": {"system": "dice"}}): "can't be shown",
+        "r1." + pack({"r": {"system": "dice"}}): "can't be shown",
     }
     before = stored_data(page)
     for fragment, words in bad_links.items():
@@ -400,7 +402,7 @@ def test_hostile_links_never_break_the_app_or_touch_stored_data(page, open_app, 
 
 
 def test_corrupted_storage_is_reported_kept_and_downloadable(page, open_app, site, screenshot):
-    open_app(page, "#" + sessions.encode_session(party()))
+    open_app(page, "#" + encode_session(party()))
     raw_session = '{"v": 1, "system": "tension", "roster": [{"name": "Ash", "ap": -'
     page.evaluate("""([raw]) => {
         localStorage.setItem("tableside.index", "{cut short");

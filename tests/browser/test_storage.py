@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 import rules
-import session as sessions
+from session import check_roster_entry, log_conflict, new_session
+from session.link_v1 import encode_session
 from conftest import BOOT_TIMEOUT_MS, READY, at_desktop_size
 
 ENTRIES = 45
@@ -14,15 +15,15 @@ ENTRIES = 45
 
 def campaign(count: int = ENTRIES) -> dict:
     """A version-1 session (as the previous version saved it) with `count` logged conflicts."""
-    session = sessions.new_session("Long campaign", players=3)
-    session["roster"] = [sessions.check_roster_entry(
+    session = new_session("Long campaign", players=3)
+    session["roster"] = [check_roster_entry(
         {"system": "tension", "kind": "character", "name": "Ash", "ap": 3, "health": 10, "willpower": 10,
          "attributes": [{"name": "Agility", "rating": 3}], "skills": []})]
     record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 3,
                             "gm": {"name": "The GM", "total": 4},
                             "player": {"name": "Quick", "pool": 2, "dice": [5, 4]}})
     for number in range(count):
-        session = sessions.log_conflict(session, record, at=f"2025-06-01T20:{number % 60:02d}:00+02:00", by="Quick")
+        session = log_conflict(session, record, at=f"2025-06-01T20:{number % 60:02d}:00+02:00", by="Quick")
     return session
 
 
@@ -110,7 +111,7 @@ def test_storage_nearly_full_is_said_at_start_with_export_and_archive(context, o
     page = context.new_page()
     page.add_init_script(script="""
         navigator.storage.estimate = () => Promise.resolve({usage: 900e6, quota: 1000e6});""")
-    open_app(page, "#" + sessions.encode_session(campaign(0)))
+    open_app(page, "#" + encode_session(campaign(0)))
     notice = page.get_by_test_id("space-notice")
     notice.wait_for()
     assert "Storage is 90% full" in notice.inner_text() and "Everything is saved for now" in notice.inner_text()

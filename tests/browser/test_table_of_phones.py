@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-import session as sessions
+from session import check_roster_entry
+from session.link_v1 import encode_session
 from conftest import PHONE, READY, BOOT_TIMEOUT_MS
 from offline_helpers import wait_until_controlled
 from test_scan import camera, write_y4m  # noqa: F401 (camera is a fixture)
@@ -116,9 +117,9 @@ def table(name: str = "Friday at Kim's") -> dict:
     session = party(name)
     for who, modifier in (("Ash", 2), ("Brin", 1)):
         session["roster"] += [
-            sessions.check_roster_entry({"system": "anomaly", "kind": "character", "name": who, "modifiers": [
+            check_roster_entry({"system": "anomaly", "kind": "character", "name": who, "modifiers": [
                 {"name": "Sword", "kind": "Gear", "value": modifier, "stacks": False}]}),
-            sessions.check_roster_entry({"system": "manners", "kind": "character", "name": who,
+            check_roster_entry({"system": "manners", "kind": "character", "name": who,
                                          "manners": {"Force": 3, "Speed": 2, "Precision": 2, "Imagination": 1},
                                          "skills": [], "descriptors": []})]
     return session
@@ -160,7 +161,7 @@ def test_a_round_on_three_phones_ends_the_same_on_all_three(browser, watch, site
         watch.attach(context)
     try:
         gm, ash = (Phone(context.new_page(), who) for context, who in zip(contexts, ("GM", "Ash")))
-        join(gm, site + "#" + sessions.encode_session(table()), "The GM")
+        join(gm, site + "#" + encode_session(table()), "The GM")
         start = gm.session_link()
         join(ash, start, "Ash")
         if order == "ash-first":
@@ -207,7 +208,7 @@ def test_four_players_in_airplane_mode_count_their_taps(browser, watch, site):
     offline after its first visit (links open from the service worker's cache)."""
     session = party("Four at the table")
     for name in ("Cato", "Dell"):
-        session["roster"].append(sessions.check_roster_entry(
+        session["roster"].append(check_roster_entry(
             {"system": "tension", "kind": "character", "name": name, "ap": 2, "health": 10, "willpower": 10,
              "attributes": [{"name": "Wits", "rating": 3}], "skills": []}))
     names = ["Ash", "Brin", "Cato", "Dell"]
@@ -216,7 +217,7 @@ def test_four_players_in_airplane_mode_count_their_taps(browser, watch, site):
         watch.attach(context)
     try:
         gm, *players = (Phone(context.new_page(), who) for context, who in zip(contexts, ["GM", *names]))
-        join(gm, site + "#" + sessions.encode_session(session), "The GM")
+        join(gm, site + "#" + encode_session(session), "The GM")
         start = gm.session_link()
         for player in players:
             join(player, start, player.who)

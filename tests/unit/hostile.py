@@ -10,7 +10,8 @@ import zlib
 
 from hypothesis import strategies as st
 
-import session as sessions
+from session.files import export_text
+from session.link_v1 import compact_session
 from samples import logged_party
 
 SLOT = "\x00slot\x00"
@@ -87,7 +88,7 @@ def hostile_session_text(draw) -> str:
 def hostile_export_text(draw) -> str:
     from session.replica import Replica
 
-    exported = json.loads(sessions.export_text(Replica.from_session(logged_party())))
+    exported = json.loads(export_text(Replica.from_session(logged_party())))
     if draw(st.booleans()):
         return draw(st.one_of(nested_json(), any_unicode, any_bytes.map(lambda raw: raw.decode("utf-8", "replace"))))
     path = draw(st.sampled_from(list(json_paths(exported))))
@@ -107,7 +108,7 @@ def hostile_fragment(draw) -> str:
         return kind + packed(draw(nested_json()).encode("utf-8"))
     if how == "spliced":
         if kind == "s1.":
-            payload = sessions.link.compact_session(logged_party())
+            payload = compact_session(logged_party())
         else:
             payload = {"r": logged_party()["log"][0]["record"], "b": "Ash", "n": "Friday"}
         path = draw(st.sampled_from(list(json_paths(payload))))
@@ -121,7 +122,7 @@ def hostile_fragment(draw) -> str:
 
 def packed_v2(raw: bytes) -> str:
     """Packed as version-2 links are: zlib with the preset dictionary, upper-case base32 unpadded."""
-    from session.sync import PRESET
+    from session.link_v2 import PRESET
 
     packer = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY, PRESET)
     return base64.b32encode(packer.compress(raw) + packer.flush()).decode("ascii").rstrip("=")
@@ -137,12 +138,12 @@ def logged_replica():
 @functools.cache
 def valid_v2(kind: str) -> str:
     """A version-2 session link (`S2.`) or roll link (`R2.`) of `logged_replica()`, as the app writes it."""
-    from session import sync
+    from session import link_v2
 
     replica = logged_replica()
     if kind == "S2.":
-        return sync.session_link(replica)
-    return sync.roll_message(replica, next(iter(replica.log)), "Friday")
+        return link_v2.session_link(replica)
+    return link_v2.roll_message(replica, next(iter(replica.log)), "Friday")
 
 
 BASE32_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
@@ -172,8 +173,8 @@ def hostile_v2_fragment(draw) -> str:
     """A version-2 link carrying hostile data: a valid one mutated or cut short, its compressed
     JSON spliced with hostile JSON (deep nesting included) or replaced outright, random base32,
     or far too large."""
-    from session.link import unpack
-    from session.sync import PRESET
+    from session.link_text import unpack
+    from session.link_v2 import PRESET
 
     kind = draw(st.sampled_from(["S2.", "R2."]))
     how = draw(st.sampled_from(["mutated", "spliced", "spliced", "changed", "changed", "nested", "bytes", "unicode", "base32", "oversize", "raw"]))

@@ -5,7 +5,8 @@ import re
 from hypothesis import strategies as st
 
 import rules
-import session as sessions
+from session import check_roster_entry, check_session, log_conflict, new_session, SCHEMA_VERSION, SYSTEMS
+from session.model import visible
 
 
 def normalized(text: str) -> str:
@@ -16,7 +17,7 @@ def names(limit: int = 60, allow_empty: bool = False):
     """Text as a check keeps it: spaces normalised; a required name shows something, an
     optional one shows something or is empty."""
     text = st.text(st.characters(codec="utf-8"), max_size=limit).map(normalized)
-    return text.filter(lambda name: sessions.model.visible(name) or (allow_empty and name == ""))
+    return text.filter(lambda name: visible(name) or (allow_empty and name == ""))
 
 
 ids = st.text("0123456789abcdef", min_size=12, max_size=12)
@@ -54,7 +55,7 @@ def roster_entries(draw):
     system = draw(st.sampled_from(sorted(SHEETS)))
     kind = draw(st.sampled_from(["character", "adversary"]))
     sheet = draw(SHEETS[system](kind))
-    return sessions.check_roster_entry({"id": draw(ids), "system": system, "kind": kind, "name": draw(names()),
+    return check_roster_entry({"id": draw(ids), "system": system, "kind": kind, "name": draw(names()),
                                         **sheet})
 
 
@@ -65,8 +66,8 @@ table_lines = st.text(st.characters(codec="utf-8"), min_size=1, max_size=200).ma
 def random_sessions(draw, max_roster: int = 8):
     players = draw(st.integers(1, 20))
     data = {
-        "v": sessions.SCHEMA_VERSION, "id": draw(ids), "name": draw(names(80)),
-        "system": draw(st.sampled_from(sorted(sessions.SYSTEMS))), "players": players,
+        "v": SCHEMA_VERSION, "id": draw(ids), "name": draw(names(80)),
+        "system": draw(st.sampled_from(sorted(SYSTEMS))), "players": players,
         "tension": draw(st.integers(0, 99)),
         "settings": {"ones_feed_tension": draw(st.booleans()), "tension_explodes": draw(st.booleans())},
         "tension_table": draw(st.one_of(st.just(list(rules.DEFAULT_TENSION_TABLE)),
@@ -74,20 +75,20 @@ def random_sessions(draw, max_roster: int = 8):
         "roster": draw(st.lists(roster_entries(), max_size=max_roster, unique_by=lambda entry: entry["id"])),
         "log": [],
     }
-    return sessions.check_session(data)
+    return check_session(data)
 
 
 def party_of_five() -> dict:
     """Five Tension Engine characters with full sheets: three Attributes, five Skills each,
     AP, Health and Willpower; a GM-written Tension Table is measured separately."""
-    session = sessions.new_session("Friday at Kim's", players=5)
+    session = new_session("Friday at Kim's", players=5)
     party = [("Ash Varga", ["Climb", "Stealth", "Lockpicking", "Athletics", "Survival"]),
              ("Brin Olsen", ["Persuade", "Deceive", "Insight", "Etiquette", "Streetwise"]),
              ("Cato Reyes", ["Firearms", "Brawl", "Intimidate", "Drive", "Tactics"]),
              ("Dell Marsh", ["Medicine", "Science", "Investigate", "Computers", "Occult"]),
              ("Eve Kowal", ["Melee", "Perception", "Animal Handling", "Navigate", "Repair"])]
     for number, (name, skills) in enumerate(party):
-        session["roster"].append(sessions.check_roster_entry({
+        session["roster"].append(check_roster_entry({
             "system": "tension", "kind": "character", "name": name, "ap": 3, "health": 10, "willpower": 8 + number,
             "attributes": [{"name": attribute, "rating": 2 + (number + offset) % 3}
                            for offset, attribute in enumerate(["Might", "Agility", "Wits"])],
@@ -111,7 +112,7 @@ def logged_party() -> dict:
                             "gm": {"name": "The GM", "dice": [6, 5, 2, 1, 1]},
                             "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 5,
                                        "dice": [6, 4, 3, 1, 1], "keep": [0, 1, 2], "ap": 1}})
-    return sessions.log_conflict(party, record, at=AT, by=ash["name"])
+    return log_conflict(party, record, at=AT, by=ash["name"])
 
 
 def seen(text: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from ui import table
+from ui import progress
 from ui.core.effects import JOB
 from ui.core.library import commit, read_older, wanted
 
@@ -19,7 +19,7 @@ async def settled(state):
         commit(state)
         if state.library is not None:
             state.library.save(state.replica)
-            table.save(state)
+            progress.save(state)
         jobs = [data for kind, data in state.effects if kind == JOB]
         state.effects = [(kind, data) for kind, data in state.effects if kind != JOB]
         for job in jobs:

@@ -10,20 +10,24 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import session as sessions
+from session import SessionError
+from session.files import export_text, ImportFileError, read_export
+from session.link_text import LinkError
+from session.link_v1 import decode, encode_session
+from session.storage import parse_index
 from hostile import (hostile_export_text, hostile_fragment, hostile_json, hostile_session_text, hostile_v2_fragment,
                      logged_replica)
 import shell_like
 from samples import party_of_five, plain
-from session import MemoryStore, sync
+from session import MemoryStore, link_v2
 from session.replica import Replica
 from shell_like import keep, settle, start
 from session.storage import INDEX_KEY, RECOVERED_PREFIX, session_key, table_key
 from session.untrusted import LONE_SURROGATE
-from ui import table
+from ui import progress
 from ui.core.opening import starting_state
 from ui.frame import screens
-from ui.sessions import links
+from ui.session_screen import links
 
 GOOD = party_of_five()
 FUZZ = settings(deadline=None, max_examples=500, suppress_health_check=list(HealthCheck))
@@ -33,9 +37,9 @@ FUZZ_THE_APP = settings(FUZZ, max_examples=100)  # each example starts the app a
 def shareable(session):
     """Whatever the app holds can leave it again: as links (both versions), a QR code's text and a file."""
     replica = session if isinstance(session, Replica) else Replica.from_session(session)
-    sessions.encode_session(replica.session())
-    sync.session_link(replica).encode("ascii")
-    sessions.export_text(replica).encode("utf-8")
+    encode_session(replica.session())
+    link_v2.session_link(replica).encode("ascii")
+    export_text(replica).encode("utf-8")
 
 
 def every_screen(state) -> str:
@@ -50,8 +54,8 @@ def every_screen(state) -> str:
 @given(hostile_fragment())
 def test_any_link_is_refused_with_a_sentence_or_read_clean(fragment):
     try:
-        kind, value = sessions.decode(fragment)
-    except sessions.LinkError as error:
+        kind, value = decode(fragment)
+    except LinkError as error:
         assert str(error) and not LONE_SURROGATE.search(str(error))
         return
     if kind == "session":
@@ -62,8 +66,8 @@ def test_any_link_is_refused_with_a_sentence_or_read_clean(fragment):
 @given(hostile_v2_fragment())
 def test_any_version_two_link_is_refused_with_a_sentence_or_read_clean(fragment):
     try:
-        incoming = sync.read(fragment)
-    except sessions.SessionError as error:  # a LinkError mostly
+        incoming = link_v2.read(fragment)
+    except SessionError as error:  # a LinkError mostly
         assert str(error) and not LONE_SURROGATE.search(str(error))
         return
     assert incoming.version == 2
@@ -93,8 +97,8 @@ def test_opening_any_link_in_the_app_leaves_saved_data_as_it_was(fragment):
 @given(hostile_export_text())
 def test_any_file_is_refused_with_a_sentence_or_imported_clean(text):
     try:
-        session = sessions.read_export(text)
-    except sessions.ImportFileError as error:
+        session = read_export(text)
+    except ImportFileError as error:
         assert str(error) and not LONE_SURROGATE.search(str(error))
         return
     shareable(session)
@@ -110,14 +114,14 @@ def test_anything_saved_loads_without_error_changes_nothing_and_the_app_starts(s
     before = dict(store.items)
     library = shell_like.library(store)
     state = starting_state(library, "http://localhost/")
-    table.load(state)  # the table in progress, as the page's start does
+    progress.load(state)  # the table in progress, as the page's start does
     assert plain(state.session) == good or library.entries.keys() - {good["id"]}
     for key, raw in before.items():
         if key != INDEX_KEY:
             assert store.get(key) == raw
         elif store.get(key) != raw:  # rebuilt: the old text was readable, or is kept as a copy
             assert any(value == raw for name, value in store.items.items() if name.startswith(RECOVERED_PREFIX)) \
-                or sessions.storage.parse_index(raw)
+                or parse_index(raw)
     if library.unreadable or library.repairs:
         assert state.message is not None  # said what happened
     for item in library.unreadable:

@@ -4,7 +4,7 @@ import pytest
 
 from startup_modules import SYSTEMS, startup_modules
 
-SCREENS = ("ui.roster", "ui.log", "ui.tables", "ui.sessions")
+SCREENS = ("ui.roster", "ui.log", "ui.tables", "ui.session_screen")
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

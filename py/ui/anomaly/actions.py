@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 import rules
-import session as sessions
+from session import log_conflict, set_aside
 
 from ui.anomaly import draft as draft_model
 from ui.anomaly import words as anomaly_words
@@ -80,7 +80,7 @@ def set_aside_dice(state: AppState, draft: dict):
         return
     record = draft_model.to_record(state, draft)
     by = draft_model.roller_name(state, draft["actor"], "actor")
-    state.session = sessions.set_aside(state.session, record, at=now_text(), by=by)
+    state.session = set_aside(state.session, record, at=now_text(), by=by)
 
 
 def without_dice(draft: dict) -> dict:
@@ -425,7 +425,7 @@ def log_result(state: AppState, event: Input):
         state.fail(str(error))
         return
     by = draft_model.roller_name(state, draft["actor"], "actor")
-    state.session = sessions.log_conflict(state.session, record, at=now_text(), by=by)
+    state.session = log_conflict(state.session, record, at=now_text(), by=by)
     draft["logged"] = record
     for _, roller in draft_model.rollers(draft):
         roller["fresh"] = False

@@ -16,7 +16,7 @@ from ui.core.role import own_side
 from ui.core.state import AppState
 from ui.kit.controls import data_fields, result_bar, segmented, select, settled_note, stepper
 from ui.kit.dice import face_picker, tray
-from ui.kit.handoff import log_button, logged_actions
+from ui.handoff import log_button, logged_actions
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.percent import percent
 

@@ -4,7 +4,7 @@ open one was last backed up. Used by the shell after every tap (`commit`), the S
 Log screens and links."""
 from __future__ import annotations
 
-import session as sessions
+from session.model import MAX_SESSION_NAME
 from session.backups import only_here
 from session.replica import Replica, entry_key
 
@@ -39,7 +39,7 @@ def switch_to(state: AppState, replica: Replica):
     state.drafts = {}
     state.editing = None
     state.view = {}
-    state.role = None  # who holds this phone is kept per session (ui.table)
+    state.role = None  # who holds this phone is kept per session (ui.progress)
     state.showing = None
 
 
@@ -77,7 +77,7 @@ def unused_name(state: AppState, name: str, suffix: str) -> str:
     """`name`, or `name (suffix)` if another session on this device already has it."""
     if name not in {entry["name"] for entry in listing(state)}:
         return name
-    return f"{name[:sessions.model.MAX_SESSION_NAME - len(suffix) - 1]} {suffix}"
+    return f"{name[:MAX_SESSION_NAME - len(suffix) - 1]} {suffix}"
 
 
 # --- The open session's log, page by page ----------------------------------------------------------
@@ -89,7 +89,7 @@ def logged(state: AppState) -> dict[str, int]:
 
 def involves(entry: dict, who: str) -> bool:
     """True when roster entry `who` took part in a logged entry."""
-    from session.sync import record_sides  # links' code: loaded when the Log is searched, not at start
+    from session.link_v2 import record_sides  # links' code: loaded when the Log is searched, not at start
 
     return any(side.get("id") == who for side in record_sides(entry.get("record")))
 

@@ -4,7 +4,7 @@ Kept apart from the session screen's code, which start-up does not need.
 """
 from __future__ import annotations
 
-import session as sessions
+from session import new_session
 from session.replica import Replica
 
 from ui.core.state import AppState
@@ -15,7 +15,7 @@ def starting_state(library, base_url: str = "") -> AppState:
     The open session's log is read page by page after this (ui.core.library.read_older)."""
     replica = library.load()
     if replica is None:
-        replica = Replica.from_session(sessions.new_session())
+        replica = Replica.from_session(new_session())
         library.keep_pristine(replica)
     state = AppState(session=replica.session(), replica=replica, device=library.device(), library=library,
                      base_url=base_url)

@@ -32,7 +32,7 @@ class AppState:
     announcement: str = ""  # one sentence for the aria-live region after this change
     focus: str | None = None  # id of the element to focus after this change (keyboard users)
     odds_ready: set = field(default_factory=set)  # systems whose odds have loaded (after the first paint)
-    # Sessions on this device, links and files (ui.sessions, ui.log, ui.shell.storage, ui.shell.effects):
+    # Sessions on this device, links and files (ui.session_screen, ui.log, ui.shell.storage, ui.shell.effects):
     library: object | None = None  # session.Library: every session saved here (None: nothing is saved)
     pending: dict | None = None  # an opened link waiting on screen: {"kind": "join" | "roll", ...}
     effects: list = field(default_factory=list)  # browser work queued by an action: share, copy, download...
@@ -45,13 +45,13 @@ class AppState:
     device: str = ""  # this phone's id in the stamps it writes (kept in storage)
     committed: dict | None = None  # `session` as the replica last recorded it (ui.core.library.commit)
     # What this phone sealed in a Manner Cards exchange across phones (session.sealed), by conflict id,
-    # until it reveals; None marks one to delete. Saved apart from everything else (ui.table).
+    # until it reveals; None marks one to delete. Saved apart from everything else (ui.progress).
     secrets: dict = field(default_factory=dict)
     space: dict | None = None  # storage nearly full: {"share", "where"} (ui.core.space); None: enough room
     # Who holds this phone at the table (ui.core.role): "gm", a character's roster id, or None (not asked:
     # one phone for the whole table, every control shown). This phone's own, kept with its table in progress.
     role: str | None = None
-    showing: str | None = None  # the log entry id of a roll on screen for the GM's phone (ui.kit.handoff)
+    showing: str | None = None  # the log entry id of a roll on screen for the GM's phone (ui.handoff)
 
     def __post_init__(self):
         if self.replica is None:

@@ -7,7 +7,7 @@ from session import SYSTEMS
 from ui.core import effects, role
 from ui.core.actions import Input, action
 from ui.core.state import SCREENS, AppState
-from ui.kit.handoff import roll_url, shown_entry
+from ui.handoff import roll_url, shown_entry
 from ui.kit.html import isolate
 
 MAX_TENSION = 99

@@ -23,7 +23,7 @@ SHARED_SCREENS = {
     "log": ("ui.log.view", "ui.log.actions"),
     "tables": ("ui.tables.view", "ui.tables.actions"),
     # The Session screen also exports and imports files with the Log's actions.
-    "session": ("ui.sessions.view", "ui.sessions.actions", "ui.sessions.links", "ui.sessions.scan",
+    "session": ("ui.session_screen.view", "ui.session_screen.actions", "ui.session_screen.links", "ui.session_screen.scan",
                 "ui.log.actions"),
 }
 

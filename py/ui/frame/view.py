@@ -9,7 +9,7 @@ from session import SYSTEMS
 
 from ui.core import role, space
 from ui.core.state import AppState
-from ui.kit.handoff import dialog
+from ui.handoff import dialog
 from ui.kit.html import Markup, classes, h, isolate
 
 NAVIGATION = (

@@ -7,7 +7,7 @@ ui.core.effects.
 """
 from __future__ import annotations
 
-import session as sessions
+from session import SessionError, new_id, undo_last
 from session.backups import exported as exported_to_file
 from session.replica import Replica
 
@@ -18,7 +18,7 @@ from ui.core.library import PAGE, commit, copy_as, listing, switch_to, unused_na
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.log.draft import ARCHIVE_KEEP, KEEP, SEARCH
-from ui.kit.handoff import roll_url
+from ui.handoff import roll_url
 from ui.summaries import safe_sentence
 
 
@@ -46,7 +46,7 @@ def undo(state: AppState, event: Input):
         state.fail("There is nothing to undo.")
         return
     entry = state.session["log"][0]
-    state.session = sessions.undo_last(state.session)
+    state.session = undo_last(state.session)
     for draft in state.drafts.values():  # a conflict screen showing this result as logged can log it again
         if isinstance(draft, dict) and draft.get("logged") == entry["record"]:
             draft["logged"] = None
@@ -106,8 +106,10 @@ async def export_job(state: AppState):
 async def exported(state: AppState, replica: Replica) -> bool:
     whole, broken = await state.library.everything(replica) if state.library is not None else (replica, 0)
     at = now_text()
-    name = sessions.file_name(state.session, at)
-    effects.download(state, name=name, text=sessions.export_text(whole, at))
+    from session.files import export_text, file_name  # export files: loaded when one is made
+
+    name = file_name(state.session, at)
+    effects.download(state, name=name, text=export_text(whole, at))
     state.backups = exported_to_file(state.backups, state.session, at, whole.logged())
     count = len(whole.log)
     left = f" {broken} stored {'entry' if broken == 1 else 'entries'} could not be read and {'is' if broken == 1 else 'are'} " \
@@ -125,27 +127,31 @@ def export(state: AppState, event: Input):
 
 @action("log-import")
 def choose_file(state: AppState, event: Input):
-    effects.read_file(state, then="log-import-text", limit=sessions.MAX_FILE)
+    from session.files import MAX_FILE
+
+    effects.read_file(state, then="log-import-text", limit=MAX_FILE)
 
 
 @action("log-import-text")
 def import_text(state: AppState, event: Input):
-    file_name = isolate(event.text("name", "The file")[:60])
+    from session.files import read_export
+
+    shown_name = isolate(event.text("name", "The file")[:60])
     try:
-        imported = sessions.read_export(event.value or "")
-    except sessions.SessionError as error:
-        state.fail(f"“{file_name}” was not imported. {error}")
+        imported = read_export(event.value or "")
+    except SessionError as error:
+        state.fail(f"“{shown_name}” was not imported. {error}")
         return
     taken = {entry["id"] for entry in listing(state)}
     blocked = state.library is not None and state.library.is_blocked(imported.id)
     name = imported.fields["name"][0]
     if imported.id in taken or blocked:  # an import never replaces a session: it becomes a copy
-        imported = copy_as(imported, sessions.new_id(), unused_name(state, name, "(imported)"), state.device)
+        imported = copy_as(imported, new_id(), unused_name(state, name, "(imported)"), state.device)
     if state.library is not None:
         try:
             state.library.add(imported)
-        except sessions.SessionError as error:
-            state.fail(f"“{file_name}” was not imported. {error}")
+        except SessionError as error:
+            state.fail(f"“{shown_name}” was not imported. {error}")
             return
     switch_to(state, imported)
     count = imported.logged()

@@ -15,7 +15,7 @@ from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.log import roll_link
 from ui.log.draft import KEEP, PAGE
-from ui.kit.handoff import roll_url
+from ui.handoff import roll_url
 from ui.log.record import effect_words, record_details, when
 from ui.summaries import safe_sentence
 

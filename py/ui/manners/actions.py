@@ -4,7 +4,7 @@ face down, lock, reveal, then log the result. Each handler changes the AppState 
 from __future__ import annotations
 
 import rules
-import session as sessions
+from session import log_conflict, set_aside
 from session import sealed
 
 from ui.core import effects
@@ -308,7 +308,7 @@ def log_result(state: AppState, event: Input):
         return
     # Manner Cards has no Tension and no AP: logging keeps the record, nothing else changes. An
     # exchange across phones is logged under its own id on both: the two entries merge to one.
-    state.session = sessions.log_conflict(state.session, record, at=now_text(), by=manners_words.player_name(record),
+    state.session = log_conflict(state.session, record, at=now_text(), by=manners_words.player_name(record),
                                           same_as=exchange["id"] if exchange is not None else "")
     draft.update(logged=True, flip=False)
     state.announcement = manners_words.sentence(record)
@@ -326,7 +326,7 @@ def new_conflict(state: AppState, event: Input):
         state.secrets[exchange["id"]] = None  # a card sealed and never revealed: forgotten with the conflict
     if draft["revealed"] is not None and not draft["logged"] and exchange is None:
         record = draft["revealed"]
-        state.session = sessions.set_aside(state.session, record, at=now_text(),
+        state.session = set_aside(state.session, record, at=now_text(),
                                            by=manners_words.player_name(record))
         state.say("The cards turned over are in the log, set aside.")
     state.drafts["manners"] = draft_model.fresh_draft_like(draft)

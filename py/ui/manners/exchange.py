@@ -3,15 +3,15 @@
 The draft keeps only which exchange is on the table and which side this phone plays
 (`draft["exchange"]`: {"id", "role", "last"}: whether this phone's newest step is one the other phone may not have yet); the public steps are in the session (`replica.sealed`),
 so they merge, travel and survive reloads like any change; what this phone sealed and has not
-revealed is in `state.secrets` (saved apart, ui.table, under its own key), never in the draft.
+revealed is in `state.secrets` (saved apart, ui.progress, under its own key), never in the draft.
 `stage` says where the exchange stands for this phone, and so what the screen offers. Opening a
 message from the other phone is `receive`. Pure Python.
 """
 from __future__ import annotations
 
 from session import SessionError, sealed
-from session.link import share_url
-from session.sync import sealed_message
+from session.link_text import share_url
+from session.link_v2 import sealed_message
 
 from ui.core.state import AppState
 from ui.kit.html import isolate

@@ -13,7 +13,7 @@ import rules
 from ui.core.role import own_side
 from ui.core.state import AppState
 from ui.kit.controls import result_bar, segmented, select, settled_note, stepper
-from ui.kit.handoff import log_button, logged_actions
+from ui.handoff import log_button, logged_actions
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr, qr_markup
 from ui.manners import cards as cards_view

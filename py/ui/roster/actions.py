@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-import session as sessions
+from session import check_roster_entry, new_id, SessionError
 
 from ui.core.actions import Input, action
 from ui.core.events import entry_added
@@ -30,7 +30,7 @@ def walk(entry: dict, path: str):
 def add_entry(state: AppState, event: Input):
     kind = event.text("kind", "character")
     sheet = sheet_module(state.system)
-    entry = {"id": sessions.new_id(), "system": state.system, "kind": kind, "name": "", **sheet.blank(kind)}
+    entry = {"id": new_id(), "system": state.system, "kind": kind, "name": "", **sheet.blank(kind)}
     state.editing = {"entry": entry, "is_new": True}
 
 
@@ -87,8 +87,8 @@ def save_entry(state: AppState, event: Input):
     if state.editing is None:
         return
     try:
-        entry = sessions.check_roster_entry(state.editing["entry"])
-    except sessions.SessionError as error:
+        entry = check_roster_entry(state.editing["entry"])
+    except SessionError as error:
         state.fail(str(error))
         return
     roster = [item for item in state.session["roster"] if item["id"] != entry["id"]]

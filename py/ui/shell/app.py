@@ -14,7 +14,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from session import SessionError
-from ui import table
+from ui import progress
 from ui.core import effects as core_effects
 from ui.core import opening
 from ui.core.actions import Input, dispatch
@@ -22,7 +22,7 @@ from ui.core.library import commit, read_older, wanted
 from ui.core.state import AppState
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's buttons: screens, systems, Tension)
 from ui.frame import screens
-from ui.shell import address, boot, dom, effects, offline, snapshot, storage
+from ui.shell import address, boot, dom, effects, offline, paint_keeper, storage
 
 BUTTON_EVENTS = ("click",)
 # What to compute once per system to load (and warm) its odds; Anomaly's import icepool.
@@ -41,14 +41,14 @@ class App:
         self.loading: set[str] = set()  # systems whose odds are being loaded
         self.shown_session = state.session["id"]  # whose table in progress is on screen
         self.reading = False  # a page of the log is being read from the log store
-        self.snapshot = snapshot.Keeper(lambda: self.state)
+        self.paint_keeper = paint_keeper.Keeper(lambda: self.state)
 
     def render(self, typing: bool = False):
         self.shown_session = self.state.session["id"]
         self.page.patch(screens.page(self.state), typing=typing, focus=self.state.focus,
                         announce=self.state.announcement)
         self.state.focus, self.state.announcement = None, ""
-        self.snapshot.changed()
+        self.paint_keeper.changed()
         self.want_odds()
 
     def handle(self, event, element):
@@ -78,7 +78,7 @@ class App:
             if not dispatch(self.state, name, event_input):
                 return
             commit(self.state)  # what the tap changed, into this phone's replica
-            table.follow(self.state, session_id)  # another session opened: its table in progress
+            progress.follow(self.state, session_id)  # another session opened: its table in progress
         except Exception as error:  # a bug must not take the table down with it
             traceback.print_exception(error)
             self.state.fail("Something went wrong with that. Please try again.")
@@ -98,7 +98,7 @@ class App:
 
     def refresh(self, *_):
         """Save and show what changed (after an asynchronous effect, a link, the storage answer)."""
-        table.follow(self.state, self.shown_session)
+        progress.follow(self.state, self.shown_session)
         self.save()
         self.render()
 
@@ -127,7 +127,7 @@ class App:
             fragment = address.take_fragment()
             if fragment is None:
                 return
-            from ui.sessions import links  # only a link needs this code at start-up
+            from ui.session_screen import links  # only a link needs this code at start-up
 
             links.open_link(self.state, fragment)
             effects.run(self.state, None, self.refresh)  # comparing with a session here reads its log first
@@ -180,15 +180,15 @@ async def begin():
         if library.recounting and state.replica.id in library.recounting:
             await library.recount(state.replica)
         await read_older(state, wanted(state))
-        table.load(state)  # the conflict in progress before the reload, exactly
+        progress.load(state)  # the conflict in progress before the reload, exactly
         storage.load_backups(state)
         state.safari_tab = storage.in_safari_tab()
         app = App(state)
-        app.page.adopt(snapshot.painted())  # the last table, painted before Python was ready
+        app.page.adopt(paint_keeper.painted())  # the last table, painted before Python was ready
         app.open_link()
         app.render()
         app.listen()
-        app.snapshot.start()
+        app.paint_keeper.start()
         boot.mark_ready()
         app.read_older()  # the screen restored may show more of the log
     except Exception as error:

@@ -14,7 +14,7 @@ from session import SessionError
 from session.backups import BACKUPS_KEY, backups_text, read_backups
 from session.logbook import MemoryLog
 from session.storage import INDEX_KEY, Library, MemoryStore, StorageError, full_message
-from ui import table
+from ui import progress
 from ui.core import space
 from ui.core.clock import now_text
 from ui.core.library import commit
@@ -112,7 +112,7 @@ def save(state) -> bool:
     try:
         commit(state)
         state.library.save(state.replica)
-        table.save(state)
+        progress.save(state)
         save_backups(state)
     except SessionError as error:
         state.fail(str(error))

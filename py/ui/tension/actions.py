@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 import rules
-import session as sessions
+from session import log_conflict, set_aside
 
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
@@ -61,7 +61,7 @@ def set_aside_dice(state: AppState, draft: dict):
         return
     record = draft_model.to_record(state, draft)
     by = draft_model.side_name(state, draft["player"] if draft["kind"] == "environment" else draft["defender"])
-    state.session = sessions.set_aside(state.session, record, at=now_text(), by=by)
+    state.session = set_aside(state.session, record, at=now_text(), by=by)
     state.say("The dice on the table are in the log, set aside.", "info")
 
 
@@ -384,7 +384,7 @@ def log_result(state: AppState, event: Input):
     by = draft_model.side_name(state, draft["player"] if draft["kind"] == "environment" else draft["defender"])
     table = state.session["tension_table"]
     lines = [table[roll - 1] for roll in record["result"]["table_rolls"]]
-    state.session = sessions.log_conflict(state.session, record, at=now_text(), by=by, table_lines=lines)
+    state.session = log_conflict(state.session, record, at=now_text(), by=by, table_lines=lines)
     draft["logged"] = record
     for _, side in draft_model.sides(draft):
         side["fresh"] = False

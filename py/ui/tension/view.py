@@ -12,7 +12,7 @@ from ui.core.role import is_player, own_side
 from ui.core.state import AppState
 from ui.kit.controls import result_bar, segmented, select, settled_note, stepper
 from ui.kit.dice import face_picker, tray
-from ui.kit.handoff import log_button, logged_actions
+from ui.handoff import log_button, logged_actions
 from ui.kit.html import Markup, classes, h, isolate, join
 from ui.kit.percent import percent
 from ui.tension import draft as draft_model

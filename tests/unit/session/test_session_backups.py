@@ -5,7 +5,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-import session as sessions
+from session import log_conflict, undo_last
 from session.backups import backups_text, exported, linked, only_here, read_backups
 
 from samples import AT, json_values, logged_party
@@ -16,7 +16,7 @@ def test_an_export_notes_the_time_and_the_log_it_held():
     backups = exported({}, party, AT)
     assert backups == {party["id"]: {"file": AT, "file_log": 1}}
     assert only_here(backups, party) == 0
-    more = sessions.log_conflict(party, party["log"][0]["record"], at=AT, by="Kim")
+    more = log_conflict(party, party["log"][0]["record"], at=AT, by="Kim")
     assert only_here(backups, more) == 1
     assert read_backups(backups_text(backups)) == backups
 
@@ -33,7 +33,7 @@ def test_a_link_notes_its_time_and_backs_up_no_log():
 def test_undo_below_the_export_counts_nothing_as_only_here():
     party = logged_party()
     backups = exported({}, party, AT)
-    assert only_here(backups, sessions.undo_last(party)) == 0
+    assert only_here(backups, undo_last(party)) == 0
 
 
 def test_odd_or_hostile_data_reads_as_never_backed_up():

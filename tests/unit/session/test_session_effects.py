@@ -5,18 +5,20 @@ import json
 import pytest
 
 import rules
-import session as sessions
-from session import exchange
+from session import check_roster_entry, log_conflict, new_session, SessionError, set_aside, undo_last
+from session.files import export_text, read_export
+from session.model import check_log_entry
+from session import files
 from session.replica import Replica
 
 
 def party(tension=5):
-    session = sessions.new_session(system="tension")
+    session = new_session(system="tension")
     session["tension"] = tension
     session["roster"] = [
-        sessions.check_roster_entry({"system": "tension", "kind": "character", "name": "Ash", "ap": 2, "health": 10,
+        check_roster_entry({"system": "tension", "kind": "character", "name": "Ash", "ap": 2, "health": 10,
                                      "attributes": [], "skills": []}),
-        sessions.check_roster_entry({"system": "tension", "kind": "adversary", "name": "Ghoul", "power": 5,
+        check_roster_entry({"system": "tension", "kind": "adversary", "name": "Ghoul", "power": 5,
                                      "health": 3, "traits": []}),
     ]
     return session
@@ -34,7 +36,7 @@ def combat(session):
 def test_logging_writes_deltas_and_undo_reverses_them_clamped():
     session = party()
     record = combat(session)
-    logged = sessions.log_conflict(session, record, at="2025-06-01T20:00:00", by="Ash")
+    logged = log_conflict(session, record, at="2025-06-01T20:00:00", by="Ash")
     entry = logged["log"][0]
     ash, ghoul = logged["roster"]
     assert entry["kind"] == "conflict" and "before" not in entry
@@ -42,14 +44,14 @@ def test_logging_writes_deltas_and_undo_reverses_them_clamped():
     assert entry["effects"] == [{"field": "tension", "id": None, "delta": 1}, {"field": "ap", "id": ash["id"], "delta": -1},
                                 {"field": "health", "id": ghoul["id"], "delta": -3}]
     assert (logged["tension"], ash["ap"], ghoul["health"]) == (6, 1, 0)
-    assert sessions.undo_last(logged) == session
+    assert undo_last(logged) == session
 
 
 def test_a_change_by_hand_after_the_conflict_stays_through_undo():
     session = party()
-    logged = sessions.log_conflict(session, combat(session))
+    logged = log_conflict(session, combat(session))
     logged["tension"] += 4  # the GM raised Tension by hand afterwards
-    assert sessions.undo_last(logged)["tension"] == 5 + 4
+    assert undo_last(logged)["tension"] == 5 + 4
 
 
 def test_old_entries_with_only_before_still_undo_as_before():
@@ -57,9 +59,9 @@ def test_old_entries_with_only_before_still_undo_as_before():
     ash = session["roster"][0]
     old = {"id": "old1", "at": "", "by": "", "record": {"v": 1, "system": "tension"},
            "before": {"tension": 4, "ap": {ash["id"]: 3}}}
-    session["log"] = [sessions.model.check_log_entry(old)]
+    session["log"] = [check_log_entry(old)]
     assert "effects" not in session["log"][0]
-    undone = sessions.undo_last(session)
+    undone = undo_last(session)
     assert undone["tension"] == 4 and undone["roster"][0]["ap"] == 3 and undone["log"] == []
 
 
@@ -70,27 +72,27 @@ def test_a_set_aside_entry_keeps_the_dice_and_changes_nothing():
                       "dice_from": "app"},
                "player": {"name": "Ash", "pool": 3, "dice": None, "keep": None, "ap": 0, "dice_from": "app"},
                "result": {"ignored": True}}
-    aside = sessions.set_aside(session, partial, by="Ash")
+    aside = set_aside(session, partial, by="Ash")
     entry = aside["log"][0]
     assert entry["kind"] == "set-aside" and "result" not in entry["record"] and entry["effects"] == []
     assert aside["tension"] == session["tension"]
-    assert sessions.undo_last(aside) == session
-    with pytest.raises(sessions.SessionError):
-        sessions.model.check_log_entry({**entry, "record": {**entry["record"], "result": {}}})
+    assert undo_last(aside) == session
+    with pytest.raises(SessionError):
+        check_log_entry({**entry, "record": {**entry["record"], "result": {}}})
 
 
 def test_an_export_with_set_aside_entries_is_checked_by_their_dice():
     session = party()
-    session = sessions.log_conflict(session, combat(session))
+    session = log_conflict(session, combat(session))
     partial = {"v": 1, "system": "anomaly", "kind": "check", "difficulty": 9,
                "actor": {"name": "Rook", "good": 1, "bad": 0, "dice": [7], "modifiers": [], "dice_from": "typed"}}
-    session = sessions.set_aside(session, partial)
-    imported = sessions.read_export(sessions.export_text(Replica.from_session(session))).session()
+    session = set_aside(session, partial)
+    imported = read_export(export_text(Replica.from_session(session))).session()
     assert [entry["kind"] for entry in imported["log"]] == ["set-aside", "conflict"]
-    data = json.loads(sessions.export_text(Replica.from_session(session)))
+    data = json.loads(export_text(Replica.from_session(session)))
     data["replica"]["log"][-1]["record"]["actor"]["dice"] = [11]
-    with pytest.raises(exchange.ImportFileError, match="logged conflict 2"):
-        sessions.read_export(json.dumps(data))
+    with pytest.raises(files.ImportFileError, match="logged conflict 2"):
+        read_export(json.dumps(data))
 
 
 @pytest.mark.parametrize("dice_from, side, ok", [

@@ -12,8 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules
-import session as sessions
-from session import LinkError, link
+from session import check_session, log_conflict, new_session
+from session.link_text import looks_like_link
+from session.link_v1 import decode, decode_roll, decode_session, encode_roll, encode_session
+from session import LinkError
+from session import link_text
+from session import link_v1 as link
 from samples import json_values, normalized, party_of_five, random_sessions
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -27,12 +31,12 @@ def packed(payload) -> str:
 def decodes_cleanly_or_refuses(fragment):
     """The property every fuzz test checks: LinkError, or a session that is already clean."""
     try:
-        kind, value = sessions.decode(fragment)
+        kind, value = decode(fragment)
     except LinkError as error:
         assert str(error) and "Traceback" not in str(error)
         return None
     if kind == "session":
-        assert sessions.check_session(value, keep_log=False) == value
+        assert check_session(value, keep_log=False) == value
     else:
         assert isinstance(value["record"], dict)
     return value
@@ -43,20 +47,20 @@ def decodes_cleanly_or_refuses(fragment):
 @settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(random_sessions())
 def test_session_link_round_trips_every_session(session):
-    fragment = sessions.encode_session(session)
+    fragment = encode_session(session)
     assert fragment.startswith("s1.") and all(c.isalnum() or c in "._-" for c in fragment)
-    assert sessions.decode_session(fragment) == {**session, "log": []}
-    assert sessions.decode_session("#" + fragment) == {**session, "log": []}
+    assert decode_session(fragment) == {**session, "log": []}
+    assert decode_session("#" + fragment) == {**session, "log": []}
 
 
 def test_the_log_stays_out_of_a_session_link():
     session = party_of_five()
-    logged = sessions.log_conflict(session, rules.resolve(
+    logged = log_conflict(session, rules.resolve(
         {"v": 1, "system": "tension", "kind": "environment", "tension": 5,
          "gm": {"name": "The GM", "total": 9}, "player": {"name": "Ash", "pool": 4, "dice": [6, 5, 2, 1]}}),
         at="2025-06-01T20:14:05+02:00", by="Ash")
-    assert sessions.encode_session(logged) != sessions.encode_session(session)  # Tension changed
-    assert sessions.decode_session(sessions.encode_session(logged))["log"] == []
+    assert encode_session(logged) != encode_session(session)  # Tension changed
+    assert decode_session(encode_session(logged))["log"] == []
 
 
 @settings(deadline=None, max_examples=100)
@@ -65,26 +69,26 @@ def test_roll_link_round_trips_a_logged_record(at, by):
     record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 9,
                             "gm": {"name": "The GM", "dice": [6, 4, 4, 2, 1, 1, 1, 1, 1]},
                             "player": {"name": "Ash", "pool": 5, "dice": [3, 2, 1, 1, 1]}})
-    roll = sessions.decode_roll(sessions.encode_roll(record, at=at, by=by, session_name="Friday"))
+    roll = decode_roll(encode_roll(record, at=at, by=by, session_name="Friday"))
     assert roll == {"record": record, "at": normalized(at), "by": normalized(by), "session": "Friday"}
     assert rules.verify(roll["record"]) == []
 
 
 def test_a_session_link_is_not_a_roll_link_and_the_reverse():
-    fragment = sessions.encode_session(sessions.new_session())
+    fragment = encode_session(new_session())
     with pytest.raises(LinkError, match="not to one roll"):
-        sessions.decode_roll(fragment)
+        decode_roll(fragment)
     record = rules.resolve({"v": 1, "system": "manners", "kind": "test", "difficulty": 3, "complication": "Time",
                             "player": {"name": "Wren", "manner": "Force", "manner_rating": 3, "skill": "Climb",
                                        "skill_rating": 2}})
     with pytest.raises(LinkError, match="not to a session"):
-        sessions.decode_session(sessions.encode_roll(record))
+        decode_session(encode_roll(record))
 
 
 def test_only_link_fragments_look_like_links():
-    assert sessions.looks_like_link("s1.abc") and sessions.looks_like_link("r1.") and sessions.looks_like_link("s9.x")
+    assert looks_like_link("s1.abc") and looks_like_link("r1.") and looks_like_link("s9.x")
     for other in ("", "app", "s", "s1", "x1.abc", "session", "#s1.abc", None):
-        assert not sessions.looks_like_link(other)
+        assert not looks_like_link(other)
 
 
 # --- Bad links, class by class ------------------------------------------------------------------------
@@ -92,30 +96,30 @@ def test_only_link_fragments_look_like_links():
 @settings(deadline=None, max_examples=200)
 @given(random_sessions(max_roster=4), st.data())
 def test_a_truncated_link_is_refused(session, data):
-    fragment = sessions.encode_session(session)
+    fragment = encode_session(session)
     cut = data.draw(st.integers(0, len(fragment) - 1))
     with pytest.raises(LinkError):
-        sessions.decode(fragment[:cut])
+        decode(fragment[:cut])
 
 
 @settings(deadline=None, max_examples=200)
 @given(random_sessions(max_roster=3), st.data())
 def test_characters_that_are_not_base64url_are_refused(session, data):
-    fragment = sessions.encode_session(session)
+    fragment = encode_session(session)
     position = data.draw(st.integers(3, len(fragment) - 1))  # inside: spaces around a pasted link are trimmed
     stranger = data.draw(st.text(st.characters(exclude_characters="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
                                                "qrstuvwxyz0123456789-_="), min_size=1, max_size=3))
     broken = fragment[:position] + stranger + fragment[position:]
     with pytest.raises(LinkError):
-        sessions.decode(broken)
+        decode(broken)
 
 
 @settings(deadline=None)
 @given(st.integers(0, 9999).filter(lambda version: version != 1), st.sampled_from(["s", "r"]))
 def test_another_version_is_refused_with_a_clear_message(version, kind):
-    fragment = sessions.encode_session(party_of_five())
+    fragment = encode_session(party_of_five())
     with pytest.raises(LinkError, match="version"):
-        sessions.decode(f"{kind}{version}.{fragment[3:]}")
+        decode(f"{kind}{version}.{fragment[3:]}")
 
 
 @settings(deadline=None, max_examples=400)
@@ -144,11 +148,11 @@ def test_huge_and_odd_numbers_are_refused(number):
     compact[4] = number  # Tension
     raw = json.dumps(compact).encode()  # 1e999 and -1e999 become Infinity and -Infinity
     with pytest.raises(LinkError):
-        sessions.decode("s1." + packed(raw))
+        decode("s1." + packed(raw))
     compact = link.compact_session(party_of_five())
     compact[7][0][3] = number  # AP
     with pytest.raises(LinkError):
-        sessions.decode("s1." + packed(json.dumps(compact).encode()))
+        decode("s1." + packed(json.dumps(compact).encode()))
 
 
 @settings(deadline=None)
@@ -163,7 +167,7 @@ def test_thousands_of_characters_in_a_name_are_refused(length, where):
     else:
         compact[7][1][7][0] = long_name
     with pytest.raises(LinkError, match="too long"):
-        sessions.decode("s1." + packed(compact))
+        decode("s1." + packed(compact))
 
 
 def test_html_in_names_is_kept_as_plain_text():
@@ -171,36 +175,36 @@ def test_html_in_names_is_kept_as_plain_text():
     hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>'
     session["name"] = hostile[:80]
     session["roster"][0]["name"] = hostile[:60]
-    decoded = sessions.decode_session(sessions.encode_session(session))
+    decoded = decode_session(encode_session(session))
     assert decoded["name"] == hostile[:80] and decoded["roster"][0]["name"] == hostile[:60]
 
 
 def test_a_lone_surrogate_or_a_control_of_json_is_refused():
     with pytest.raises(LinkError, match="broken character"):
-        sessions.decode("s1." + packed(b'["abc","\\ud800","tension",3,3,3,0,[]]'))
+        decode("s1." + packed(b'["abc","\\ud800","tension",3,3,3,0,[]]'))
     with pytest.raises(LinkError, match="not readable"):
-        sessions.decode("s1." + packed(b'["abc","x","tension",3,NaN,3,0,[]]'))
+        decode("s1." + packed(b'["abc","x","tension",3,NaN,3,0,[]]'))
     with pytest.raises(LinkError, match="nest far deeper"):
-        sessions.decode("s1." + packed(b"[" * 100_000))
+        decode("s1." + packed(b"[" * 100_000))
 
 
 def test_a_decompression_bomb_stops_at_the_cap():
     bomb = zlib.compress(b" " * 60_000_000, 9)  # ~60 MB of JSON whitespace in ~60 KB
     fragment = "s1." + base64.urlsafe_b64encode(bomb).decode().rstrip("=")
-    assert len(fragment) < link.MAX_FRAGMENT
+    assert len(fragment) < link_text.MAX_FRAGMENT
     tracemalloc.start()
     try:
         with pytest.raises(LinkError, match="far more"):
-            sessions.decode(fragment)
+            decode(fragment)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert peak < 10 * link.MAX_DECODED + 4 * len(fragment)  # never near the 60 MB it would unpack to
+    assert peak < 10 * link_text.MAX_DECODED + 4 * len(fragment)  # never near the 60 MB it would unpack to
 
 
 def test_a_link_far_too_long_is_refused_before_decoding():
     with pytest.raises(LinkError, match="too long"):
-        sessions.decode("s1." + "A" * (link.MAX_FRAGMENT + 1))
+        decode("s1." + "A" * (link_text.MAX_FRAGMENT + 1))
 
 
 @pytest.mark.parametrize("fragment", [None, 42, "", "#", "app", "s1.", "s1.=", "s1.A", "s1.AAAA", "r1.!!",
@@ -209,7 +213,7 @@ def test_a_link_far_too_long_is_refused_before_decoding():
                                       "s1." + packed([]) + "AAAA"])
 def test_broken_links_each_get_a_message(fragment):
     with pytest.raises(LinkError) as caught:
-        sessions.decode(fragment)
+        decode(fragment)
     assert str(caught.value).endswith(".")
 
 
@@ -242,14 +246,14 @@ BASE = "https://tableside.netlify.app/"  # a typical deployed address; the app u
 
 
 def measure(session: dict) -> dict:
-    url = BASE + "#" + sessions.encode_session(session)
+    url = BASE + "#" + encode_session(session)
     code = segno.make_qr(url, error="l", boost_error=True)
     return {"fragment": len(url) - len(BASE) - 1, "url": len(url), "qr": code.designator,
             "modules": code.symbol_size(border=0)[0]}
 
 
 def test_link_sizes_are_measured_and_fit_well_inside_a_qr_code():
-    empty = sessions.new_session()
+    empty = new_session()
     one = party_of_five()
     one["roster"] = one["roster"][:1]
     five = party_of_five()

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-import session as sessions
+from session import check_roster_entry, check_session, SessionError
 from samples import json_values, party_of_five, random_sessions
 from session import sealed
 from session.replica import Replica, new_device
@@ -44,7 +44,7 @@ def apply(session: dict, operation, serial: int) -> dict:
     if kind == "rename":
         return {**session, "name": f"Session {amount}"}
     if kind == "add":
-        entry = sessions.check_roster_entry({"id": f"e{serial}x{index}", "system": "tension", "kind": "character",
+        entry = check_roster_entry({"id": f"e{serial}x{index}", "system": "tension", "kind": "character",
                                              "name": f"Hero {serial}", "ap": abs(amount) % 5})
         return {**session, "roster": [*session["roster"], entry]}
     if kind == "remove" and session["roster"]:
@@ -228,7 +228,7 @@ def test_a_replica_written_out_reads_back_the_same(script):
 def test_any_json_is_refused_with_a_sentence_or_read(value):
     try:
         check_replica(value)
-    except sessions.SessionError as error:
+    except SessionError as error:
         assert str(error)
 
 
@@ -252,8 +252,8 @@ def test_a_replica_with_one_part_replaced_is_refused_or_clean(script, data):
     target[path[-1]] = data.draw(json_values)
     try:
         replica = check_replica(raw)
-    except sessions.SessionError as error:
+    except SessionError as error:
         assert str(error)
     else:
         assert same(check_replica(as_json(replica)), replica)
-        sessions.check_session(replica.session())
+        check_session(replica.session())

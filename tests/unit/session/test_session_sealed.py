@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import rules
 from samples import json_values
-from session import LinkError, SessionError, new_session, sealed, sync
+from session import LinkError, SessionError, new_session, sealed, link_v2
 from session.replica import Replica
 from session.replica_check import check_replica
 
@@ -61,7 +61,7 @@ def messages_of(conflict, card, difficulty, salt, side):
 @given(conflicts, cards, difficulties, salts, sides)
 def test_messages_round_trip_through_a_link_and_settle_to_the_same_record(conflict, card, difficulty, salt, side):
     sent = messages_of(conflict, card, difficulty, salt, side)
-    incoming = sync.read(sync.sealed_message("s1", "Friday", sent[2:]))
+    incoming = link_v2.read(link_v2.sealed_message("s1", "Friday", sent[2:]))
     assert incoming.kind == "sealed" and incoming.messages == sent[2:] and incoming.session_id == "s1"
     settled = sealed.settle({sealed.digest(message): message for message in sent})
     assert settled.problems == [] and settled.record["complication"] == card
@@ -97,7 +97,7 @@ def test_any_json_as_a_message_is_refused_with_a_sentence_or_read(value):
     except SessionError as error:
         assert str(error).endswith(".")
     try:
-        sync.read(sync.sealed_message("s1", "", [value]))
+        link_v2.read(link_v2.sealed_message("s1", "", [value]))
     except LinkError as error:
         assert str(error).startswith("This link")
 
@@ -145,10 +145,10 @@ def test_a_sealed_link_with_any_part_replaced_is_refused_with_a_sentence_or_open
     payload = {"s": "s1", "n": "Friday", "m": [sent[0], sent[2]]}
     path = data.draw(st.sampled_from(list(json_paths(payload))))
     spliced = splice(payload, path, data.draw(hostile_json)).encode("utf-8", "surrogatepass")
-    packer = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY, sync.PRESET)
+    packer = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY, link_v2.PRESET)
     fragment = "C2." + base64.b32encode(packer.compress(spliced) + packer.flush()).decode().rstrip("=")
     try:
-        incoming = sync.read(fragment)
+        incoming = link_v2.read(fragment)
     except LinkError as error:
         assert str(error).startswith("This link") and str(error).endswith(".")
         return

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import session as sessions
+from session import encode_session, log_conflict, new_session, SessionError, untrusted
+from session import storage as session_storage
 from session import Library, MemoryLog, MemoryStore, StorageError
 from session.replica import Replica
 from session.storage import (HEAD_PREFIX, INDEX_KEY, RECOVERED_PREFIX, SESSION_PREFIX, head_key, parse_index,
@@ -90,7 +91,7 @@ def test_a_head_is_rewritten_only_when_it_changed_and_entries_are_written_once()
 
     log_of(store).append = counting
     assert saved(shelf, replica) is False and store.get(head_key(replica.id)) == head and writes == []
-    after = sessions.log_conflict(session, session["log"][0]["record"])
+    after = log_conflict(session, session["log"][0]["record"])
     replica.absorb(session, after, "d1")
     assert saved(shelf, replica) is True and writes == [[after["log"][0]["id"]]]
     assert json.loads(store.get(head_key(replica.id)))["logged"] == {"conflict": 2, "set-aside": 0}
@@ -100,7 +101,7 @@ def test_several_sessions_and_the_open_one_is_remembered():
     store = MemoryStore()
     shelf = library(store)
     shelf.load()
-    one, two = (Replica.from_session(sessions.new_session(name)) for name in ("One", "Two"))
+    one, two = (Replica.from_session(new_session(name)) for name in ("One", "Two"))
     saved(shelf, one)
     saved(shelf, two)
     saved(shelf, one)  # opening One again
@@ -113,7 +114,7 @@ def test_several_sessions_and_the_open_one_is_remembered():
 def test_adding_does_not_change_which_session_is_open():
     store = MemoryStore()
     shelf = library(store)
-    one, copy = sessions.new_session("One"), sessions.new_session("Copy")
+    one, copy = new_session("One"), new_session("Copy")
     saved(shelf, one)
     shelf.add(Replica.from_session(copy))
     assert reopened(store)[1].id == one["id"]
@@ -121,7 +122,7 @@ def test_adding_does_not_change_which_session_is_open():
 
 def test_a_new_untouched_session_is_not_saved_until_it_changes():
     shelf = library()
-    fresh = Replica.from_session(sessions.new_session())
+    fresh = Replica.from_session(new_session())
     shelf.keep_pristine(fresh)
     assert shelf.save(fresh) is False and shelf.is_empty()
     before = fresh.session()
@@ -166,7 +167,7 @@ def test_the_log_pages_newest_first_and_counts_without_reading_it():
     record = logged_party()["log"][0]["record"]
     replica = Replica.from_session(session)
     for _ in range(45):
-        after = sessions.log_conflict(session, record)
+        after = log_conflict(session, record)
         replica.absorb(session, after, "d1")
         session = after
         saved(shelf, replica)
@@ -190,7 +191,7 @@ def test_archiving_keeps_the_newest_entries_and_the_numbers():
     record = logged_party()["log"][0]["record"]
     replica = Replica.from_session(session)
     for _ in range(30):
-        after = sessions.log_conflict(session, record)
+        after = log_conflict(session, record)
         replica.absorb(session, after, "d1")
         session = after
     saved(shelf, replica)
@@ -216,8 +217,8 @@ def test_an_unreadable_session_is_kept_as_is_and_the_others_load():
     loaded.absorb(before, {**before, "tension": 9}, "d1")
     saved(again, loaded)
     assert store.get(session_key("broken00")) == broken
-    with pytest.raises(sessions.SessionError):  # a session with that id would overwrite it: refused
-        again.save(Replica.from_session({**sessions.new_session(), "id": "broken00"}))
+    with pytest.raises(SessionError):  # a session with that id would overwrite it: refused
+        again.save(Replica.from_session({**new_session(), "id": "broken00"}))
     assert store.get(session_key("broken00")) == broken
 
 
@@ -234,7 +235,7 @@ def test_the_update_tests_key_survives_being_read():
 def test_an_unreadable_index_is_copied_then_rebuilt_from_the_sessions():
     store = MemoryStore()
     shelf = library(store)
-    one, two = sessions.new_session("One"), sessions.new_session("Two")
+    one, two = new_session("One"), new_session("Two")
     saved(shelf, one)
     saved(shelf, two)
     store.set(INDEX_KEY, "{not json")
@@ -280,7 +281,7 @@ def test_a_full_log_store_keeps_the_numbers_and_says_so():
     replica = Replica.from_session(session)
     saved(shelf, replica)
     log_of(store).limit = 0
-    after = sessions.log_conflict(session, logged_party()["log"][0]["record"])
+    after = log_conflict(session, logged_party()["log"][0]["record"])
     replica.absorb(session, after, "d1")
     shelf.save(replica)
     with pytest.raises(StorageError, match="newest log entries are not saved"):
@@ -291,8 +292,8 @@ def test_a_full_log_store_keeps_the_numbers_and_says_so():
 
 def test_an_invalid_session_is_never_written():
     shelf = library()
-    with pytest.raises(sessions.SessionError):
-        shelf.save(Replica.from_session({**sessions.new_session(), "name": ""}))
+    with pytest.raises(SessionError):
+        shelf.save(Replica.from_session({**new_session(), "name": ""}))
     assert shelf.is_empty()
 
 
@@ -313,7 +314,7 @@ def test_removing_a_session_and_forgetting_unreadable_data():
 def readable_index(raw) -> bool:
     try:
         parse_index(raw)
-    except sessions.SessionError:
+    except SessionError:
         return False
     return True
 
@@ -376,7 +377,7 @@ def test_a_session_with_a_log_record_nested_2000_deep_is_unreadable_and_the_othe
     [item] = shelf.unreadable
     assert item.key == session_key("0deep0000000") and item.raw == deep and "nests far deeper" in item.problem
     assert store.get(session_key("0deep0000000")) == deep
-    with pytest.raises(sessions.SessionError, match="could not be read"):
+    with pytest.raises(SessionError, match="could not be read"):
         shelf.read("0deep0000000")
 
 
@@ -399,20 +400,20 @@ class Failing(MemoryStore):
 
 
 def test_any_exception_while_reading_only_makes_that_key_unreadable(monkeypatch):
-    party, other = party_of_five(), sessions.new_session("Other")
+    party, other = party_of_five(), new_session("Other")
     items = {session_key(party["id"]): json.dumps(party), session_key(other["id"]): json.dumps(other),
              session_key("0fails000000"): "{}", INDEX_KEY: "{}"}
     shelf, loaded = reopened(Failing(items, {session_key("0fails000000"), INDEX_KEY}))
     assert loaded is not None and {entry["id"] for entry in shelf.listing()} == {party["id"], other["id"]}
 
-    real_check = sessions.storage.check_session
+    real_check = session_storage.check_session
 
     def check_that_breaks(data):
         if data.get("name") == "Other":
             raise TypeError("a value no check foresaw")
         return real_check(data)
 
-    monkeypatch.setattr(sessions.storage, "check_session", check_that_breaks)
+    monkeypatch.setattr(session_storage, "check_session", check_that_breaks)
     shelf, loaded = reopened(MemoryStore(items))
     assert plain(loaded.session()) == party
     assert [seen(item.problem) for item in shelf.unreadable if item.key == session_key(other["id"])] == [
@@ -429,7 +430,7 @@ def test_a_broken_character_in_a_saved_session_is_repaired_and_said():
     assert loaded["name"] == "Friday\ufffd at Kim's" and loaded["roster"][0]["name"] == "Ash\ufffd"
     assert [seen(repair) for repair in shelf.repairs] == ["“Friday\ufffd at Kim's”: 2 broken characters now shown as \ufffd"]
     assert not shelf.unreadable and store.get(session_key(party["id"])) == raw  # repaired when next saved
-    sessions.encode_session(loaded)  # the share link (it needs UTF-8) can be made
+    encode_session(loaded)  # the share link (it needs UTF-8) can be made
     asyncio.run(shelf.migrate())
     assert store.get(session_key(party["id"])) is None and "\\ud800" not in store.get(head_key(party["id"]))
     assert reopened(store)[0].repairs == []
@@ -442,5 +443,5 @@ def test_keys_tableside_never_writes_are_unreadable_and_shown_safely():
     shelf, loaded = reopened(store)
     assert loaded is None and len(shelf.unreadable) == 3
     for item in shelf.unreadable:
-        assert store.get(item.key) == text and not sessions.untrusted.LONE_SURROGATE.search(item.problem)
+        assert store.get(item.key) == text and not untrusted.LONE_SURROGATE.search(item.problem)
         assert len(item.problem) < 200

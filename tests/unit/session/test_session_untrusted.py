@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
-import session as sessions
+from session.files import export_text
 from samples import json_values, logged_party
 from session import untrusted
 from session.replica import Replica
@@ -106,7 +106,7 @@ def test_the_limit_holds_any_record_rules_accepts_inside_an_export():
     assert depth(record) > 20
     party = logged_party()
     party["log"][0]["record"] = record
-    text = sessions.export_text(Replica.from_session(party))
+    text = export_text(Replica.from_session(party))
     assert nesting(text) <= MAX_DEPTH
     assert parse(text)["replica"]["log"][0]["record"] == record
 

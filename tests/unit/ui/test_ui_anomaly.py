@@ -7,7 +7,7 @@ import re
 import pytest
 
 import rules
-import session as sessions
+from session import check_roster_entry, new_session
 from ui.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
 from ui.anomaly import draft as draft_model
 from ui.anomaly import sheet as roster_anomaly
@@ -34,12 +34,12 @@ def chips_on(state, side="actor"):
 
 
 def entry(name="Rook", kind="character", modifiers=(SWORD, STRONG)):
-    return sessions.check_roster_entry({"system": "anomaly", "kind": kind, "name": name,
+    return check_roster_entry({"system": "anomaly", "kind": kind, "name": name,
                                         "modifiers": [dict(modifier) for modifier in modifiers]})
 
 
 def table(*entries, odds_ready=True) -> AppState:
-    session = sessions.new_session(system="anomaly")
+    session = new_session(system="anomaly")
     session["roster"] = list(entries)
     return AppState(session=session, odds_ready={"anomaly"} if odds_ready else set())
 
@@ -358,7 +358,7 @@ def test_logging_appends_to_the_session_log_and_announces_one_sentence():
     [logged] = state.session["log"]
     assert logged["by"] == "Rook" and logged["record"]["result"]["outcome"] == "failure"
     assert logged["record"] == draft_of(state)["logged"]
-    assert state.session["tension"] == sessions.new_session()["tension"]  # no Tension in Anomaly
+    assert state.session["tension"] == new_session()["tension"]  # no Tension in Anomaly
     text = page_text(state)
     assert "Result (logged)" in text and "New roll" in text and "Log this result" not in text
     tap(state, "anomaly-difficulty", value=12)  # a logged result is final

@@ -10,7 +10,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-import session as sessions
+from session import check_roster_entry, new_session
+from session.files import export_text
+from session.link_v1 import encode_roll, encode_session
 from session import Library, MemoryLog, MemoryStore
 from session.replica import Replica
 from shell_like import settle
@@ -24,8 +26,8 @@ from ui.kit.html import flat, h, isolate, text
 from ui.log import actions as log_actions  # noqa: F401
 from ui.manners import actions as manners_actions  # noqa: F401
 from ui.roster import actions as roster_actions  # noqa: F401
-from ui.sessions import actions as sessions_actions  # noqa: F401
-from ui.sessions import links
+from ui.session_screen import actions as sessions_actions  # noqa: F401
+from ui.session_screen import links
 from ui.tables import actions as tables_actions  # noqa: F401
 from ui.tension import actions as tension_actions  # noqa: F401
 
@@ -127,11 +129,11 @@ def roster() -> list[dict]:
         {"system": "manners", "kind": "adversary", "name": evil("Moth"), "manners": {"Force": 2}, "skills": [],
          "descriptors": []},
     ]
-    return [sessions.check_roster_entry(entry) for entry in entries]
+    return [check_roster_entry(entry) for entry in entries]
 
 
 def hostile_table() -> AppState:
-    session = sessions.new_session(evil("Friday"))
+    session = new_session(evil("Friday"))
     session["roster"] = roster()
     session["tension_table"] = [evil(f"Line {number}") for number in range(1, 7)]
     library = Library(MemoryStore(), MemoryLog(), clock=lambda: "2025-06-01T20:14:05+02:00")
@@ -251,7 +253,7 @@ def the_rest(state: AppState) -> list[str]:
     pages.append(page(state))
     tap(state, "log-share", id=state.session["log"][0]["id"])
     pages.append(page(state))
-    fragment = sessions.encode_roll(state.session["log"][0]["record"], by=evil("Ash"), session_name=evil("Friday"))
+    fragment = encode_roll(state.session["log"][0]["record"], by=evil("Ash"), session_name=evil("Friday"))
     links.open_link(state, fragment)
     pages.append(page(state))
     tap(state, "roll-close")
@@ -265,10 +267,10 @@ def the_rest(state: AppState) -> list[str]:
     pages.append(page(state))
     tap(state, "session-rename-save")
     pages.append(page(state))
-    other = {**sessions.new_session(evil("Saturday")), "roster": roster()[:1]}
-    links.open_link(state, sessions.encode_session(other))  # a join prompt
+    other = {**new_session(evil("Saturday")), "roster": roster()[:1]}
+    links.open_link(state, encode_session(other))  # a join prompt
     pages.append(page(state))
-    text_of_file = sessions.export_text(state.replica)
+    text_of_file = export_text(state.replica)
     tap(state, "log-import-text", value=text_of_file, name=evil("friday.json"))
     pages.append(page(state))
     tap(state, "log-import-text", value="{", name=evil("broken.json"))

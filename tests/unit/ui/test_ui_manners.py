@@ -6,7 +6,7 @@ import re
 import pytest
 
 import rules
-import session as sessions
+from session import check_roster_entry, new_session
 from ui.core.actions import Input, dispatch
 from ui.core.state import AppState
 from ui.frame import screens
@@ -22,7 +22,7 @@ from samples import seen
 
 
 def sheet(name="Wren", kind="character", manners=None, skills=(("Climb", 2),), descriptors=(("Strong", "Force"),)):
-    return sessions.check_roster_entry({
+    return check_roster_entry({
         "system": "manners", "kind": kind, "name": name,
         "manners": {"Determination": 1, "Force": 3, "Speed": 2, "Precision": 2, "Imagination": 1, **(manners or {})},
         "skills": [{"name": skill, "rating": rating} for skill, rating in skills],
@@ -30,7 +30,7 @@ def sheet(name="Wren", kind="character", manners=None, skills=(("Climb", 2),), d
 
 
 def table(*entries) -> AppState:
-    session = sessions.new_session(system="manners")
+    session = new_session(system="manners")
     session["roster"] = list(entries)
     return AppState(session=session)
 
@@ -270,9 +270,9 @@ def test_descriptors_are_prefilled_from_the_sheet_for_the_manner_and_skill_and_s
 
 
 def test_helpers_add_one_each_and_the_roster_shows_who_can_help():
-    helper = sessions.check_roster_entry({"system": "manners", "kind": "character", "name": "Ash",
+    helper = check_roster_entry({"system": "manners", "kind": "character", "name": "Ash",
                                           "manners": {}, "skills": [{"name": "climb", "rating": 1}]})
-    no_help = sessions.check_roster_entry({"system": "manners", "kind": "character", "name": "Bo",
+    no_help = check_roster_entry({"system": "manners", "kind": "character", "name": "Bo",
                                            "manners": {}, "skills": [{"name": "Climb", "rating": 0}]})
     state = table(sheet(), helper, no_help)
     who = region(state, "manners-player-who")
@@ -498,7 +498,7 @@ def test_names_with_html_are_escaped_everywhere():
 
 def test_a_blank_sheet_saves_and_summarises():
     entry = {"id": "x", "system": "manners", "kind": "character", "name": "Rook", **roster_manners.blank("character")}
-    checked = sessions.check_roster_entry(entry)
+    checked = check_roster_entry(entry)
     assert checked["manners"] == {manner: roster_manners.DEFAULT_RATING for manner in rules.MANNERS}
     assert dict(roster_manners.KINDS) == {"character": "Character", "adversary": "Adversary"}
     summary = text_of(roster_manners.summary(sheet()))

@@ -1,14 +1,16 @@
-"""Scan a code, paste a link (ui.sessions.scan) under CPython: a Tableside link opens exactly as
+"""Scan a code, paste a link (ui.session_screen.scan) under CPython: a Tableside link opens exactly as
 a followed link; anything else, or no camera, only gets a message and changes nothing."""
 import copy
 
 import pytest
 
-import session as sessions
+from session import new_session
+from session.link_text import share_url
+from session.link_v1 import encode_session
 from session import MemoryStore
 from ui.core import effects
-from ui.sessions import links, scan
-from ui.sessions.draft import VIDEO
+from ui.session_screen import links, scan
+from ui.session_screen.draft import VIDEO
 
 from samples import logged_party, party_of_five, seen
 from test_ui_sessions import BASE, markup, open_link, phone, tap, text
@@ -20,7 +22,7 @@ def sessions_kept(store) -> dict:
 
 
 def link(fragment: str, base: str = BASE) -> str:
-    return sessions.share_url(base, fragment)
+    return share_url(base, fragment)
 
 
 @pytest.mark.parametrize("written, fragment", [
@@ -47,8 +49,8 @@ def test_anything_else_is_not_a_tableside_link(written):
 def test_a_scanned_session_link_opens_exactly_as_a_followed_link():
     party = party_of_five()
     followed, scanned = phone(), phone()
-    open_link(followed, sessions.encode_session(party))
-    tap(scanned, "scan-found", value=link(sessions.encode_session(party)))
+    open_link(followed, encode_session(party))
+    tap(scanned, "scan-found", value=link(encode_session(party)))
     assert scanned.session == followed.session == {**party, "log": []}
     assert scanned.screen == followed.screen == "roster"
     assert seen(scanned.message.text) == seen(followed.message.text)
@@ -59,7 +61,7 @@ def test_a_scanned_roll_link_shows_the_roll_read_only():
     state = phone(logged_party())
     tap(state, "log-share", id=state.session["log"][0]["id"])
     url = state.effects.pop()[1]["url"]
-    other = phone(sessions.new_session("Other"))
+    other = phone(new_session("Other"))
     before = copy.deepcopy(other.session)
     tap(other, "scan-found", value=url)
     assert other.screen == "log" and other.pending["kind"] == "roll" and other.session == before
@@ -125,9 +127,9 @@ def test_leaving_the_scanner_closes_it_quietly():
 
 def test_a_pasted_link_opens_like_a_followed_one():
     party = party_of_five()
-    state = phone(sessions.new_session("Mine"))
+    state = phone(new_session("Mine"))
     state.screen = "session"
-    tap(state, "link-paste-text", value=link(sessions.encode_session(party)))
+    tap(state, "link-paste-text", value=link(encode_session(party)))
     tap(state, "link-paste-open")
     assert state.pending["kind"] == "join" and "Join this session?" in text(state)
     assert 'id="pasted-link"' not in markup(state)  # one question at a time

@@ -5,13 +5,14 @@ a reveal that fails its seal is caught and can't be logged."""
 import copy
 import json
 
-import session as sessions
+from session import new_session
+from session.link_v2 import sealed_message
 from session import sealed
 from session.replica import Replica
 from ui.core.state import AppState
 from ui.manners import actions as manners_actions  # noqa: F401  (registers the actions)
 from ui.manners import exchange as exchange_model
-from ui.sessions import links
+from ui.session_screen import links
 
 from test_ui_manners import draft_of, page, sheet, text_of
 from test_ui_manners import tap as tap_only
@@ -26,7 +27,7 @@ def tap(state, name, **data):
 
 
 def phones():
-    session = sessions.new_session(system="manners")
+    session = new_session(system="manners")
     session["roster"] = [sheet("Wren"), sheet("The Warden", kind="adversary")]
     gm = AppState(session=session, base_url="http://localhost/")
     twin = Replica.from_dict(copy.deepcopy(gm.replica.to_dict()))
@@ -96,7 +97,7 @@ def test_a_tampered_reveal_is_caught_loudly_and_nothing_is_logged():
     conflict = draft_of(gm)["exchange"]["id"]
     forged = [sealed.check_message(message) for message in exchange_model.own_messages(gm, draft_of(gm)["exchange"])]
     forged[-1] = {**forged[-1], "card": "Consumption"}
-    carry("x#" + sessions.sync.sealed_message(gm.session["id"], "", forged), player)
+    carry("x#" + sealed_message(gm.session["id"], "", forged), player)
     assert draft_of(player)["revealed"] is None
     assert 'role="alert"' in page(player) and "does not match the card they sealed" in page(player)
     tap(player, "manners-log")
@@ -133,7 +134,7 @@ def test_a_sealed_confrontation_checks_both_ways_and_logs_the_same_on_both_phone
 
 def test_the_secret_lives_under_its_own_key_survives_a_reload_and_no_snapshot_is_kept():
     from session.storage import MemoryStore
-    from ui import snapshot
+    from ui import first_paint
     from test_ui_table import party, phone, reload
     from test_ui_table import tap as saved_tap
 
@@ -147,7 +148,7 @@ def test_the_secret_lives_under_its_own_key_survives_a_reload_and_no_snapshot_is
     salt = json.loads(store.get(f"tableside.secret.{conflict}"))["salt"]
     elsewhere = {key: value for key, value in store.items.items() if key != f"tableside.secret.{conflict}"}
     assert not [key for key, value in elsewhere.items() if salt in value or "Hostility" in value]
-    assert snapshot.snapshot(state, "0123456789ab", store.get) is None  # sealed: no snapshot of this table
+    assert first_paint.content(state, "0123456789ab", store.get) is None  # sealed: no snapshot of this table
     again = reload(store)
     assert again.secrets[conflict]["card"] == "Hostility"
     assert exchange_model.stage(again, draft_of(again)) == exchange_model.WAITING
@@ -158,7 +159,7 @@ def test_a_sealed_link_of_another_session_only_says_which_to_open():
     tap(gm, "manners-gm-mode", value="says")
     tap(gm, "manners-seal-pick", value="Time")
     tap(gm, "manners-seal-share")
-    stranger = AppState(session=sessions.new_session(system="manners"))
+    stranger = AppState(session=new_session(system="manners"))
     carry(link_of(gm), stranger)
     assert stranger.message.tone == "error" and "not on this phone" in stranger.message.text
     assert stranger.replica.sealed == {} and "manners" not in stranger.drafts

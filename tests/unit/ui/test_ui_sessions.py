@@ -9,9 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-import session as sessions
+from session import log_conflict, new_session
+from session.files import MAX_FILE
+from session.link_text import share_url
+from session.link_v1 import encode_roll, encode_session
 from session import Library, MemoryLog, MemoryStore
-from session import sync
+from session import link_v2
 from session.replica import Replica
 from session.storage import INDEX_KEY, session_key
 from ui.core.actions import Input, dispatch
@@ -19,11 +22,11 @@ from ui.core.library import OFFER_BACKUP_AFTER, switch_to
 from ui.core.opening import starting_state
 from ui.frame import screens
 from ui.kit import qr
-from ui import table
+from ui import progress
 from ui.frame import actions as frame_actions  # noqa: F401 (importing registers actions)
 from ui.tension import actions as tension_actions  # noqa: F401
 from ui.log import actions as log_actions  # noqa: F401 (importing registers actions)
-from ui.sessions import links
+from ui.session_screen import links
 
 from samples import AT, json_values, logged_party, party_of_five, plain, seen
 from shell_like import settle
@@ -88,18 +91,18 @@ def open_link(state, fragment):
 def test_a_fresh_phone_joins_a_session_link_at_once():
     party = party_of_five()
     state = phone()
-    open_link(state, sessions.encode_session(party))
+    open_link(state, encode_session(party))
     assert state.session == {**party, "log": []} and state.screen == "roster" and state.pending is None
     assert "Joined “Friday at Kim's”" in seen(state.message.text)
     assert state.library.has(party["id"])
 
 
 def test_a_phone_with_sessions_asks_before_joining():
-    mine = sessions.new_session("Mine")
+    mine = new_session("Mine")
     mine["tension"] = 7
     state = phone(mine)
     party = party_of_five()
-    open_link(state, sessions.encode_session(party))
+    open_link(state, encode_session(party))
     assert state.session == mine and state.pending["kind"] == "join" and state.screen == "session"
     assert "Join this session?" in text(state) and "Ash Varga" in text(state)
     tap(state, "join-new")
@@ -108,12 +111,12 @@ def test_a_phone_with_sessions_asks_before_joining():
 
 
 def test_not_now_changes_nothing():
-    mine = sessions.new_session("Mine")
+    mine = new_session("Mine")
     mine["tension"] = 4
     store = MemoryStore()
     state = phone(mine, store=store)
     before = lasting(store)
-    open_link(state, sessions.encode_session(party_of_five()))
+    open_link(state, encode_session(party_of_five()))
     tap(state, "join-cancel")
     assert state.session == mine and state.pending is None and lasting(store) == before
 
@@ -121,7 +124,7 @@ def test_not_now_changes_nothing():
 def test_the_same_link_twice_opens_the_same_session_never_a_copy():
     party = party_of_five()
     state = phone()
-    fragment = sessions.encode_session(party)
+    fragment = encode_session(party)
     open_link(state, fragment)
     tap(state, "session-new")
     open_link(state, fragment)
@@ -137,7 +140,7 @@ def test_a_newer_link_of_a_session_here_offers_an_update_that_keeps_the_log():
     before = theirs.session()
     after = {**before, "tension": 9, "roster": [{**before["roster"][0], "ap": 0}, *before["roster"][1:]]}
     theirs.absorb(before, after, "a1")
-    open_link(state, sync.session_link(theirs))
+    open_link(state, link_v2.session_link(theirs))
     assert state.pending["kind"] == "join" and plain(state.pending["mine"]) == mine
     page = text(state)
     assert "Update this session?" in page and "Tension 7 → 9" in page and "Ash Varga: AP 2 → 0" in page
@@ -145,11 +148,11 @@ def test_a_newer_link_of_a_session_here_offers_an_update_that_keeps_the_log():
     assert state.session["tension"] == 9 and state.session["roster"][0]["ap"] == 0
     assert plain(state.session)["log"] == mine["log"] and len(state.library.listing()) == 1
     assert stored(state, mine["id"])["tension"] == 9
-    open_link(state, sync.session_link(theirs))  # the same link again: nothing more to merge
+    open_link(state, link_v2.session_link(theirs))  # the same link again: nothing more to merge
     assert state.pending is None and "already have everything" in state.message.text
     older = copy.deepcopy(mine)
     older["tension"] = 12
-    open_link(state, sessions.encode_session(older))  # a version-1 link merges too
+    open_link(state, encode_session(older))  # a version-1 link merges too
     assert "Tension 9 → 12" in text(state)
     tap(state, "join-open-mine")
     assert state.session["tension"] == 9
@@ -170,8 +173,8 @@ def test_names_with_html_are_shown_as_text_everywhere():
     party = party_of_five()
     party["name"] = HOSTILE
     party["roster"][0]["name"] = HOSTILE
-    state = phone(sessions.new_session("Mine"))
-    open_link(state, sessions.encode_session(party))
+    state = phone(new_session("Mine"))
+    open_link(state, encode_session(party))
     assert state.screen == "session" and "&lt;img" in markup(state) and "<img" not in markup(state)
     tap(state, "join-new")
     for screen in ("session", "roster", "log", "conflict"):
@@ -199,7 +202,7 @@ def test_starting_with_unreadable_data_says_so_and_keeps_it():
 # --- The session list ---------------------------------------------------------------------------------
 
 def test_switch_rename_duplicate_and_delete_with_confirmation():
-    one, two = sessions.new_session("One"), sessions.new_session("Two")
+    one, two = new_session("One"), new_session("Two")
     one["tension"] = 4
     two["tension"] = 6
     state = phone(one, two)
@@ -240,12 +243,12 @@ def test_the_share_card_shows_the_link_and_its_qr_code():
     state = phone(party_of_five())
     state.screen = "session"
     page = markup(state)
-    url = sessions.share_url(BASE, sync.session_link(state.replica))
+    url = share_url(BASE, link_v2.session_link(state.replica))
     assert url in page and "#S2." in url and 'class="qr-code"' in page and "style=" not in page
     tap(state, "session-share")
     [(kind, data)] = state.effects
     assert kind == "share" and data["url"] == url
-    assert sync.read(url.split("#", 1)[1]).replica.session() == state.session
+    assert link_v2.read(url.split("#", 1)[1]).replica.session() == state.session
 
 
 # --- The log ----------------------------------------------------------------------------------------
@@ -257,7 +260,7 @@ def test_the_log_lists_newest_first_and_undo_restores_the_numbers():
                             "gm": {"name": "The GM", "total": 4},
                             "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 4,
                                        "dice": [5, 4, 3, 3], "keep": [0, 1, 2], "ap": 1}})
-    second = sessions.log_conflict(party, record, at="2025-06-01T21:30:00+02:00", by=ash["name"])
+    second = log_conflict(party, record, at="2025-06-01T21:30:00+02:00", by=ash["name"])
     state = phone(second)
     state.screen = "log"
     settle(state)  # the Log reads what it shows from the log store
@@ -281,7 +284,7 @@ def test_sharing_a_roll_and_opening_its_link():
     state.screen = "log"
     settle(state)  # the Log reads what it shows from the log store
     assert data["url"] in markup(state)  # also shown under the entry, to copy by hand
-    other = phone(sessions.new_session("Other"))
+    other = phone(new_session("Other"))
     before = copy.deepcopy(other.session)
     open_link(other, fragment)
     assert other.screen == "log" and other.pending["kind"] == "roll" and other.pending["problems"] == []
@@ -298,11 +301,11 @@ def test_a_roll_link_whose_result_disagrees_with_its_dice_says_so():
     record["result"]["outcome"] = "failure"
     record["result"]["player_total"] = 3
     state = phone()
-    open_link(state, sessions.encode_roll(record, at=entry["at"], by=entry["by"]))
+    open_link(state, encode_roll(record, at=entry["at"], by=entry["by"]))
     page = text(state)
     assert "does not match its dice" in page and "Success" in page  # what the dice give
     broken = {**record, "gm": {"name": "The GM", "dice": [9, 9]}}
-    open_link(state, sessions.encode_roll(broken))
+    open_link(state, encode_roll(broken))
     assert "can't be shown" in text(state)
 
 
@@ -314,7 +317,7 @@ def test_export_then_import_makes_a_new_equal_session():
     assert kind == "download" and data["name"].startswith("tableside-friday-at-kim-s")
     state.effects.clear()
     tap(state, "log-import")
-    assert state.effects == [("read-file", {"action": "log-import-text", "limit": sessions.exchange.MAX_FILE})]
+    assert state.effects == [("read-file", {"action": "log-import-text", "limit": MAX_FILE})]
     state.effects.clear()
     tap(state, "log-import-text", value=data["text"], name="export.json")
     imported = state.session
@@ -333,7 +336,7 @@ def test_entries_beyond_the_first_page_wait_behind_a_button():
     record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 3,
                             "gm": {"name": "The GM", "total": 4}, "player": {"name": "Quick", "pool": 2, "dice": [5, 4]}})
     for _ in range(25):
-        party = sessions.log_conflict(party, record, at=AT, by="Quick")
+        party = log_conflict(party, record, at=AT, by="Quick")
     state = phone(party)
     state.screen = "log"
     settle(state)  # the Log reads what it shows from the log store
@@ -352,12 +355,12 @@ def test_a_stored_record_too_broken_to_describe_does_not_break_the_log():
     assert "could not be read" in text(state)
 
 
-@pytest.mark.parametrize("fragment", [sessions.encode_session(party_of_five()),
-                                      sync.session_link(Replica.from_session(logged_party()))])
+@pytest.mark.parametrize("fragment", [encode_session(party_of_five()),
+                                      link_v2.session_link(Replica.from_session(logged_party()))])
 def test_the_qr_code_decodes_back_to_the_link(fragment):
     import zxingcpp
 
-    url = sessions.share_url(BASE, fragment)
+    url = share_url(BASE, fragment)
     svg, designator, modules = qr.qr(url)
     assert svg.startswith("<svg") and "style" not in svg and "<script" not in svg
     assert modules == int(designator.split("-")[0]) * 4 + 17
@@ -386,7 +389,7 @@ def test_any_roll_link_shows_read_only_without_breaking(record):
 
 def log_more(state, count):
     for _ in range(count):
-        state.session = sessions.log_conflict(state.session, state.session["log"][-1]["record"], at=AT, by="Kim")
+        state.session = log_conflict(state.session, state.session["log"][-1]["record"], at=AT, by="Kim")
     settle(state)  # as after a tap: the replica records them
 
 
@@ -448,16 +451,16 @@ def players_roll(party: dict) -> tuple[str, dict]:
     the roll's fragment, and the player's session."""
     gm = Replica.from_session(party)
     player = phone()
-    open_link(player, sync.session_link(gm))
+    open_link(player, link_v2.session_link(gm))
     ash = player.session["roster"][0]
     record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": party["tension"],
                             "gm": {"name": "The GM", "dice": [6, 5, 2, 1, 1]},
                             "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 5,
                                        "dice": [6, 4, 3, 1, 1], "keep": [0, 1, 2], "ap": 1}})
-    player.session = sessions.log_conflict(player.session, record, at=AT, by=ash["name"])
+    player.session = log_conflict(player.session, record, at=AT, by=ash["name"])
     settle(player)
     entry = player.session["log"][0]
-    return sync.roll_message(player.replica, entry["id"], player.session["name"]), player.session
+    return link_v2.roll_message(player.replica, entry["id"], player.session["name"]), player.session
 
 
 def test_a_players_roll_is_added_to_the_gms_session_once():
@@ -484,7 +487,7 @@ def test_a_players_roll_is_added_to_the_gms_session_once():
 
 def test_a_roll_of_a_session_not_on_this_phone_is_only_shown():
     fragment, _ = players_roll(party_of_five())
-    other = phone(sessions.new_session("Other"))
+    other = phone(new_session("Other"))
     open_link(other, fragment)
     assert other.pending["state"] == "elsewhere" and "not on this phone" in text(other)
     assert "roll-add" not in markup(other) and other.session["log"] == []
@@ -495,7 +498,7 @@ def test_a_roll_of_a_session_not_on_this_phone_is_only_shown():
 def test_joining_asks_who_holds_the_phone_and_a_players_phone_keeps_the_gms_controls_away():
     party = party_of_five()
     state = phone()
-    open_link(state, sync.session_link(Replica.from_session(party)))
+    open_link(state, link_v2.session_link(Replica.from_session(party)))
     assert "Who are you at this table?" in text(state)
     ash = party["roster"][0]
     tap(state, "role-pick", role=ash["id"])
@@ -507,7 +510,7 @@ def test_joining_asks_who_holds_the_phone_and_a_players_phone_keeps_the_gms_cont
     state.screen = "roster"
     page = markup(state)
     assert "Add an adversary" not in page and page.count('data-action="roster-edit"') == 1
-    again = table.reopened(state)  # kept with the table in progress: a reload keeps it
+    again = progress.reopened(state)  # kept with the table in progress: a reload keeps it
     assert again.role == ash["id"]
     tap(state, "role-choose")
     tap(state, "role-pick", role="gm")
@@ -517,7 +520,7 @@ def test_joining_asks_who_holds_the_phone_and_a_players_phone_keeps_the_gms_cont
 def test_a_players_roll_is_logged_and_shown_to_the_gm_in_one_tap(monkeypatch):
     party = party_of_five()
     state = phone()
-    open_link(state, sync.session_link(Replica.from_session(party)))
+    open_link(state, link_v2.session_link(Replica.from_session(party)))
     tap(state, "role-pick", role=party["roster"][0]["id"])
     tap(state, "tension-roll", side="gm")
     tap(state, "tension-roll", side="player")
@@ -538,7 +541,7 @@ def test_a_session_link_brings_the_steps_of_a_sealed_card_exchange():
     state = phone(mine)
     theirs = Replica.from_session(mine)
     theirs.add_sealed(sealed.seal_test("x1", "Time", 4, "ab" * 16))  # the GM's phone sealed a card
-    open_link(state, sync.session_link(theirs))
+    open_link(state, link_v2.session_link(theirs))
     assert "Sealed cards: 1 new step" in text(state) and "ab" * 16 not in markup(state)
     tap(state, "join-update")
     assert list(state.replica.sealed["x1"].values()) == [sealed.seal_test("x1", "Time", 4, "ab" * 16)]

@@ -12,7 +12,7 @@ from unittest import mock
 
 import pytest
 
-import session as sessions
+from session import Library, MemoryStore, new_session
 from ui.core import actions
 from ui.core.state import AppState
 
@@ -42,7 +42,7 @@ def settle(work):
 
 
 def test_background_work_that_fails_says_so_and_keeps_the_traceback(shell, capsys):
-    state = AppState(session=sessions.new_session())
+    state = AppState(session=new_session())
     redrawn = []
 
     async def deep():
@@ -66,7 +66,7 @@ def test_a_file_whose_handling_breaks_gets_a_message_naming_it(shell, monkeypatc
         raise TypeError("a value no check foresaw")
 
     monkeypatch.setitem(actions.HANDLERS, "test-breaks", breaks)
-    state = AppState(session=sessions.new_session())
+    state = AppState(session=new_session())
     element = mock.MagicMock()
     element.files.length = 1
     element.files.item.return_value = Chosen()
@@ -76,16 +76,16 @@ def test_a_file_whose_handling_breaks_gets_a_message_naming_it(shell, monkeypatc
 
 
 def test_import_is_the_first_thing_done_after_start():
-    # A fresh interpreter where only start-up ran: session.exchange (loaded lazily) is not in yet.
+    # A fresh interpreter where only start-up ran: session.files (loaded lazily) is not in yet.
     probe = """
-import session as sessions
+from session import Library, MemoryStore
 from ui.core.actions import Input, dispatch
 from ui.core.opening import starting_state
 from ui.frame import screens
-state = starting_state(sessions.Library(sessions.MemoryStore()), "http://localhost/")
+state = starting_state(Library(MemoryStore()), "http://localhost/")
 state.screen = "session"
 screens.page(state)
-assert "session.exchange" not in __import__("sys").modules
+assert "session.files" not in __import__("sys").modules
 assert dispatch(state, "log-import", Input())
 assert state.effects == [("read-file", {"action": "log-import-text", "limit": 80_000_000})], state.message
 """

@@ -1,4 +1,4 @@
-"""The last table's snapshot (ui/snapshot.py): the regions exactly as a reload would draw them,
+"""The last table's snapshot (ui/first_paint.py): the regions exactly as a reload would draw them,
 stamped with what they were drawn from; none while a card lies face down, a link waits, or
 nothing is saved. static/regions.js paints it; tests/browser/test_boot_snapshot.py checks that."""
 import json
@@ -7,7 +7,7 @@ import zlib
 import pytest
 
 from session.storage import INDEX_KEY, MemoryStore, head_key, table_key
-from ui import snapshot, table
+from ui import first_paint, progress
 from ui.frame import screens
 from ui.manners import draft as manners_draft
 
@@ -17,7 +17,7 @@ VERSION = "0123456789ab"
 
 
 def keep(state, store) -> dict | None:
-    return snapshot.snapshot(state, VERSION, store.get)
+    return first_paint.content(state, VERSION, store.get)
 
 
 def rolled_table():
@@ -33,7 +33,7 @@ def test_the_snapshot_is_what_a_reload_draws_with_the_stamps_of_what_is_saved():
     state, store = rolled_table()
     state.say("The dice are on the table.")
     data = keep(state, store)
-    assert data["v"] == snapshot.FORMAT and data["version"] == VERSION and data["session"] == state.session["id"]
+    assert data["v"] == first_paint.FORMAT and data["version"] == VERSION and data["session"] == state.session["id"]
     keys = [INDEX_KEY, head_key(state.session["id"]), table_key(state.session["id"])]
     assert data["stamps"] == [[key, zlib.crc32(store.get(key).encode())] for key in keys]
     again = reload(store)
@@ -47,10 +47,10 @@ def test_the_snapshot_is_what_a_reload_draws_with_the_stamps_of_what_is_saved():
 def test_reopened_leaves_the_live_state_alone():
     state, _ = rolled_table()
     state.view["confirm"] = "something"
-    before = json.dumps(table.snapshot(state), sort_keys=True)
-    again = table.reopened(state)
+    before = json.dumps(progress.to_store(state), sort_keys=True)
+    again = progress.reopened(state)
     assert again.view == {} and again.message is None and again.session is state.session
-    assert json.dumps(table.snapshot(state), sort_keys=True) == before
+    assert json.dumps(progress.to_store(state), sort_keys=True) == before
     assert state.drafts["tension"]["gm"]["fresh"] is True
     calm(state)
     assert screens.page(again) == screens.page(state)
@@ -62,7 +62,7 @@ def test_a_stamp_changes_when_what_is_saved_changes():
     tap(state, "tension-step", step=1)
     second = keep(state, store)
     assert first["stamps"] != second["stamps"]
-    assert snapshot.stamp(None) is None and snapshot.stamp("é") == zlib.crc32("é".encode())
+    assert first_paint.stamp(None) is None and first_paint.stamp("é") == zlib.crc32("é".encode())
 
 
 def face_down_manners(store, lock: bool):
@@ -80,8 +80,8 @@ def test_no_snapshot_while_a_card_lies_face_down_and_the_regions_never_show_it(l
     store = MemoryStore()
     state = face_down_manners(store, lock)
     assert manners_draft.face_down(state.drafts["manners"])
-    assert snapshot.sealed(state) and keep(state, store) is None
-    markup = "".join(markup for _, markup in screens.page(table.reopened(state)))
+    assert first_paint.sealed(state) and keep(state, store) is None
+    markup = "".join(markup for _, markup in screens.page(progress.reopened(state)))
     assert "face down" in markup
     assert "Hostility" not in markup.split("Complications")[-1]  # only the list to choose from names it
     tap(state, "switch-system", system="tension")  # another screen: still sealed on this phone
@@ -109,5 +109,5 @@ def test_no_snapshot_of_a_link_waiting_a_new_session_or_a_browser_that_saves_not
 
 def test_a_huge_screen_is_not_kept(monkeypatch):
     state, store = rolled_table()
-    monkeypatch.setattr(snapshot, "MAX_CHARS", 100)
+    monkeypatch.setattr(first_paint, "MAX_CHARS", 100)
     assert keep(state, store) is None

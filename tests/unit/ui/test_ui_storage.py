@@ -2,14 +2,15 @@
 storage fills more), archiving from the Log (export first, then only the newest stay), and
 views that count the whole log, not the page in memory."""
 import rules
-import session as sessions
+from session import log_conflict
+from session.files import read_export
 from session import MemoryStore
 from ui.core import space
 from ui.core.actions import Input, dispatch
 from ui.frame import actions as frame_actions  # noqa: F401
 from ui.frame import screens
 from ui.log import actions as log_actions  # noqa: F401 (importing registers actions)
-from ui.sessions import actions as sessions_actions  # noqa: F401
+from ui.session_screen import actions as sessions_actions  # noqa: F401
 
 from samples import party_of_five, seen
 from shell_like import keep, log_for, settle, start
@@ -29,7 +30,7 @@ def campaign(count: int) -> dict:
     record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 3,
                             "gm": {"name": "The GM", "total": 4}, "player": {"name": "Quick", "pool": 2, "dice": [5, 4]}})
     for _ in range(count):
-        session = sessions.log_conflict(session, record, by="Quick")
+        session = log_conflict(session, record, by="Quick")
     return session
 
 
@@ -62,7 +63,7 @@ def test_archiving_exports_every_entry_then_keeps_the_newest():
     assert "exports all 130 entries" in text(state)
     tap(state, "log-archive-confirmed")
     [(kind, data)] = [effect for effect in state.effects if effect[0] == "download"]
-    assert len(sessions.read_export(data["text"]).log) == 130
+    assert len(read_export(data["text"]).log) == 130
     assert "30 older entries were removed" in state.message.text
     assert state.replica.logged() == 100 and state.session["tension"] == session["tension"]
     import asyncio

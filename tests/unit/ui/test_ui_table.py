@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules
-import session as sessions
+from session import check_roster_entry, new_session
 from session.storage import TABLE_PREFIX, MemoryStore
 from shell_like import keep, library, settle
-from ui import table
+from ui import progress
 from ui.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
 from ui.frame import actions as frame_actions  # noqa: F401
 from ui.core.actions import Input, dispatch
@@ -25,18 +25,18 @@ from ui.tension import actions as tension_actions  # noqa: F401
 
 
 def party() -> dict:
-    session = sessions.new_session("Friday", system="tension")
+    session = new_session("Friday", system="tension")
     session["roster"] = [
-        sessions.check_roster_entry({"system": "tension", "kind": "character", "name": "Ash", "ap": 3, "health": 10,
+        check_roster_entry({"system": "tension", "kind": "character", "name": "Ash", "ap": 3, "health": 10,
                                      "attributes": [{"name": "Agility", "rating": 3}],
                                      "skills": [{"name": "Climb", "rating": 2}]}),
-        sessions.check_roster_entry({"system": "tension", "kind": "adversary", "name": "Ghoul", "power": 5,
+        check_roster_entry({"system": "tension", "kind": "adversary", "name": "Ghoul", "power": 5,
                                      "health": 10, "traits": []}),
-        sessions.check_roster_entry({"system": "anomaly", "kind": "character", "name": "Rook",
+        check_roster_entry({"system": "anomaly", "kind": "character", "name": "Rook",
                                      "modifiers": [{"name": "Sword", "kind": "Gear", "value": 2}]}),
-        sessions.check_roster_entry({"system": "manners", "kind": "character", "name": "Wren",
+        check_roster_entry({"system": "manners", "kind": "character", "name": "Wren",
                                      "manners": {"Force": 3}, "skills": [{"name": "Climb", "rating": 2}]}),
-        sessions.check_roster_entry({"system": "manners", "kind": "character", "name": "Bryn",
+        check_roster_entry({"system": "manners", "kind": "character", "name": "Bryn",
                                      "manners": {}, "skills": [{"name": "Climb", "rating": 1}]}),
     ]
     return session
@@ -47,7 +47,7 @@ def phone(store: MemoryStore, session: dict | None = None):
     if session is not None:
         keep(store, session)
     state = starting_state(library(store), "http://localhost/")
-    table.load(state)
+    progress.load(state)
     settle(state)
     return state
 
@@ -83,7 +83,7 @@ def reload(store: MemoryStore):
 def same_after_reload(state, store):
     calm(state)
     state.message = None  # messages are about the last tap: not kept
-    table.save(state)
+    progress.save(state)
     again = reload(store)
     assert again.message is None, again.message
     assert regions(again) == regions(state)

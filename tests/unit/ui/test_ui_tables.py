@@ -5,7 +5,7 @@ import re
 import pytest
 
 import rules
-import session as sessions
+from session import check_session, new_session
 from ui.core.actions import Input, dispatch
 from ui.core.state import AppState
 from ui.frame import screens
@@ -15,7 +15,7 @@ from ui.tables import view as tables_view
 
 
 def table(system="manners") -> AppState:
-    state = AppState(session=sessions.new_session(system=system))
+    state = AppState(session=new_session(system=system))
     state.screen = "tables"
     return state
 
@@ -130,7 +130,7 @@ def test_restoring_the_examples_asks_first():
     tap(state, "tables-restore")
     tap(state, "tables-restore-confirmed")
     assert state.session["tension_table"] == list(rules.DEFAULT_TENSION_TABLE)
-    sessions.check_session(state.session)
+    check_session(state.session)
 
 
 def test_rolling_on_the_table_shows_and_announces_the_line(monkeypatch):

@@ -5,7 +5,7 @@ import re
 import pytest
 
 import rules
-import session as sessions
+from session import check_roster_entry, new_session, undo_last
 from ui.core.actions import Input, dispatch
 from ui.core.state import AppState
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the Tension buttons)
@@ -18,19 +18,19 @@ from samples import seen
 
 
 def character(name="Ash", ap=3, attribute=("Agility", 3), skill=("Climb", 2)):
-    return sessions.check_roster_entry({
+    return check_roster_entry({
         "system": "tension", "kind": "character", "name": name, "ap": ap, "health": 10, "willpower": 10,
         "attributes": [{"name": attribute[0], "rating": attribute[1]}],
         "skills": [{"name": skill[0], "rating": skill[1]}]})
 
 
 def adversary(name="Ghoul", power=5):
-    return sessions.check_roster_entry({"system": "tension", "kind": "adversary", "name": name, "power": power,
+    return check_roster_entry({"system": "tension", "kind": "adversary", "name": name, "power": power,
                                         "traits": [{"name": "Claws", "rating": 3}], "health": 8})
 
 
 def table(*entries, tension=5) -> AppState:
-    session = sessions.new_session()
+    session = new_session()
     session["tension"] = tension
     session["roster"] = list(entries)
     return AppState(session=session)
@@ -293,7 +293,7 @@ def test_a_new_conflict_with_dice_on_the_table_sets_them_aside_in_the_log(monkey
     tap(state, "tension-roll", side="gm")
     tap(state, "tension-kind", value="opposed")  # another kind with dice on the table: set aside too
     assert [item["kind"] for item in state.session["log"]] == ["set-aside", "set-aside"]
-    undone = sessions.undo_last(state.session)
+    undone = undo_last(state.session)
     assert len(undone["log"]) == 1 and undone["tension"] == 5
 
 
@@ -334,7 +334,7 @@ def test_combat_damage_comes_off_the_defenders_health_and_undo_gives_it_back():
     entry = state.session["log"][0]
     assert {"field": "health", "id": ghoul["id"], "delta": -4} in entry["effects"]
     assert "Ghoul took 4 damage: Health is now 4." in words_of(state)
-    state.session = sessions.undo_last(state.session)
+    state.session = undo_last(state.session)
     assert state.entry(ghoul["id"])["health"] == 8 and state.session["tension"] == 5
     tap(state, "tension-new")
     assert state.drafts["tension"]["combat"] is True  # the last choice stays

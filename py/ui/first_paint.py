@@ -1,14 +1,14 @@
 """The last table drawn, kept so the next start paints it before Python is ready.
 
 What is stored (`tableside.snapshot`, one key for the whole device) is the page's
-regions as a reload would draw them now (`ui.table.reopened`: no message, no open
+regions as a reload would draw them now (`ui.progress.reopened`: no message, no open
 confirmation, no animation), with a validity stamp: the build's version, the session
 it shows and a CRC-32 of each stored text it was drawn from (the index, the session,
 its table in progress). static/regions.js paints it only when all of them still match,
 so a snapshot older than the saved session, or of another session or version, is never
 shown. None is kept while a card lies face down (the regions never draw one, but its
 table is sealed), while a link waits to be opened, or when nothing is saved here.
-Pure Python: the shell (ui/shell/snapshot.py) reads the stored texts and writes the key.
+Pure Python: the shell (ui/shell/paint_keeper.py) reads the stored texts and writes the key.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import zlib
 
 from session.storage import INDEX_KEY, head_key, table_key
 
-from ui import table
+from ui import progress
 from ui.core.state import AppState
 from ui.frame import screens
 
@@ -51,13 +51,13 @@ def may_keep(state: AppState) -> bool:
     return saved and state.pending is None and not sealed(state)
 
 
-def snapshot(state: AppState, version: str, stored) -> dict | None:
+def content(state: AppState, version: str, stored) -> dict | None:
     """What to store under KEY now, or None when no snapshot may be kept.
     `stored(key)`: the text stored under key (None when absent)."""
     if not may_keep(state):
         return None
     regions = [[region_id, "" if region_id in LEFT_BLANK else str(markup)]
-               for region_id, markup in screens.page(table.reopened(state))]
+               for region_id, markup in screens.page(progress.reopened(state))]
     if sum(len(markup) for _, markup in regions) > MAX_CHARS:
         return None
     session_id = state.session["id"]

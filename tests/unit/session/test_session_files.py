@@ -6,44 +6,45 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import session as sessions
+from session import check_session
+from session.files import export_text, file_name, read_export
 from session import ImportFileError
 from samples import AT, json_values, logged_party, plain, random_sessions, replica_of
 
 def test_export_then_import_gives_an_equal_session():
     session = logged_party()
-    text = sessions.export_text(replica_of(session), AT)
+    text = export_text(replica_of(session), AT)
     assert json.loads(text)["format"] == "tableside-session" and json.loads(text)["v"] == 2
-    assert plain(sessions.read_export(text).session()) == session
+    assert plain(read_export(text).session()) == session
 
 
 def test_a_version_one_export_still_imports():
     session = logged_party()
     text = json.dumps({"format": "tableside-session", "v": 1, "exported": AT, "session": session})
-    assert plain(sessions.read_export(text).session()) == session
+    assert plain(read_export(text).session()) == session
 
 
 @settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(random_sessions())
 def test_every_session_survives_export_and_import(session):
-    assert plain(sessions.read_export(sessions.export_text(replica_of(session))).session()) == session
+    assert plain(read_export(export_text(replica_of(session))).session()) == session
 
 
 def test_a_bare_session_object_is_accepted_too():
     session = logged_party()
-    assert plain(sessions.read_export(json.dumps(session)).session()) == session
+    assert plain(read_export(json.dumps(session)).session()) == session
 
 
 def test_the_file_name_is_tidy():
-    assert sessions.file_name({"name": "Friday at Kim's <3"}, AT) == "tableside-friday-at-kim-s-3-2025-06-01.json"
-    assert sessions.file_name({"name": "!!!"}, "") == "tableside-session.json"
+    assert file_name({"name": "Friday at Kim's <3"}, AT) == "tableside-friday-at-kim-s-3-2025-06-01.json"
+    assert file_name({"name": "!!!"}, "") == "tableside-session.json"
 
 
 def test_a_logged_result_that_disagrees_with_its_dice_is_refused():
-    data = json.loads(sessions.export_text(replica_of(logged_party())))
+    data = json.loads(export_text(replica_of(logged_party())))
     data["replica"]["log"][0]["record"]["result"]["outcome"] = "failure"
     with pytest.raises(ImportFileError, match="does not hold together"):
-        sessions.read_export(json.dumps(data))
+        read_export(json.dumps(data))
 
 
 @pytest.mark.parametrize("text, words", [
@@ -66,7 +67,7 @@ def test_a_logged_result_that_disagrees_with_its_dice_is_refused():
 ])
 def test_bad_files_get_a_clear_message(text, words):
     with pytest.raises(ImportFileError, match=words):
-        sessions.read_export(text)
+        read_export(text)
 
 
 @settings(deadline=None, max_examples=300)
@@ -74,15 +75,15 @@ def test_bad_files_get_a_clear_message(text, words):
                  json_values.map(lambda value: json.dumps({"format": "tableside-session", "v": 1, "session": value}))))
 def test_any_text_raises_only_import_errors(text):
     try:
-        replica = sessions.read_export(text)
+        replica = read_export(text)
     except ImportFileError as error:
         assert str(error)
     else:
-        assert sessions.check_session(replica.session())
+        assert check_session(replica.session())
 
 
 def test_a_log_record_nested_2000_deep_is_refused_with_a_reason():
-    data = json.loads(sessions.export_text(replica_of(logged_party())))
+    data = json.loads(export_text(replica_of(logged_party())))
     text = json.dumps(data).replace('"outcome"', '"extra": ' + "[" * 2000 + "]" * 2000 + ', "outcome"', 1)
     with pytest.raises(ImportFileError, match="nests far deeper"):
-        sessions.read_export(text)
+        read_export(text)

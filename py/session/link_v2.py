@@ -14,7 +14,7 @@ with the preset a roll fits a code small enough to scan across a table.
 - Log entries travel without their "result": it is worked out again from the record
   and its own dice by rules.resolve on the receiving phone, so a result changed in
   transit cannot be logged as valid (and links stay small).
-- Version 1 links (`s1.`, `r1.`, session.link) still open: a session becomes a replica
+- Version 1 links (`s1.`, `r1.`, session.link_v1) still open: a session becomes a replica
   the way a saved version-1 session does; a roll is shown as it was.
 """
 from __future__ import annotations
@@ -28,7 +28,8 @@ import rules
 
 from .errors import SessionError
 from .log import effects_of
-from .link import ROLL, SEALED, SESSION, LinkError, roll_from_payload, session_from_payload, split, unpack
+from .link_text import ROLL, SEALED, SESSION, LinkError, split, unpack
+from .link_v1 import roll_from_payload, session_from_payload
 from .model import MAX_SESSION_NAME, name_text
 from .replica import Replica
 from .replica_check import check_replica, identifier

@@ -3,7 +3,7 @@
 On an iPhone a Home Screen app keeps its own storage, and the Camera app opens
 links in Safari, so a code must be read inside the app. The text counts as a
 Tableside link when it is an address of this app's origin with a link in its
-fragment (or just such a fragment); ui.sessions.links then opens it exactly as
+fragment (or just such a fragment); ui.session_screen.links then opens it exactly as
 a followed link. Anything else only gets a message: nothing changes.
 """
 from __future__ import annotations
@@ -15,8 +15,8 @@ from session import looks_like_link
 from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.state import AppState
-from ui.sessions import links
-from ui.sessions.draft import VIDEO
+from ui.session_screen import links
+from ui.session_screen.draft import VIDEO
 
 NOT_A_CODE_LINK = "That code is not a Tableside link. Nothing changed."
 NOT_A_PASTED_LINK = "That is not a Tableside link. Nothing changed."
@@ -32,7 +32,7 @@ NO_CAMERA = {
 
 
 def link_fragment(text: str, base_url: str) -> str | None:
-    """The fragment of `text` for ui.sessions.links, or None when `text` is not a link to this app."""
+    """The fragment of `text` for ui.session_screen.links, or None when `text` is not a link to this app."""
     text = text.strip()
     if looks_like_link(text.removeprefix("#")):
         return text.removeprefix("#")

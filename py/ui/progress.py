@@ -31,7 +31,7 @@ WHAT = {"tension": "the Tension Engine conflict", "anomaly": "the Anomaly roll",
 LOST = "The conflict in progress could not be restored ({what}), so it starts afresh. Nothing logged is lost."
 
 
-def snapshot(state: AppState) -> dict | None:
+def to_store(state: AppState) -> dict | None:
     """What to store for the open session; None when nothing is in progress."""
     drafts = {key: draft for key, draft in state.drafts.items() if key in CHECKS}
     if not drafts and state.editing is None and state.screen == "conflict" and state.role is None:
@@ -109,7 +109,7 @@ def save(state: AppState):
     """After every change: store the table in progress (the Library skips unchanged text), and each
     sealed card's secret under its own key (deleted once revealed)."""
     if state.library is not None and not state.library.is_pristine(state.replica):
-        state.library.save_table(state.session["id"], snapshot(state))
+        state.library.save_table(state.session["id"], to_store(state))
     if state.library is not None:
         for conflict_id, secret in list(state.secrets.items()):
             state.library.save_secret(conflict_id, secret)
@@ -123,7 +123,7 @@ def reopened(state: AppState) -> AppState:
     confirmation, the animation of dice just rolled)."""
     again = AppState(session=state.session, library=state.library, base_url=state.base_url,
                      persistence=state.persistence, odds_ready=set(state.odds_ready))
-    stored = snapshot(state)
+    stored = to_store(state)
     restore(again, copy.deepcopy(stored))
     return again
 

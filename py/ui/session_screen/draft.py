@@ -27,8 +27,8 @@ def setup_words(session: dict) -> str:
 
 def session_url(state) -> str:
     """The link that carries this session (and its newest log entries) to other phones, where it
-    merges (session.sync: version 2)."""
-    from session.sync import session_link  # links' code: loaded when a session is shared
+    merges (session.link_v2: version 2)."""
+    from session.link_v2 import session_link  # links' code: loaded when a session is shared
 
     return share_url(state.base_url, session_link(state.replica))
 
@@ -69,5 +69,5 @@ def change_words(difference: Difference) -> str:
     return f"{who}{name} {before} → {after}"
 
 
-# The <video> the camera shows in while scanning a code (ui.sessions.view, ui.sessions.scan).
+# The <video> the camera shows in while scanning a code (ui.session_screen.view, ui.session_screen.scan).
 VIDEO = "scan-video"

@@ -8,11 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-import session as sessions
+from session import check_session, log_conflict
+from session.link_v1 import encode_roll, encode_session
 from samples import logged_party, party_of_five
-from session import sync
+from session import link_v2
 from session.differences import differences
-from session.link import LinkError
+from session.link_text import LinkError
 from session.replica import Replica
 
 PLAYER, GM = "ab12cd34", "ef56ab78"
@@ -27,7 +28,7 @@ def logged_roll(replica: Replica, device: str, dice=(6, 5, 3, 1, 1)) -> str:
                             "gm": {"name": "The GM", "dice": [4] * before["tension"]},
                             "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 5,
                                        "dice": list(dice), "keep": [0, 1, 2], "ap": 1}})
-    after = sessions.log_conflict(before, record, at="2025-06-01T20:30:00+02:00", by=ash["name"])
+    after = log_conflict(before, record, at="2025-06-01T20:30:00+02:00", by=ash["name"])
     replica.absorb(before, after, device)
     return after["log"][0]["id"]
 
@@ -38,14 +39,14 @@ def qr_version(fragment: str, error: str = "l") -> int:
 
 def test_the_preset_dictionary_never_changes():
     # Every version-2 link ever shared depends on these bytes.
-    assert hashlib.sha256(sync.PRESET).hexdigest()[:16] == PRESET_DIGEST
+    assert hashlib.sha256(link_v2.PRESET).hexdigest()[:16] == PRESET_DIGEST
 
 
 def test_a_roll_for_the_gm_merges_what_it_changed_once_however_often_it_is_opened():
     party = logged_party()
     player, gm = Replica.from_session(party), Replica.from_session(party)
     entry_id = logged_roll(player, PLAYER)
-    incoming = sync.read(sync.roll_message(player, entry_id, party["name"]))
+    incoming = link_v2.read(link_v2.roll_message(player, entry_id, party["name"]))
     assert incoming.kind == "roll" and incoming.problems == []
     assert incoming.roll["record"]["result"] == player.log[entry_id]["record"]["result"]
     once = gm.merge(incoming.replica)
@@ -60,7 +61,7 @@ def test_a_roll_for_the_gm_merges_what_it_changed_once_however_often_it_is_opene
 def test_a_roll_fits_a_qr_code_of_version_10():
     party = logged_party()
     player = Replica.from_session(party)
-    fragment = sync.roll_message(player, logged_roll(player, PLAYER), party["name"])
+    fragment = link_v2.roll_message(player, logged_roll(player, PLAYER), party["name"])
     assert fragment.startswith("R2.") and fragment[3:].isalnum() and fragment[3:].isupper()
     assert qr_version(fragment, "l") <= 10
 
@@ -70,8 +71,8 @@ def test_a_session_link_merges_into_the_same_session_on_every_phone():
     gm, player = Replica.from_session(party), Replica.from_session(party)
     logged_roll(player, PLAYER)
     logged_roll(gm, GM, dice=(2, 2, 1, 1, 1))
-    on_gm = gm.merge(sync.read(sync.session_link(player)).replica)
-    on_player = player.merge(sync.read(sync.session_link(gm)).replica)
+    on_gm = gm.merge(link_v2.read(link_v2.session_link(player)).replica)
+    on_player = player.merge(link_v2.read(link_v2.session_link(gm)).replica)
     assert on_gm.session() == on_player.session()
     assert len(on_gm.session()["log"]) == 2
 
@@ -81,19 +82,19 @@ def test_a_session_link_carries_the_newest_entries_and_still_exact_numbers():
     gm = Replica.from_session(party)
     for _ in range(25):
         logged_roll(gm, GM)
-    joined = sync.read(sync.session_link(gm)).replica
-    assert len(joined.log) == sync.LATEST
+    joined = link_v2.read(link_v2.session_link(gm)).replica
+    assert len(joined.log) == link_v2.LATEST
     view, full = joined.session(), gm.session()
     assert (view["tension"], view["roster"]) == (full["tension"], full["roster"])
-    assert [entry["id"] for entry in view["log"]] == [entry["id"] for entry in full["log"][:sync.LATEST]]
+    assert [entry["id"] for entry in view["log"]] == [entry["id"] for entry in full["log"][:link_v2.LATEST]]
 
 
 def test_a_version_one_link_still_opens():
     party = party_of_five()
-    incoming = sync.read(sessions.encode_session(party))
+    incoming = link_v2.read(encode_session(party))
     assert incoming.version == 1 and incoming.replica.session() == {**party, "log": []}
     entry = logged_party()["log"][0]
-    roll = sync.read(sessions.encode_roll(entry["record"], at=entry["at"], by=entry["by"], session_name="Kim's"))
+    roll = link_v2.read(encode_roll(entry["record"], at=entry["at"], by=entry["by"], session_name="Kim's"))
     assert roll.kind == "roll" and roll.version == 1 and roll.problems == [] and roll.session_name == "Kim's"
 
 
@@ -102,7 +103,7 @@ def test_a_result_changed_in_transit_is_worked_out_again_from_the_dice():
     player = Replica.from_session(party)
     entry_id = logged_roll(player, PLAYER)
     player.log[entry_id]["record"]["result"]["outcome"] = "failure"  # what a forged link would claim
-    incoming = sync.read(sync.roll_message(player, entry_id, party["name"]))
+    incoming = link_v2.read(link_v2.roll_message(player, entry_id, party["name"]))
     assert incoming.roll["record"]["result"]["outcome"] == "success"
 
 
@@ -120,7 +121,7 @@ def test_what_merging_would_change_is_listed_per_character_and_field():
        st.sampled_from(["S2.", "R2.", "s2.", "r2.", ""]))
 def test_anything_else_is_refused_with_a_sentence(data, prefix):
     try:
-        sync.read(prefix + data)
+        link_v2.read(prefix + data)
     except LinkError as error:
         assert str(error) and "Traceback" not in str(error)
 
@@ -129,7 +130,7 @@ def test_anything_else_is_refused_with_a_sentence(data, prefix):
 def one_roll() -> tuple[dict, str]:
     party = logged_party()
     player = Replica.from_session(party)
-    return party, sync.roll_message(player, logged_roll(player, PLAYER), party["name"])
+    return party, link_v2.roll_message(player, logged_roll(player, PLAYER), party["name"])
 
 
 @settings(deadline=None, max_examples=200)
@@ -139,10 +140,10 @@ def test_a_damaged_link_is_refused_or_opens_clean(data):
     position = data.draw(st.integers(3, len(fragment) - 1))
     letter = data.draw(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"))
     try:
-        incoming = sync.read(fragment[:position] + letter + fragment[position + 1:])
+        incoming = link_v2.read(fragment[:position] + letter + fragment[position + 1:])
     except LinkError:
         return
-    sessions.check_session(Replica.from_session(party).merge(incoming.replica).session())
+    check_session(Replica.from_session(party).merge(incoming.replica).session())
 
 
 PRESET_DIGEST = "dd166fb4349bd873"
@@ -157,11 +158,11 @@ def test_the_sizes_of_a_roll_and_of_a_session_code_are_measured():
 
     party = party_of_five()
     player = Replica.from_session(party)
-    rolls = [sync.roll_message(player, logged_roll(player, PLAYER)) for _ in range(20)]  # as the app sends it
+    rolls = [link_v2.roll_message(player, logged_roll(player, PLAYER)) for _ in range(20)]  # as the app sends it
     lines = []
     for name, fragment in (("first roll going to the GM", rolls[0]), ("20th roll going to the GM", rolls[-1]),
                            *((f"five characters and the last {latest} log entries",
-                              sync.session_link(player, latest)) for latest in (0, 5, 20))):
+                              link_v2.session_link(player, latest)) for latest in (0, 5, 20))):
         url = BASE + "#" + fragment
         _, designator, modules = qr.qr(url)
         at_m = segno.make_qr(qr.segments(url), error="m").designator

@@ -12,7 +12,7 @@ from ui.core.library import backup_due, backup_words, listing, logged
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr, qr_markup
-from ui.sessions.draft import VIDEO, session_url, setup_words
+from ui.session_screen.draft import VIDEO, session_url, setup_words
 
 CREDITS = ("The Tension Engine is a CC BY 4.0 SRD (original design by Will Lentz and Brett Zeiler "
            "for Party First, published by Gamenomicon).")

@@ -1,4 +1,4 @@
-"""The browser side of the last table's snapshot (ui/snapshot.py says what it holds).
+"""The browser side of the first paint: the last table's snapshot (ui/first_paint.py says what it holds).
 
 Written DELAY_S after the last change and at once when the page is hidden or left
 (a closed tab, a phone put away), never during a tap; skipped when its text has not
@@ -12,7 +12,7 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from ui import snapshot
+from ui import first_paint
 
 DELAY_S = 1.0
 
@@ -60,15 +60,15 @@ class Keeper:
         if state.library is None:
             return
         store = state.library.store
-        data = snapshot.snapshot(state, str(document.documentElement.dataset.version), store.get)
+        data = first_paint.content(state, str(document.documentElement.dataset.version), store.get)
         text = None if data is None else json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         if text == self.written:
             return
         try:
             if text is None:
-                store.remove(snapshot.KEY)
+                store.remove(first_paint.KEY)
             else:
-                store.set(snapshot.KEY, text)
+                store.set(first_paint.KEY, text)
         except Exception:  # storage full or refused: the next start simply waits for Python
-            store.remove(snapshot.KEY)
+            store.remove(first_paint.KEY)
         self.written = text

@@ -1,6 +1,6 @@
 """Links from other phones: what opening a session link or a roll link does.
 
-Links of both versions open (session.sync). A session link of a session this phone does
+Links of both versions open (session.link_v2). A session link of a session this phone does
 not have joins it as a new session. One it has is *merged*, never overwritten: first the
 log store says which of the link's entries are here already (a background job), then the
 join prompt lists what merging changes, per character and field, and "Update mine" applies
@@ -11,18 +11,19 @@ change the AppState only.
 from __future__ import annotations
 
 import rules
-import session as sessions
+from session import new_id, SessionError
+from session.link_text import LinkError
 from session.differences import differences
 from session.logbook import merge_in, unknown_ids
 from session.replica import Replica
-from session.sync import read
+from session.link_v2 import read
 
 from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.library import commit, copy_as, switch_to
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.sessions.draft import change_words
+from ui.session_screen.draft import change_words
 from ui.summaries import safe_sentence
 
 
@@ -40,7 +41,7 @@ def open_link(state: AppState, fragment: str):
     the open session and everything stored stay as they were."""
     try:
         incoming = read(fragment)
-    except sessions.LinkError as error:
+    except LinkError as error:
         state.fail(str(error))
         return
     if incoming.kind == "sealed":  # one step of a Manner Cards conflict sealed across phones
@@ -54,19 +55,19 @@ def open_link(state: AppState, fragment: str):
         else:
             offer_roll(state, incoming)
     else:
-        offer_join(state, incoming.replica, snapshot=incoming.version == 1)
+        offer_join(state, incoming.replica, version_one=incoming.version == 1)
 
 
 def here(state: AppState, session_id: str) -> bool:
     return session_id == state.session["id"] or (state.library is not None and state.library.has(session_id))
 
 
-def offer_join(state: AppState, incoming: Replica, snapshot: bool = False):
-    """`snapshot`: a version-1 link, which holds what its session showed without who changed
+def offer_join(state: AppState, incoming: Replica, version_one: bool = False):
+    """`version_one`: a version-1 link, which holds what its session showed without who changed
     what: merged, it sets the fields it shows (as a change made on this phone now)."""
     state.message = None
     if here(state, incoming.id):
-        effects.job(state, lambda state: preview(state, incoming, snapshot),
+        effects.job(state, lambda state: preview(state, incoming, version_one),
                     "This link could not be compared with your session. Nothing was changed.")
         return
     untouched = state.library is None or (state.library.is_empty() and state.library.is_pristine(state.replica))
@@ -102,14 +103,14 @@ def overlaid(mine: Replica, shown: Replica, device: str) -> Replica:
     return twin
 
 
-async def preview(state: AppState, incoming: Replica, snapshot: bool = False):
+async def preview(state: AppState, incoming: Replica, version_one: bool = False):
     """What merging the link would change, for the join prompt (or: nothing, it is open)."""
     try:
         mine = await mine_with_log(state, incoming.id)
-    except sessions.SessionError as error:
+    except SessionError as error:
         state.fail(str(error))
         return
-    if snapshot:
+    if version_one:
         incoming = overlaid(mine, incoming, state.device)
     merged, stored = await merged_with(state, mine, incoming)
     before, after = mine.session(), merged.replica.session()
@@ -133,7 +134,7 @@ def join(state: AppState, incoming: Replica):
     state.pending = None
     if state.library is not None and state.library.is_blocked(incoming.id):
         # never over data that could not be read
-        incoming = copy_as(incoming, sessions.new_id(), incoming.fields["name"][0], state.device)
+        incoming = copy_as(incoming, new_id(), incoming.fields["name"][0], state.device)
     switch_to(state, incoming)
     state.screen = "roster"
     session = state.session
@@ -162,7 +163,7 @@ async def merged_here(state: AppState, incoming: Replica, stored=None) -> bool:
     commit(state)
     try:
         mine = await mine_with_log(state, incoming.id)
-    except sessions.SessionError as error:
+    except SessionError as error:
         state.fail(str(error))
         return False
     merged, _ = await merged_with(state, mine, incoming, stored)
@@ -202,7 +203,7 @@ def open_mine(state: AppState, event: Input):
     if session_id != state.replica.id:
         try:
             switch_to(state, state.library.read(session_id))
-        except sessions.SessionError as error:
+        except SessionError as error:
             state.fail(str(error))
             return
     state.say(f"Opened “{isolate(pending['mine']['name'])}” as it was on this phone.")
@@ -234,7 +235,7 @@ async def compare_roll(state: AppState, pending: dict):
     incoming = pending["incoming"]
     try:
         mine = await mine_with_log(state, incoming.id)
-    except sessions.SessionError as error:
+    except SessionError as error:
         state.fail(str(error))
         return
     merged, stored = await merged_with(state, mine, incoming)

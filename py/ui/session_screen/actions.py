@@ -7,7 +7,8 @@ store it was given); browser work is queued with ui.core.effects.
 from __future__ import annotations
 
 import rules
-import session as sessions
+from session import SessionError, new_id, new_session
+from session.model import MAX_SESSION_NAME, name_text
 from session.backups import linked
 from session.replica import Replica
 
@@ -17,7 +18,7 @@ from ui.core.clock import now_text
 from ui.core.library import changed, copy_as, listing, logged, switch_to, unused_name
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.sessions.draft import session_url
+from ui.session_screen.draft import session_url
 
 MAX_PLAYERS = 20
 SETTINGS = ("ones_feed_tension", "tension_explodes")
@@ -29,7 +30,7 @@ def library_call(state: AppState, function, *arguments):
     """Run a Library method; its refusal (storage full, unreadable) becomes the message. None then."""
     try:
         return function(*arguments)
-    except sessions.SessionError as error:
+    except SessionError as error:
         state.fail(str(error))
         return None
 
@@ -53,8 +54,8 @@ def open_session(state: AppState, event: Input):
 
 
 @action("session-new")
-def new_session(state: AppState, event: Input):
-    fresh = sessions.new_session(name=unused_name(state, "New session", f"{len(listing(state)) + 1}"),
+def start_session(state: AppState, event: Input):
+    fresh = new_session(name=unused_name(state, "New session", f"{len(listing(state)) + 1}"),
                                  system=state.system, players=state.session["players"])
     switch_to(state, Replica.from_session(fresh))
     state.say(f"Started “{isolate(fresh['name'])}”. Rename it below.", "success")
@@ -64,7 +65,7 @@ async def duplicate_job(state: AppState, source: Replica):
     """A copy of a session with its whole log, under a new id and name."""
     whole, broken = await state.library.everything(source)
     name = source.fields["name"][0]
-    twin = copy_as(whole, sessions.new_id(), unused_name(state, name, "(copy)"), state.device)
+    twin = copy_as(whole, new_id(), unused_name(state, name, "(copy)"), state.device)
     if library_call(state, state.library.add, twin) is None:
         return
     left = f" {broken} stored log {'entry' if broken == 1 else 'entries'} could not be read and {'was' if broken == 1 else 'were'} " \
@@ -105,7 +106,7 @@ def delete(state: AppState, event: Input):
         remaining = [item for item in remaining if item["id"] != session_id]
         following = session_by_id(state, remaining[0]["id"]) if remaining else None
         switch_to(state, following if following is not None
-                  else Replica.from_session(sessions.new_session(system=state.system)))
+                  else Replica.from_session(new_session(system=state.system)))
     state.say(f"Deleted “{isolate(entry['name'])}”.")
 
 
@@ -118,7 +119,7 @@ def start_rename(state: AppState, event: Input):
 
 @action("session-rename-text")
 def type_name(state: AppState, event: Input):
-    state.view["rename_text"] = (event.value or "")[:sessions.model.MAX_SESSION_NAME]
+    state.view["rename_text"] = (event.value or "")[:MAX_SESSION_NAME]
 
 
 @action("session-rename-cancel")
@@ -131,9 +132,9 @@ def cancel_rename(state: AppState, event: Input):
 def save_name(state: AppState, event: Input):
     session_id = state.view.get("renaming")
     try:
-        name = sessions.model.name_text(state.view.get("rename_text", ""), "The session name",
-                                        sessions.model.MAX_SESSION_NAME)
-    except sessions.SessionError as error:  # empty, or nothing in it shows
+        name = name_text(state.view.get("rename_text", ""), "The session name",
+                                        MAX_SESSION_NAME)
+    except SessionError as error:  # empty, or nothing in it shows
         state.fail(str(error))
         return
     target = session_by_id(state, session_id) if session_id else None
