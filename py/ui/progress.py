@@ -12,20 +12,15 @@ never a crash. A face-down Complication stays in the draft and is never drawn.
 from __future__ import annotations
 
 import copy
-import importlib
 
 from session import SessionError
 from session.sealed import check_secret
 
 from ui.core.shapes import ShapeError
 from ui.core.state import SCREENS, AppState
-from ui.frame import screens
+from ui import screens
 
 VERSION = 1
-# Where each stored draft's check lives; imported only when such a draft is stored, so a
-# start-up with nothing in progress loads no other screen (tests/unit/test_startup.py).
-CHECKS = {"tension": "ui.tension.draft", "anomaly": "ui.anomaly.draft", "manners": "ui.manners.draft",
-          "tables": "ui.tables.draft"}
 WHAT = {"tension": "the Tension Engine conflict", "anomaly": "the Anomaly roll", "manners": "the Manner Cards conflict",
         "tables": "the Tables screen"}
 LOST = "The conflict in progress could not be restored ({what}), so it starts afresh. Nothing logged is lost."
@@ -33,7 +28,7 @@ LOST = "The conflict in progress could not be restored ({what}), so it starts af
 
 def to_store(state: AppState) -> dict | None:
     """What to store for the open session; None when nothing is in progress."""
-    drafts = {key: draft for key, draft in state.drafts.items() if key in CHECKS}
+    drafts = {key: draft for key, draft in state.drafts.items() if key in WHAT}
     if not drafts and state.editing is None and state.screen == "conflict" and state.role is None:
         return None
     return {"v": VERSION, "session": state.session["id"], "screen": state.screen,
@@ -49,10 +44,10 @@ def restore(state: AppState, data) -> str | None:
     problems = []
     drafts = data.get("drafts") if isinstance(data.get("drafts"), dict) else {}
     for key, stored in drafts.items():
-        if key not in CHECKS:
+        if key not in WHAT:
             continue
         try:
-            draft = importlib.import_module(CHECKS[key]).check_draft(stored)
+            draft = screens.module(screens.DRAFT_CHECKS[key]).check_draft(stored)
             if key in screens.CONFLICT_SCREENS:
                 draws(state, key, draft)
         except Exception as error:  # untrusted: whatever is wrong (ShapeError or a view's), drop this draft
@@ -61,7 +56,7 @@ def restore(state: AppState, data) -> str | None:
         state.drafts[key] = draft
     if data.get("editing") is not None:
         try:
-            state.editing = importlib.import_module("ui.roster.draft").check_editing(data["editing"])
+            state.editing = screens.module(screens.DRAFT_CHECKS["editing"]).check_editing(data["editing"])
         except ShapeError as error:
             problems.append(f"the sheet being edited: {error}")
     if data.get("screen") in SCREENS:

@@ -17,16 +17,16 @@ from session.link_v1 import decode, encode_session
 from session.storage import parse_index
 from hostile import (hostile_export_text, hostile_fragment, hostile_json, hostile_session_text, hostile_v2_fragment,
                      logged_replica)
-import shell_like
+import tapping
 from samples import party_of_five, plain
 from session import MemoryStore, link_v2
 from session.replica import Replica
-from shell_like import keep, settle, start
+from tapping import keep, settle, start
 from session.storage import INDEX_KEY, RECOVERED_PREFIX, session_key, table_key
 from session.untrusted import LONE_SURROGATE
 from ui import progress
 from ui.core.opening import starting_state
-from ui.frame import screens
+from ui import screens
 from ui.session_screen import links
 
 GOOD = party_of_five()
@@ -112,7 +112,7 @@ def test_anything_saved_loads_without_error_changes_nothing_and_the_app_starts(s
     good = GOOD
     store = MemoryStore({**saved, session_key(good["id"]): json.dumps(good)})
     before = dict(store.items)
-    library = shell_like.library(store)
+    library = tapping.library(store)
     state = starting_state(library, "http://localhost/")
     progress.load(state)  # the table in progress, as the page's start does
     assert plain(state.session) == good or library.entries.keys() - {good["id"]}

@@ -1,6 +1,6 @@
 """The architecture holds: import-linter's contracts in pyproject.toml are kept.
 
-Only what grimp can see is checked: ui.frame.screens also loads screens by name
+Only what grimp can see is checked: ui.screens also loads screens by name
 (importlib), which the UI unit tests exercise by drawing every screen.
 """
 import shutil
@@ -35,3 +35,25 @@ def test_the_contracts_catch_a_screen_importing_another_and_a_pure_module_touchi
     assert completed.returncode != 0
     assert "ui.tension.view -> ui.log.record" in completed.stdout
     assert "ui.kit.html -> pyscript" in completed.stdout
+
+
+def by_name() -> list[str]:
+    from ui import screens
+
+    named = [name for modules in screens.every_screen() for name in modules]
+    return named + [*screens.DRAFT_CHECKS.values(), *screens.FACE_DOWN.values()]
+
+
+def test_every_module_loaded_by_name_is_in_a_layer_below_the_loader():
+    import importlib.util
+
+    below = ("frame", "roster", "log", "tables", "session_screen", "tension", "anomaly", "manners")
+    for name in by_name():
+        assert importlib.util.find_spec(name) is not None, name
+        assert name.split(".")[1] in below, f"{name} is not below ui.screens"
+
+
+def test_nothing_else_in_ui_loads_a_module_by_name():
+    loaders = [path.relative_to(ROOT).as_posix() for path in (ROOT / "py" / "ui").rglob("*.py")
+               if "import_module" in path.read_text() or "__import__" in path.read_text()]
+    assert loaders == ["py/ui/screens.py"]

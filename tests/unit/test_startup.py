@@ -1,5 +1,5 @@
 """Start-up imports only what the first screen needs: the open system's conflict screen,
-never the other screens (ui.frame.screens loads them on first use)."""
+never the other screens (ui.screens loads them on first use)."""
 import pytest
 
 from startup_modules import SYSTEMS, startup_modules

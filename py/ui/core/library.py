@@ -1,13 +1,16 @@
 """The sessions on this device as the screens see them: the list, which one is open, the
 open session's replica and its log page by page, names that don't collide, and when the
-open one was last backed up. Used by the shell after every tap (`commit`), the Session and
-Log screens and links."""
+open one was last backed up. The one way screens read the Library (session.storage);
+what they change in it is queued as effects (ui.core.effects), never written here.
+Used after every change (`commit`, ui.core.step), by the Session and Log screens and links."""
 from __future__ import annotations
 
-from session.model import MAX_SESSION_NAME
+from session import SessionError
 from session.backups import only_here
+from session.model import MAX_SESSION_NAME
 from session.replica import Replica, entry_key
 
+from ui.core import effects
 from ui.core.clock import short_text
 from ui.core.state import AppState
 
@@ -41,6 +44,81 @@ def switch_to(state: AppState, replica: Replica):
     state.view = {}
     state.role = None  # who holds this phone is kept per session (ui.progress)
     state.showing = None
+
+
+def read_session(state: AppState, session_id: str) -> Replica | None:
+    """A session on this device as a replica (the open one's own); None, with the reason on
+    screen, when it can't be read."""
+    if session_id == state.session["id"]:
+        return state.replica
+    if state.library is None:
+        return None
+    try:
+        return state.library.read(session_id)
+    except SessionError as error:
+        state.fail(str(error))
+        return None
+
+
+def is_here(state: AppState, session_id: str) -> bool:
+    """The session is open, or saved on this device."""
+    return session_id == state.session["id"] or (state.library is not None and state.library.has(session_id))
+
+
+def is_blocked(state: AppState, session_id: str) -> bool:
+    """Unreadable data sits under this session's keys: a session with that id can't be saved here."""
+    return state.library is not None and state.library.is_blocked(session_id)
+
+
+def untouched(state: AppState) -> bool:
+    """Nothing is saved on this device and the open session is new and unchanged."""
+    library = state.library
+    return library is None or (library.is_empty() and library.is_pristine(state.replica))
+
+
+def keeps_nothing(state: AppState) -> bool:
+    """The browser refused storage: nothing outlives the page."""
+    return state.library is not None and state.library.in_memory
+
+
+def keeps_log(state: AppState) -> bool:
+    """The log store outlives the page (no IndexedDB: the log lasts as long as it)."""
+    return state.library is None or getattr(state.library.log, "durable", True)
+
+
+def unreadable(state: AppState) -> list:
+    """Saved data that could not be read (session.storage.Unreadable), kept for download."""
+    return state.library.unreadable if state.library is not None else []
+
+
+def stored_secret(state: AppState, conflict_id: str):
+    """What this phone sealed in one exchange, as stored (unchecked JSON); None when none is."""
+    return state.library.load_secret(conflict_id) if state.library is not None else None
+
+
+async def with_newest_log(state: AppState, session_id: str) -> Replica:
+    """This phone's replica of a session, its newest log entries read (a merge needs them).
+    SessionError when it can't be read."""
+    if session_id == state.replica.id:
+        return state.replica
+    mine = state.library.read(session_id)
+    await state.library.older(mine)
+    return mine
+
+
+async def stored_kinds(state: AppState, replica: Replica, ids: list[str]) -> dict[str, str]:
+    """{id: kind} of these log entry ids that this device holds for the session."""
+    return await state.library.stored_kinds(replica, ids) if state.library is not None else {}
+
+
+async def whole(state: AppState, replica: Replica) -> tuple[Replica, int]:
+    """A copy of `replica` with its whole log, and how many stored entries could not be read."""
+    return await state.library.everything(replica) if state.library is not None else (replica, 0)
+
+
+async def archive(state: AppState, replica: Replica, keep: int) -> int:
+    """Keep only the newest `keep` log entries of this session on this device; how many went."""
+    return await state.library.archive(replica, keep) if state.library is not None else 0
 
 
 def changed(replica: Replica, device: str, **fields) -> Replica:

@@ -2,7 +2,7 @@
 
 `session` is the open session as the screens read it (a plain dict, py/session/model.py),
 derived from `replica` (session.replica: the session as this phone keeps it, merging with
-other phones'); after every tap ui.core.library.commit records what an action changed in
+other phones'); after every change ui.core.step commits what an action changed in
 `session` into the replica. `drafts` holds the conflict being built for each system (form
 choices and dice on the table); the rest is navigation and transient messages. Pure
 Python, so views and actions are tested under CPython.
@@ -52,6 +52,7 @@ class AppState:
     # one phone for the whole table, every control shown). This phone's own, kept with its table in progress.
     role: str | None = None
     showing: str | None = None  # the log entry id of a roll on screen for the GM's phone (ui.handoff)
+    reading: bool = False  # older log entries are being read from the log store (ui.storage_effects)
 
     def __post_init__(self):
         if self.replica is None:

@@ -14,7 +14,8 @@ from session.replica import Replica
 from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.library import PAGE, commit, copy_as, listing, switch_to, unused_name
+from ui.core.library import PAGE, commit, copy_as, is_blocked, listing, switch_to, unused_name, whole
+from ui.core.library import archive as archive_log
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.log.draft import ARCHIVE_KEEP, KEEP, SEARCH
@@ -104,14 +105,14 @@ async def export_job(state: AppState):
 
 
 async def exported(state: AppState, replica: Replica) -> bool:
-    whole, broken = await state.library.everything(replica) if state.library is not None else (replica, 0)
+    complete, broken = await whole(state, replica)
     at = now_text()
     from session.files import export_text, file_name  # export files: loaded when one is made
 
     name = file_name(state.session, at)
-    effects.download(state, name=name, text=export_text(whole, at))
-    state.backups = exported_to_file(state.backups, state.session, at, whole.logged())
-    count = len(whole.log)
+    effects.download(state, name=name, text=export_text(complete, at))
+    state.backups = exported_to_file(state.backups, state.session, at, complete.logged())
+    count = len(complete.log)
     left = f" {broken} stored {'entry' if broken == 1 else 'entries'} could not be read and {'is' if broken == 1 else 'are'} " \
            "not in it." if broken else ""
     state.say(f"Exported “{isolate(state.session['name'])}” ({count:,} log {'entry' if count == 1 else 'entries'}) "
@@ -143,17 +144,10 @@ def import_text(state: AppState, event: Input):
         state.fail(f"“{shown_name}” was not imported. {error}")
         return
     taken = {entry["id"] for entry in listing(state)}
-    blocked = state.library is not None and state.library.is_blocked(imported.id)
     name = imported.fields["name"][0]
-    if imported.id in taken or blocked:  # an import never replaces a session: it becomes a copy
+    if imported.id in taken or is_blocked(state, imported.id):  # an import never replaces a session: a copy
         imported = copy_as(imported, new_id(), unused_name(state, name, "(imported)"), state.device)
-    if state.library is not None:
-        try:
-            state.library.add(imported)
-        except SessionError as error:
-            state.fail(f"“{shown_name}” was not imported. {error}")
-            return
-    switch_to(state, imported)
+    switch_to(state, imported)  # saved as the open session, like any change
     count = imported.logged()
     state.say(f"Imported “{isolate(state.session['name'])}” as a new session ({len(state.session['roster'])} in the "
               f"roster, {count:,} logged). Your other sessions are unchanged.", "success")
@@ -187,7 +181,7 @@ async def archive_job(state: AppState):
                    "The file has the rest; nothing was removed.")
         return
     commit(state)
-    removed = await state.library.archive(replica, keep)
+    removed = await archive_log(state, replica, keep)
     if state.replica is replica:  # the log on screen starts again from the newest page
         state.session = state.committed = replica.session()
         state.view.pop("log_shown", None)
@@ -198,7 +192,5 @@ async def archive_job(state: AppState):
 
 @action("log-archive-confirmed")
 def archive(state: AppState, event: Input):
-    if state.library is None:
-        return
     state.say("Archiving: exporting every entry first…")
     effects.job(state, archive_job, "Archiving did not work in this browser. Nothing was removed.")

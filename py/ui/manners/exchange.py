@@ -13,6 +13,7 @@ from session import SessionError, sealed
 from session.link_text import share_url
 from session.link_v2 import sealed_message
 
+from ui.core.library import is_here, stored_secret
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.manners import draft as draft_model
@@ -167,7 +168,7 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
     """Merge the messages of a sealed-card link into its session and put its conflict on the table."""
     if session_id != state.session["id"]:
         # Not switched to here: the other session's own table in progress would replace this conflict.
-        there = state.library is not None and state.library.has(session_id)
+        there = is_here(state, session_id)
         state.fail(f"This sealed card belongs to the session “{isolate(session_name)}”, which is "
                    + ("not the one open: open it (Session screen), then this link again." if there else
                       "not on this phone. Open that session's link first, then this one."))
@@ -185,7 +186,7 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
     kind = incoming[0]["k"]
     if exchange is None or exchange["id"] != conflict_id:
         role = counterpart(incoming[0]["by"], kind)  # a link carries the steps of one side
-        secret = state.secrets.get(conflict_id) or stored_secret(state, conflict_id)
+        secret = state.secrets.get(conflict_id) or kept_secret(state, conflict_id)
         if secret is not None:  # this phone sealed in it (and started another conflict since)
             state.secrets[conflict_id] = secret
             role = secret["by"]
@@ -207,11 +208,10 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
         state.announcement = turn_words(state, draft)
 
 
-def stored_secret(state: AppState, conflict_id: str) -> dict | None:
-    if state.library is None:
-        return None
+def kept_secret(state: AppState, conflict_id: str) -> dict | None:
+    """What this phone sealed in that exchange, if it keeps it (checked)."""
     try:
-        return sealed.check_secret(state.library.load_secret(conflict_id), conflict_id)
+        return sealed.check_secret(stored_secret(state, conflict_id), conflict_id)
     except SessionError:
         return None
 

@@ -1,8 +1,9 @@
 """What taps on the Session screen do: open, rename, duplicate and delete the sessions
 on this device, share this one, its settings, and unreadable saved data.
 
-Handlers change the AppState (and the session Library, which saves through the
-store it was given); browser work is queued with ui.core.effects.
+Handlers change the AppState; they read the sessions on this device through
+ui.core.library, and what they change there or ask of the browser is queued with
+ui.core.effects.
 """
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from session.replica import Replica
 from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.library import changed, copy_as, listing, logged, switch_to, unused_name
+from ui.core.library import (changed, copy_as, listing, logged, read_session, switch_to, unreadable,
+                             unused_name, whole)
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.session_screen.draft import session_url
@@ -26,27 +28,9 @@ SETTINGS = ("ones_feed_tension", "tension_explodes")
 
 # --- The session list ------------------------------------------------------------------------------
 
-def library_call(state: AppState, function, *arguments):
-    """Run a Library method; its refusal (storage full, unreadable) becomes the message. None then."""
-    try:
-        return function(*arguments)
-    except SessionError as error:
-        state.fail(str(error))
-        return None
-
-
-def session_by_id(state: AppState, session_id: str) -> Replica | None:
-    """The replica of a session on this device (the open one's own)."""
-    if session_id == state.session["id"]:
-        return state.replica
-    if state.library is None:
-        return None
-    return library_call(state, state.library.read, session_id)
-
-
 @action("session-open")
 def open_session(state: AppState, event: Input):
-    chosen = session_by_id(state, event.text("id"))
+    chosen = read_session(state, event.text("id"))
     if chosen is None or chosen is state.replica:
         return
     switch_to(state, chosen)
@@ -63,11 +47,10 @@ def start_session(state: AppState, event: Input):
 
 async def duplicate_job(state: AppState, source: Replica):
     """A copy of a session with its whole log, under a new id and name."""
-    whole, broken = await state.library.everything(source)
+    complete, broken = await whole(state, source)
     name = source.fields["name"][0]
-    twin = copy_as(whole, new_id(), unused_name(state, name, "(copy)"), state.device)
-    if library_call(state, state.library.add, twin) is None:
-        return
+    twin = copy_as(complete, new_id(), unused_name(state, name, "(copy)"), state.device)
+    effects.add_session(state, twin, "The copy was not made.")
     left = f" {broken} stored log {'entry' if broken == 1 else 'entries'} could not be read and {'was' if broken == 1 else 'were'} " \
            "not copied." if broken else ""
     state.say(f"Made a copy: “{isolate(twin.fields['name'][0])}”.{left}", "success")
@@ -75,10 +58,8 @@ async def duplicate_job(state: AppState, source: Replica):
 
 @action("session-duplicate")
 def duplicate(state: AppState, event: Input):
-    source = session_by_id(state, event.text("id"))
+    source = read_session(state, event.text("id"))
     if source is None:
-        return
-    if state.library is None:
         return
     effects.job(state, lambda state: duplicate_job(state, source), "The copy could not be made. Nothing was changed.")
 
@@ -99,12 +80,10 @@ def delete(state: AppState, event: Input):
     entry = next((item for item in listing(state) if item["id"] == session_id), None)
     if entry is None:
         return
-    if state.library is not None:
-        state.library.remove(session_id)
+    effects.remove_session(state, session_id)
     if session_id == state.session["id"]:
-        remaining = listing(state) if state.library is not None else []
-        remaining = [item for item in remaining if item["id"] != session_id]
-        following = session_by_id(state, remaining[0]["id"]) if remaining else None
+        remaining = [item for item in listing(state) if item["id"] != session_id]
+        following = read_session(state, remaining[0]["id"]) if remaining else None
         switch_to(state, following if following is not None
                   else Replica.from_session(new_session(system=state.system)))
     state.say(f"Deleted “{isolate(entry['name'])}”.")
@@ -137,13 +116,13 @@ def save_name(state: AppState, event: Input):
     except SessionError as error:  # empty, or nothing in it shows
         state.fail(str(error))
         return
-    target = session_by_id(state, session_id) if session_id else None
+    target = read_session(state, session_id) if session_id else None
     if target is None:
         return
     if target is state.replica:
         state.session = {**state.session, "name": name}
-    elif library_call(state, state.library.save, changed(target, state.device, name=name), False) is None:
-        return
+    else:
+        effects.save_session(state, changed(target, state.device, name=name))
     cancel_rename(state, event)
     state.say(f"Renamed to “{isolate(name)}”.", "success")
 
@@ -189,15 +168,14 @@ def ask_to_keep(state: AppState, event: Input):
 
 @action("unreadable-download")
 def download_unreadable(state: AppState, event: Input):
-    item = unreadable(state, event.text("key"))
+    item = unreadable_item(state, event.text("key"))
     if item is not None:
         name = "tableside-unreadable-" + "".join(c if c.isalnum() else "-" for c in item.key.removeprefix("tableside."))
         effects.download(state, name=f"{name[:80]}.txt", text=item.raw, kind="text/plain")
 
 
-def unreadable(state: AppState, key: str):
-    items = state.library.unreadable if state.library is not None else []
-    return next((item for item in items if item.key == key), None)
+def unreadable_item(state: AppState, key: str):
+    return next((item for item in unreadable(state) if item.key == key), None)
 
 
 @action("unreadable-remove")
@@ -213,5 +191,5 @@ def keep_unreadable(state: AppState, event: Input):
 @action("unreadable-remove-confirmed")
 def remove_unreadable(state: AppState, event: Input):
     key = state.view.pop("forgetting", None)
-    if key and state.library is not None and state.library.forget(key):
-        state.say("The unreadable data was deleted.")
+    if key and unreadable_item(state, key) is not None:
+        effects.forget(state, key)

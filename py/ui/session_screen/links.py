@@ -20,7 +20,8 @@ from session.link_v2 import read
 
 from ui.core import effects
 from ui.core.actions import Input, action
-from ui.core.library import commit, copy_as, switch_to
+from ui.core.library import (commit, copy_as, is_blocked, is_here, read_session, stored_kinds, switch_to,
+                             untouched, with_newest_log)
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.session_screen.draft import change_words
@@ -58,20 +59,15 @@ def open_link(state: AppState, fragment: str):
         offer_join(state, incoming.replica, version_one=incoming.version == 1)
 
 
-def here(state: AppState, session_id: str) -> bool:
-    return session_id == state.session["id"] or (state.library is not None and state.library.has(session_id))
-
-
 def offer_join(state: AppState, incoming: Replica, version_one: bool = False):
     """`version_one`: a version-1 link, which holds what its session showed without who changed
     what: merged, it sets the fields it shows (as a change made on this phone now)."""
     state.message = None
-    if here(state, incoming.id):
+    if is_here(state, incoming.id):
         effects.job(state, lambda state: preview(state, incoming, version_one),
                     "This link could not be compared with your session. Nothing was changed.")
         return
-    untouched = state.library is None or (state.library.is_empty() and state.library.is_pristine(state.replica))
-    if untouched:
+    if untouched(state):
         join(state, incoming)  # nothing on this phone yet: nothing to ask about
         return
     state.pending = {"kind": "join", "session": incoming.session(), "mine": None, "incoming": incoming}
@@ -79,18 +75,9 @@ def offer_join(state: AppState, incoming: Replica, version_one: bool = False):
     state.announcement = f"A link to the session “{isolate(incoming.fields['name'][0])}”: join it?"
 
 
-async def mine_with_log(state: AppState, session_id: str) -> Replica:
-    """This phone's replica of a session, its newest log entries read (a merge needs them)."""
-    if session_id == state.replica.id:
-        return state.replica
-    mine = state.library.read(session_id)
-    await state.library.older(mine)
-    return mine
-
-
 async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None):
     if stored is None:
-        stored = await state.library.stored_kinds(mine, unknown_ids(mine, incoming)) if state.library else {}
+        stored = await stored_kinds(state, mine, unknown_ids(mine, incoming))
     return merge_in(mine, incoming, stored), stored
 
 
@@ -106,7 +93,7 @@ def overlaid(mine: Replica, shown: Replica, device: str) -> Replica:
 async def preview(state: AppState, incoming: Replica, version_one: bool = False):
     """What merging the link would change, for the join prompt (or: nothing, it is open)."""
     try:
-        mine = await mine_with_log(state, incoming.id)
+        mine = await with_newest_log(state, incoming.id)
     except SessionError as error:
         state.fail(str(error))
         return
@@ -132,7 +119,7 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
 
 def join(state: AppState, incoming: Replica):
     state.pending = None
-    if state.library is not None and state.library.is_blocked(incoming.id):
+    if is_blocked(state, incoming.id):
         # never over data that could not be read
         incoming = copy_as(incoming, new_id(), incoming.fields["name"][0], state.device)
     switch_to(state, incoming)
@@ -162,7 +149,7 @@ async def merged_here(state: AppState, incoming: Replica, stored=None) -> bool:
     keeps what is on the table). False, with the message, when the session can't be read."""
     commit(state)
     try:
-        mine = await mine_with_log(state, incoming.id)
+        mine = await with_newest_log(state, incoming.id)
     except SessionError as error:
         state.fail(str(error))
         return False
@@ -201,11 +188,10 @@ def open_mine(state: AppState, event: Input):
     state.pending = None
     session_id = pending["incoming"].id
     if session_id != state.replica.id:
-        try:
-            switch_to(state, state.library.read(session_id))
-        except SessionError as error:
-            state.fail(str(error))
+        mine = read_session(state, session_id)
+        if mine is None:
             return
+        switch_to(state, mine)
     state.say(f"Opened “{isolate(pending['mine']['name'])}” as it was on this phone.")
 
 
@@ -223,7 +209,7 @@ def offer_roll(state: AppState, incoming):
     show_roll(state, {"record": entry["record"], "at": entry.get("at", ""), "by": entry.get("by", ""),
                       "session": incoming.session_name}, problems=incoming.problems)
     state.pending.update(entry_id=entry["id"], incoming=incoming.replica, addable=False, state="checking")
-    if not here(state, incoming.replica.id):
+    if not is_here(state, incoming.replica.id):
         state.pending["state"] = "elsewhere"
         return
     effects.job(state, lambda state: compare_roll(state, state.pending),
@@ -234,7 +220,7 @@ async def compare_roll(state: AppState, pending: dict):
     """Is the roll in this session's log already, and what adding it changes."""
     incoming = pending["incoming"]
     try:
-        mine = await mine_with_log(state, incoming.id)
+        mine = await with_newest_log(state, incoming.id)
     except SessionError as error:
         state.fail(str(error))
         return

@@ -8,7 +8,7 @@ from __future__ import annotations
 from session import SYSTEMS
 from session.storage import shown_key
 
-from ui.core.library import backup_due, backup_words, listing, logged
+from ui.core.library import backup_due, backup_words, keeps_log, keeps_nothing, listing, logged, unreadable
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr, qr_markup
@@ -65,7 +65,7 @@ def join_prompt(state: AppState) -> Markup:
 
 
 def unreadable_card(state: AppState) -> Markup:
-    items = state.library.unreadable if state.library is not None else []
+    items = unreadable(state)
     if not items:
         return Markup("")
     rows = []
@@ -250,8 +250,7 @@ SAFARI_TAB_WORDS = ("Safari deletes a site's data after 7 days without a visit. 
 
 
 def storage_card(state: AppState) -> Markup:
-    library = state.library
-    if library is not None and library.in_memory:
+    if keeps_nothing(state):
         status = h("p", "This browser is not letting Tableside save: sessions last until this page closes. "
                         "Export them to a file to keep them.", class_="side-problem")
     else:
@@ -260,8 +259,7 @@ def storage_card(state: AppState) -> Markup:
     again = button("Ask the browser again", "storage-persist") if state.persistence == "not-kept" else Markup("")
     safari = h("p", SAFARI_TAB_WORDS, class_="side-problem", data_testid="home-screen") if state.safari_tab \
         else Markup("")
-    log_kept = getattr(library.log, "durable", True) if library is not None else True
-    log_status = Markup("") if log_kept else h("p", "This browser does not let Tableside keep the log (no "
+    log_status = Markup("") if keeps_log(state) else h("p", "This browser does not let Tableside keep the log (no "
                                                     "IndexedDB): logged conflicts last until this page closes. "
                                                     "Export the session to keep them.", class_="side-problem")
     backup = h("p", " ".join(backup_words(state)), class_="hint", data_testid="backup")

@@ -1,8 +1,9 @@
-"""Start-up and the event loop of the page: DOM event -> action -> state -> regions.
+"""Start-up and the event loop of the page: DOM event -> step -> effects -> regions.
 
 One delegated listener per event type on #app turns a tap on a `data-action`
-element into an `Input` for `ui.core.actions.dispatch`; the state is then rendered
-and only changed regions are patched. Anything that goes wrong in a handler
+element into an `Input` for `ui.core.step.step`, which runs its handler and
+queues what must be stored; the effects are carried out (ui.shell.effects) and
+only the regions that changed are patched. Anything that goes wrong in a handler
 becomes a plain message; the table stays usable.
 """
 from __future__ import annotations
@@ -14,14 +15,14 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from session import SessionError
-from ui import progress
+from ui import storage_effects
 from ui.core import effects as core_effects
 from ui.core import opening
-from ui.core.actions import Input, dispatch
-from ui.core.library import commit, read_older, wanted
+from ui.core.actions import Input
 from ui.core.state import AppState
+from ui.core.step import changed, step
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's buttons: screens, systems, Tension)
-from ui.frame import screens
+from ui import screens
 from ui.shell import address, boot, dom, effects, offline, paint_keeper, storage
 
 BUTTON_EVENTS = ("click",)
@@ -39,16 +40,13 @@ class App:
         self.state = state
         self.page = dom.Page()
         self.loading: set[str] = set()  # systems whose odds are being loaded
-        self.shown_session = state.session["id"]  # whose table in progress is on screen
-        self.reading = False  # a page of the log is being read from the log store
         self.paint_keeper = paint_keeper.Keeper(lambda: self.state)
 
     def render(self, typing: bool = False):
-        self.shown_session = self.state.session["id"]
-        self.page.patch(screens.page(self.state), typing=typing, focus=self.state.focus,
-                        announce=self.state.announcement)
+        regions = screens.page(self.state)
+        self.page.patch(regions, typing=typing, focus=self.state.focus, announce=self.state.announcement)
         self.state.focus, self.state.announcement = None, ""
-        self.paint_keeper.changed()
+        self.paint_keeper.changed(regions)
         self.want_odds()
 
     def handle(self, event, element):
@@ -70,67 +68,28 @@ class App:
         data = dict(window.Object.entries(element.dataset).to_py())
         event_input = Input(data=data, value=getattr(element, "value", None),
                             checked=bool(element.checked) if tag == "INPUT" else None)
-        name = data.get("action", "")
-        session_id = self.state.session["id"]
-        logged = self.state.replica.logged()
         self.page.settle()
-        try:
-            if not dispatch(self.state, name, event_input):
-                return
-            commit(self.state)  # what the tap changed, into this phone's replica
-            progress.follow(self.state, session_id)  # another session opened: its table in progress
-        except Exception as error:  # a bug must not take the table down with it
-            traceback.print_exception(error)
-            self.state.fail("Something went wrong with that. Please try again.")
-        effects.run(self.state, element, self.refresh)  # share sheet, downloads, files: while the tap counts
-        self.save()
+        if not step(self.state, data.get("action", ""), event_input):
+            return
+        effects.run(self.state, element, self.refresh)  # share sheet, downloads, saving: while the tap counts
         self.render(typing=kind == "input")
-        if self.state.replica.logged() > logged:
-            self.measure_space()  # a calm notice after logging if storage runs low, never an error now
-
-    def save(self):
-        """Save what changed; the log entries it queued go to the log store in the background,
-        and older log pages the screen now wants are read."""
-        if storage.save(self.state):
-            effects.later(self.state, self.render, storage.flush(self.state, self.render),
-                          "Saving the log did not work in this browser. Export the session to keep it.")
-        self.read_older()
 
     def refresh(self, *_):
-        """Save and show what changed (after an asynchronous effect, a link, the storage answer)."""
-        progress.follow(self.state, self.shown_session)
-        self.save()
+        """Show what changed after background work (a link, a page of the log, the storage
+        answer), and carry out what it queued."""
+        changed(self.state)
+        effects.run(self.state, None, self.refresh)
         self.render()
-
-    def read_older(self):
-        if self.reading or not wanted(self.state):
-            return
-        self.reading = True
-
-        async def read():
-            try:
-                await read_older(self.state, wanted(self.state))
-            finally:
-                self.reading = False
-            self.refresh()
-
-        effects.later(self.state, self.render, read(), "The older entries of the log could not be read.")
-
-    def measure_space(self):
-        effects.later(self.state, self.render, storage.measure_space(self.state, self.render),
-                      "The browser did not say how much room it has left.")
 
     def open_link(self, *_):
         """A session or roll link in the address bar (at start, or on hashchange). Whatever the
         link holds, the worst it can do is a message: the table and everything saved stay."""
         try:
             fragment = address.take_fragment()
-            if fragment is None:
-                return
-            from ui.session_screen import links  # only a link needs this code at start-up
+            if fragment is not None:
+                from ui.session_screen import links  # only a link needs this code at start-up
 
-            links.open_link(self.state, fragment)
-            effects.run(self.state, None, self.refresh)  # comparing with a session here reads its log first
+                links.open_link(self.state, fragment)
         except Exception as error:
             traceback.print_exception(error)
             self.state.fail("That link could not be opened. Nothing was changed.")
@@ -179,18 +138,14 @@ async def begin():
         state = opening.starting_state(library, address.page_address())
         if library.recounting and state.replica.id in library.recounting:
             await library.recount(state.replica)
-        await read_older(state, wanted(state))
-        progress.load(state)  # the conflict in progress before the reload, exactly
-        storage.load_backups(state)
+        await storage_effects.first_page(state)  # the newest log entries, the conflict in progress exactly
         state.safari_tab = storage.in_safari_tab()
         app = App(state)
         app.page.adopt(paint_keeper.painted())  # the last table, painted before Python was ready
-        app.open_link()
-        app.render()
+        app.open_link()  # draws the table, and reads more of the log if the restored screen shows it
         app.listen()
         app.paint_keeper.start()
         boot.mark_ready()
-        app.read_older()  # the screen restored may show more of the log
     except Exception as error:
         boot.mark_failed(error)
         return
@@ -202,7 +157,8 @@ async def begin():
                   "Part of the app could not be loaded. Reload the page to try again; nothing saved was changed.")
     effects.later(state, app.refresh, storage.ask_to_persist(state, app.refresh),
                   effects.FAILURES[core_effects.PERSIST])
-    app.measure_space()
+    core_effects.measure_space(state)
+    effects.run(state, None, app.refresh)
     offline.start()
 
 

@@ -1,9 +1,10 @@
-"""Browser work that actions queue (ui.core.effects): the native share sheet or the
-clipboard, file downloads, reading a chosen file, asking to keep storage.
+"""Carrying out the effects a change queued (ui.core.effects): the browser's here (the
+native share sheet or the clipboard, file downloads, reading a chosen file, the camera,
+asking to keep storage, how full it is), storage through ui.storage_effects.
 
 `run` carries the queued effects out for ui.shell.app right after the event,
 while the tap still counts as a user gesture (the share sheet and the clipboard
-need one); `after()` saves and re-renders once an asynchronous one has finished.
+need one); `after()` shows what changed once an asynchronous one has finished.
 Asynchronous work runs through `later`, which turns any failure into a message on
 screen and a traceback in the console: nothing the player started fails silently.
 """
@@ -16,8 +17,10 @@ from pyodide.ffi import create_once_callable
 from pyscript import document, window
 from pyscript.ffi import is_none, to_js
 
+from ui import storage_effects
 from ui.core import effects
-from ui.core.actions import Input, dispatch
+from ui.core.actions import Input
+from ui.core.step import step
 from ui.kit.html import isolate
 from ui.shell import scanner, storage
 
@@ -25,15 +28,27 @@ _keep = []  # running tasks and proxies handed to JavaScript
 
 
 def run(state, element, after):
-    """Carry out the effects the last action queued; `after()` saves and re-renders once an
-    asynchronous one (share sheet, clipboard, file read) has finished."""
-    queued, state.effects = state.effects, []
-    for kind, data in queued:
+    """Carry out the effects queued, in order, and those they queue in turn; `after()` shows
+    what changed once an asynchronous one (share sheet, clipboard, file read, the log store)
+    has finished."""
+    while state.effects:
+        kind, data = state.effects.pop(0)
         try:
-            RUNNERS[kind](state, data, element, after)
+            if kind in storage_effects.RUNNERS:
+                work = storage_effects.run(state, kind, data)
+                if work is not None:
+                    later(state, after, finished(work, after), FAILURES.get(kind) or data["failure"])
+            else:
+                RUNNERS[kind](state, data, element, after)
         except Exception as error:  # the browser said no in a way we did not expect: say so, keep going
             traceback.print_exception(error)
-            state.fail(FAILURES.get(kind, "That did not work in this browser."))
+            state.fail(FAILURES.get(kind) or data.get("failure") or "That did not work in this browser.")
+
+
+async def finished(work, after):
+    """Storage work waited on: show what it changed (unless it says nothing on screen did)."""
+    if await work is not False:
+        after()
 
 
 def later(state, after, work, failure: str):
@@ -84,7 +99,7 @@ def share(state, data, element, after):
 def done(state, data):
     """The link went out (shared or copied): run the action that notes it, if any."""
     if data.get("then"):
-        dispatch(state, data["then"], Input())
+        step(state, data["then"], Input())
 
 
 def copy(state, data, element, after):
@@ -136,6 +151,7 @@ def read_file(state, data, element, after):
         state.fail(f"“{isolate(name[:60])}” is far larger than any Tableside session file.")
         return
     promise = chosen.text()
+    failure = f"Something went wrong with “{isolate(name[:60])}”. Nothing saved was changed."
 
     async def finish():
         try:
@@ -143,26 +159,18 @@ def read_file(state, data, element, after):
         except Exception:
             state.fail(f"“{isolate(name[:60])}” could not be read.")
         else:
-            dispatch(state, data["action"], Input(data={"name": name}, value=text))
+            step(state, data["action"], Input(data={"name": name}, value=text), failure)
         after()
 
-    later(state, after, finish(), f"Something went wrong with “{isolate(name[:60])}”. "
-                                  "Nothing saved was changed.")
+    later(state, after, finish(), failure)
 
 
 def persist(state, data, element, after):
     later(state, after, storage.ask_to_persist(state, after), FAILURES[effects.PERSIST])
 
 
-def job(state, data, element, after):
-    """Work on the log store an action started; its own effects (a download) run when it ends."""
-
-    async def finish():
-        await data["work"](state)
-        run(state, element, after)
-        after()
-
-    later(state, after, finish(), data["failure"])
+def measure_space(state, data, element, after):
+    later(state, after, storage.measure_space(state, after), FAILURES[effects.MEASURE_SPACE])
 
 
 def scan(state, data, element, after):
@@ -170,11 +178,7 @@ def scan(state, data, element, after):
     the action the effect names, then the page is saved and redrawn."""
 
     def answer(name: str, value: str):
-        try:
-            dispatch(state, name, Input(value=value))
-        except Exception as error:  # whatever the code held, the table stays
-            traceback.print_exception(error)
-            state.fail("That code could not be opened. Nothing was changed.")
+        step(state, name, Input(value=value), "That code could not be opened. Nothing was changed.")
         after()
 
     async def begin():
@@ -193,14 +197,17 @@ def stop_scan(state, data, element, after):
 
 
 RUNNERS = {effects.SHARE: share, effects.COPY: copy, effects.DOWNLOAD: download, effects.READ_FILE: read_file,
-           effects.PERSIST: persist, effects.JOB: job, effects.SCAN: scan, effects.STOP_SCAN: stop_scan}
+           effects.PERSIST: persist, effects.SCAN: scan, effects.STOP_SCAN: stop_scan,
+           effects.MEASURE_SPACE: measure_space}
 FAILURES = {
     effects.SHARE: "Sharing did not work here: copy the link from the box instead.",
     effects.COPY: "Couldn't copy here: select the link in the box and copy it.",
     effects.DOWNLOAD: "This browser did not save the file.",
     effects.READ_FILE: "That file could not be read.",
     effects.PERSIST: "The browser did not answer about keeping data.",
-    effects.JOB: "That did not work in this browser. Nothing saved was changed.",
+    effects.MEASURE_SPACE: "The browser did not say how much room it has left.",
+    effects.FLUSH: "Saving the log did not work in this browser. Export the session to keep it.",
+    effects.READ_OLDER: "The older entries of the log could not be read.",
     effects.SCAN: "The camera could not be started here. Paste the link instead.",
     effects.STOP_SCAN: "The camera did not stop; reload the page to turn it off.",
 }

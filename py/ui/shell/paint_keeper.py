@@ -30,6 +30,7 @@ class Keeper:
 
     def __init__(self, current):
         self.current = current
+        self.drawn = None  # the regions last drawn: the snapshot reuses them when it can
         self.timer = None  # the pending write after a change
         self.written: str | None = None  # the text last written (or removed: None)
         self.listeners = []  # proxies handed to JS must stay alive
@@ -40,7 +41,8 @@ class Keeper:
             self.listeners.append(create_proxy(handler))
             target.addEventListener(kind, self.listeners[-1])
 
-    def changed(self):
+    def changed(self, drawn):
+        self.drawn = drawn
         if self.timer is not None:
             self.timer.cancel()
         self.timer = asyncio.get_event_loop().call_later(DELAY_S, self.write)
@@ -60,7 +62,7 @@ class Keeper:
         if state.library is None:
             return
         store = state.library.store
-        data = first_paint.content(state, str(document.documentElement.dataset.version), store.get)
+        data = first_paint.content(state, str(document.documentElement.dataset.version), store.get, self.drawn)
         text = None if data is None else json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         if text == self.written:
             return

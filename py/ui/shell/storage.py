@@ -1,7 +1,7 @@
-"""The browser side of saving: localStorage as the store of session.storage.Library, the log
-store in IndexedDB (static/logdb.js), saving after every change, asking the browser to keep
-the data (navigator.storage.persist()) and how full its storage is. The formats live in
-py/session/storage.py and py/session/logbook.py.
+"""The browser's stores for the session Library: localStorage for session.storage, the log
+store in IndexedDB (static/logdb.js); asking the browser to keep the data
+(navigator.storage.persist()) and how full its storage is. What is written when lives in
+ui.storage_effects; the formats in py/session/storage.py and py/session/logbook.py.
 """
 from __future__ import annotations
 
@@ -10,14 +10,10 @@ import asyncio
 from pyscript import window
 from pyscript.ffi import is_none, to_js
 
-from session import SessionError
-from session.backups import BACKUPS_KEY, backups_text, read_backups
 from session.logbook import MemoryLog
 from session.storage import INDEX_KEY, Library, MemoryStore, StorageError, full_message
-from ui import progress
 from ui.core import space
 from ui.core.clock import now_text
-from ui.core.library import commit
 
 
 class BrowserStore:
@@ -103,59 +99,13 @@ async def open_library() -> Library:
         return Library(MemoryStore(), log, clock=now_text, in_memory=True)
 
 
-def save(state) -> bool:
-    """Record the last tap in the replica, save the open session and the table in progress if
-    they changed; a refusal becomes the message on screen. True when log entries wait for the
-    log store (the caller runs `flush`)."""
-    if state.library is None:
-        return False
-    try:
-        commit(state)
-        state.library.save(state.replica)
-        progress.save(state)
-        save_backups(state)
-    except SessionError as error:
-        state.fail(str(error))
-    library = state.library
-    return bool(library.outbox) and not library.flushing and not library.stalled
-
-
-async def flush(state, after):
-    """Write the queued log entries to the log store (then the heads that waited for them)."""
-    try:
-        await state.library.flush()
-    except SessionError as error:
-        state.fail(str(error))
-        after()
-
-
 async def settled(state):
-    """Until everything queued is in the log store (benchmarks and tests wait on this)."""
+    """Until everything queued is in the log store (benchmarks wait on this)."""
     library = state.library
     while library is not None and (library.outbox or library.flushing) and not library.stalled:
         if not library.flushing:
             await library.flush()
         await asyncio.sleep(0.01)
-
-
-_backups_written = ""  # the backups' text last read or written, to skip unchanged saves
-
-
-def load_backups(state):
-    """When each session was last exported or shared (session.backups), as stored here."""
-    global _backups_written
-    if state.library is None:
-        return
-    state.backups = read_backups(state.library.store.get(BACKUPS_KEY))
-    _backups_written = backups_text(state.backups)
-
-
-def save_backups(state):
-    global _backups_written
-    text = backups_text(state.backups)
-    if text != _backups_written:
-        state.library.store.set(BACKUPS_KEY, text)
-        _backups_written = text
 
 
 def in_safari_tab() -> bool:

@@ -13,13 +13,13 @@ from ui.anomaly import draft as draft_model
 from ui.anomaly import sheet as roster_anomaly
 from ui.anomaly import view as anomaly_view
 from ui.anomaly import words as anomaly_words
-from ui.core.actions import Input, dispatch
 from ui.core.state import AppState
-from ui.frame import screens
+from ui import screens
 from ui.kit.percent import percent
 from ui.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
 
 from samples import seen
+from tapping import tap
 
 SWORD = {"name": "Sword", "kind": "Gear", "value": 2, "stacks": False}
 STRONG = {"name": "Strong", "kind": "Attribute", "value": 1, "stacks": False}
@@ -42,16 +42,6 @@ def table(*entries, odds_ready=True) -> AppState:
     session = new_session(system="anomaly")
     session["roster"] = list(entries)
     return AppState(session=session, odds_ready={"anomaly"} if odds_ready else set())
-
-
-def tap(state, name, **data):
-    """What a tap, a choice or typing sends: data-* fields (a segment's data-value too) and the value."""
-    checked = data.pop("checked", None)
-    value = data.pop("typed", None)
-    fields = {key: str(item) for key, item in data.items()}
-    assert dispatch(state, name, Input(data=fields, value=value if value is not None else fields.get("value"),
-                                       checked=checked)), name
-
 
 def draft_of(state) -> dict:
     return state.draft(draft_model.new_draft)

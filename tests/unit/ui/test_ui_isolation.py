@@ -15,13 +15,12 @@ from session.files import export_text
 from session.link_v1 import encode_roll, encode_session
 from session import Library, MemoryLog, MemoryStore
 from session.replica import Replica
-from shell_like import settle
+from tapping import settle, tap
 from ui.anomaly import actions as anomaly_actions  # noqa: F401  (importing registers actions)
-from ui.core.actions import Input, dispatch
 from ui.core.library import listing
 from ui.core.state import AppState
 from ui.frame import actions as frame_actions  # noqa: F401
-from ui.frame import screens
+from ui import screens
 from ui.kit.html import flat, h, isolate, text
 from ui.log import actions as log_actions  # noqa: F401
 from ui.manners import actions as manners_actions  # noqa: F401
@@ -101,16 +100,6 @@ def problems(markup: str, written: set[str] = WRITTEN) -> list[str]:
 
 def page(state: AppState) -> str:
     return "".join(markup for _, markup in screens.page(state))
-
-
-def tap(state: AppState, action: str, value=None, checked=None, **data):
-    """A tap, a choice or typing: data-* fields (a segment's data-value too) and the value."""
-    fields = {key: str(item) for key, item in data.items()}
-    if value is not None:
-        fields["value"] = str(value)
-    assert dispatch(state, action, Input(data=fields, value=fields.get("value"), checked=checked)), action
-    settle(state)
-
 
 def roster() -> list[dict]:
     entries = [

@@ -7,9 +7,8 @@ import pytest
 
 import rules
 from session import check_roster_entry, new_session
-from ui.core.actions import Input, dispatch
 from ui.core.state import AppState
-from ui.frame import screens
+from ui import screens
 from ui.manners import actions as manners_actions  # noqa: F401  (registers the actions)
 from ui.manners import cards as cards_view
 from ui.manners import draft as draft_model
@@ -19,6 +18,7 @@ from ui.manners import words as manners_words
 from ui.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
 
 from samples import seen
+from tapping import tap
 
 
 def sheet(name="Wren", kind="character", manners=None, skills=(("Climb", 2),), descriptors=(("Strong", "Force"),)):
@@ -33,13 +33,6 @@ def table(*entries) -> AppState:
     session = new_session(system="manners")
     session["roster"] = list(entries)
     return AppState(session=session)
-
-
-def tap(state, name, **data):
-    """What a tap, a choice or typing sends: data-* fields (a button's data-value too) and the value."""
-    fields = {key: str(item) for key, item in data.items()}
-    assert dispatch(state, name, Input(data=fields, value=fields.get("value"))), name
-
 
 def draft_of(state) -> dict:
     return state.draft(draft_model.new_draft)

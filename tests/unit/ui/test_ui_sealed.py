@@ -14,16 +14,10 @@ from ui.manners import actions as manners_actions  # noqa: F401  (registers the 
 from ui.manners import exchange as exchange_model
 from ui.session_screen import links
 
+from tapping import tap
 from test_ui_manners import draft_of, page, sheet, text_of
-from test_ui_manners import tap as tap_only
-from ui.core.library import commit
 
 FRAGMENT = "#"
-
-
-def tap(state, name, **data):
-    tap_only(state, name, **data)
-    commit(state)  # as the shell does after every tap
 
 
 def phones():

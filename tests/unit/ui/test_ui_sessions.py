@@ -17,10 +17,9 @@ from session import Library, MemoryLog, MemoryStore
 from session import link_v2
 from session.replica import Replica
 from session.storage import INDEX_KEY, session_key
-from ui.core.actions import Input, dispatch
 from ui.core.library import OFFER_BACKUP_AFTER, switch_to
 from ui.core.opening import starting_state
-from ui.frame import screens
+from ui import screens
 from ui.kit import qr
 from ui import progress
 from ui.frame import actions as frame_actions  # noqa: F401 (importing registers actions)
@@ -29,7 +28,7 @@ from ui.log import actions as log_actions  # noqa: F401 (importing registers act
 from ui.session_screen import links
 
 from samples import AT, json_values, logged_party, party_of_five, plain, seen
-from shell_like import settle
+from tapping import settle, tap
 
 BASE = "http://localhost:8000/"
 HOSTILE = '<img src=x onerror="window.hacked=1">'
@@ -65,13 +64,6 @@ def stored(state, session_id) -> dict:
 def lasting(store) -> dict:
     """What a store holds besides the tables in progress (the open screen is saved with them)."""
     return {key: value for key, value in store.items.items() if not key.startswith("tableside.table.")}
-
-
-def tap(state, action_name, value=None, checked=None, **data):
-    assert dispatch(state, action_name, Input(data={key: str(item) for key, item in data.items()}, value=value,
-                                              checked=checked)), action_name
-    settle(state)  # what app.py does after every event
-
 
 def markup(state) -> str:
     return "".join(content for _, content in screens.page(state))

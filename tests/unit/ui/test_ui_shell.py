@@ -81,7 +81,7 @@ def test_import_is_the_first_thing_done_after_start():
 from session import Library, MemoryStore
 from ui.core.actions import Input, dispatch
 from ui.core.opening import starting_state
-from ui.frame import screens
+from ui import screens
 state = starting_state(Library(MemoryStore()), "http://localhost/")
 state.screen = "session"
 screens.page(state)

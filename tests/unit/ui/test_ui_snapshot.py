@@ -8,8 +8,9 @@ import pytest
 
 from session.storage import INDEX_KEY, MemoryStore, head_key, table_key
 from ui import first_paint, progress
-from ui.frame import screens
+from ui import screens
 from ui.manners import draft as manners_draft
+from ui.session_screen import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
 
 from test_ui_table import calm, party, phone, reload, tap
 
@@ -42,6 +43,33 @@ def test_the_snapshot_is_what_a_reload_draws_with_the_stamps_of_what_is_saved():
     assert dict(data["regions"])["message"] == ""  # a message was about the last tap
     assert " fresh" not in "".join(markup for _, markup in data["regions"])  # the dice tumbled once already
     assert json.loads(json.dumps(data)) == data  # it is stored as JSON
+
+
+def still(regions) -> list:
+    """Regions without the classes that play an animation once (painted still while loading)."""
+    return [[region_id, str(markup).replace(" fresh", "").replace(" flip", "")] for region_id, markup in regions]
+
+
+@pytest.mark.parametrize("system", ["tension", "anomaly", "manners"])
+def test_a_calm_table_is_kept_as_drawn_with_no_second_drawing(system, monkeypatch):
+    state, store = rolled_table()
+    tap(state, "switch-system", system=system)
+    state.say("A message about the last tap.")
+    drawn = screens.page(state)
+    data = first_paint.content(state, VERSION, store.get, drawn)
+    assert still(data["regions"]) == still(keep(state, store)["regions"])  # the same as drawn again
+    monkeypatch.setattr(screens, "page", lambda _state: pytest.fail("the page was drawn a second time"))
+    assert first_paint.content(state, VERSION, store.get, drawn) == data
+
+
+def test_an_open_confirmation_is_not_kept_as_drawn():
+    state, store = rolled_table()
+    tap(state, "show-screen", screen="session")
+    tap(state, "session-delete", id=state.session["id"])  # "Delete …?" is open: a reload would not show it
+    drawn = screens.page(state)
+    data = first_paint.content(state, VERSION, store.get, drawn)
+    assert data["regions"] != [[region_id, str(markup)] for region_id, markup in drawn]
+    assert data == keep(state, store)
 
 
 def test_reopened_leaves_the_live_state_alone():

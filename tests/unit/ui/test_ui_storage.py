@@ -6,20 +6,13 @@ from session import log_conflict
 from session.files import read_export
 from session import MemoryStore
 from ui.core import space
-from ui.core.actions import Input, dispatch
 from ui.frame import actions as frame_actions  # noqa: F401
-from ui.frame import screens
+from ui import screens
 from ui.log import actions as log_actions  # noqa: F401 (importing registers actions)
 from ui.session_screen import actions as sessions_actions  # noqa: F401
 
 from samples import party_of_five, seen
-from shell_like import keep, log_for, settle, start
-
-
-def tap(state, action_name, value=None, **data):
-    assert dispatch(state, action_name, Input(data={key: str(item) for key, item in data.items()}, value=value))
-    settle(state)
-
+from tapping import keep, log_for, settle, start, tap
 
 def text(state) -> str:
     return seen("".join(content for _, content in screens.page(state)))
@@ -86,3 +79,12 @@ def test_views_count_the_whole_log_not_the_page_in_memory():
     tap(state, "log-undo")
     tap(state, "log-undo-confirmed")
     assert "49 conflicts logged" in text(state) and state.replica.logged() == 49
+
+
+def test_a_start_and_a_tap_that_changes_nothing_write_nothing():
+    store = MemoryStore()
+    keep(store, campaign(3))
+    before = dict(store.items)
+    state = start(store)
+    tap(state, "show-screen", screen="conflict")
+    assert store.items == before

@@ -11,13 +11,12 @@ from hypothesis import strategies as st
 import rules
 from session import check_roster_entry, new_session
 from session.storage import TABLE_PREFIX, MemoryStore
-from shell_like import keep, library, settle
+from tapping import keep, library, settle, tap
 from ui import progress
 from ui.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
 from ui.frame import actions as frame_actions  # noqa: F401
-from ui.core.actions import Input, dispatch
 from ui.core.opening import starting_state
-from ui.frame import screens
+from ui import screens
 from ui.manners import actions as manners_actions  # noqa: F401
 from ui.roster import actions as roster_actions  # noqa: F401
 from ui.tables import actions as tables_actions  # noqa: F401
@@ -50,16 +49,6 @@ def phone(store: MemoryStore, session: dict | None = None):
     progress.load(state)
     settle(state)
     return state
-
-
-def tap(state, name, value=None, checked=None, **data):
-    fields = {key: str(item) for key, item in data.items()}
-    if value is not None:
-        fields["value"] = str(value)  # a segment's data-value, or a field's value
-    value = fields.get("value")
-    assert dispatch(state, name, Input(data=fields, value=value, checked=checked)), name
-    settle(state)  # as the shell saves after every tap
-
 
 def calm(state):
     """Animations (a die just rolled, cards just flipped) play once: not after a reload."""

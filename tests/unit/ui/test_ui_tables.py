@@ -6,24 +6,18 @@ import pytest
 
 import rules
 from session import check_session, new_session
-from ui.core.actions import Input, dispatch
 from ui.core.state import AppState
-from ui.frame import screens
+from ui import screens
 from ui.manners import words as manners_words
 from ui.tables import actions as tables_actions  # noqa: F401  (registers the actions)
 from ui.tables import view as tables_view
+from tapping import tap
 
 
 def table(system="manners") -> AppState:
     state = AppState(session=new_session(system=system))
     state.screen = "tables"
     return state
-
-
-def tap(state, name, **data):
-    fields = {key: str(item) for key, item in data.items()}
-    assert dispatch(state, name, Input(data=fields, value=fields.get("value"))), name
-
 
 def region(state, region_id) -> str:
     return dict(tables_view.regions(state))[region_id]

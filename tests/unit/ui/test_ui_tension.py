@@ -6,15 +6,15 @@ import pytest
 
 import rules
 from session import check_roster_entry, new_session, undo_last
-from ui.core.actions import Input, dispatch
 from ui.core.state import AppState
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the Tension buttons)
-from ui.frame import screens
+from ui import screens
 from ui.kit.html import h
 from ui.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 from ui.tension import draft as draft_model
 
 from samples import seen
+from tapping import tap
 
 
 def character(name="Ash", ap=3, attribute=("Agility", 3), skill=("Climb", 2)):
@@ -34,14 +34,6 @@ def table(*entries, tension=5) -> AppState:
     session["tension"] = tension
     session["roster"] = list(entries)
     return AppState(session=session)
-
-
-def tap(state, name, **data):
-    """What a tap, a choice or typing sends: data-* fields (a segment's data-value too) and the value."""
-    checked = data.pop("checked", None)
-    fields = {key: str(item) for key, item in data.items()}
-    assert dispatch(state, name, Input(data=fields, value=fields.get("value"), checked=checked)), name
-
 
 def enter_real_dice(state, side, faces):
     tap(state, "tension-mode", side=side, value="real")

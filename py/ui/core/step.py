@@ -1,0 +1,50 @@
+"""One tap, from input to what must be stored: the update half of the page's loop, pure.
+
+The shell turns a DOM event into an action name and an `Input`, calls `step`, runs the
+effects it left on the state (ui.shell.effects for the browser's, ui.storage_effects for
+storage) and patches the page with what the screens draw. The unit tests drive the same
+function (tests/unit/ui/tapping.py), so what a tap does under CPython is what it does in
+the page.
+"""
+from __future__ import annotations
+
+import traceback
+
+from ui.core import effects
+from ui.core.actions import Input, dispatch
+from ui.core.library import commit, wanted
+from ui.core.state import AppState
+
+SOMETHING_WRONG = "Something went wrong with that. Please try again."
+
+
+def step(state: AppState, name: str, event_input: Input, failure: str = SOMETHING_WRONG) -> bool:
+    """Run the handler for action `name`, then everything that follows a change (`changed`),
+    and after a roll was logged, a look at how full storage is. False when no handler has
+    that name (nothing happened). A handler that fails leaves the message `failure`: the table
+    stays usable, and what the handler did before failing is kept like any change."""
+    logged = state.replica.logged()
+    try:
+        if not dispatch(state, name, event_input):
+            return False
+    except Exception as error:  # a bug must not take the table down with it
+        traceback.print_exception(error)
+        state.fail(failure)
+    changed(state)
+    if state.replica.logged() > logged:
+        effects.measure_space(state)  # a calm notice after logging if storage runs low, never an error now
+    return True
+
+
+def changed(state: AppState):
+    """After any change (a tap, a link opened, background work finished): what it did to the
+    open session becomes this phone's edit in the replica, once, and the saving is queued,
+    with the older log entries the screen now wants."""
+    try:
+        commit(state)
+    except Exception as error:
+        traceback.print_exception(error)
+        state.fail(SOMETHING_WRONG)
+    effects.save(state)
+    if wanted(state):
+        effects.read_older(state)

@@ -1,0 +1,147 @@
+"""The storage work a change queued (ui.core.effects), carried out on the session Library.
+
+Pure Python: the shell runs these on the browser's stores (localStorage, IndexedDB), the
+unit tests on memory ones, with the same functions. Each runner takes the state and the
+effect's data. Most finish at once; those that wait on the log store return a coroutine,
+which the shell runs in the background (redrawing when it ends) and `settle` awaits.
+A refusal (storage full, unreadable data) becomes the message on screen, never an error.
+"""
+from __future__ import annotations
+
+from session import SessionError
+from session.backups import BACKUPS_KEY, backups_text
+
+from ui import progress
+from ui.core import effects
+from ui.core.library import read_older as read_older_page
+from ui.core.library import wanted
+from ui.core.state import AppState
+from ui.core.step import changed
+
+
+async def first_page(state: AppState):
+    """At start, before the first screen is drawn: the newest page of the open session's log,
+    then the table in progress it had on this phone."""
+    await read_older_page(state, wanted(state))
+    progress.load(state)
+
+
+def save(state: AppState, _data):
+    """Store what changed: the open session's head (its new log entries queued for the log
+    store), its table in progress and sealed secrets, and the backups record."""
+    library = state.library
+    if library is None:
+        return
+    try:
+        library.save(state.replica)
+        progress.save(state)
+        save_backups(state)
+    except SessionError as error:
+        state.fail(str(error))
+    if library.outbox and not library.flushing and not library.stalled:
+        effects.flush(state)
+
+
+def save_backups(state: AppState):
+    text = backups_text(state.backups)
+    library = state.library
+    if library.written.get(BACKUPS_KEY) != text:
+        library.store.set(BACKUPS_KEY, text)
+        library.written[BACKUPS_KEY] = text
+
+
+def open_table(state: AppState, _data):
+    """Another session was opened (ui.core.library.switch_to): its table in progress."""
+    progress.load(state)
+
+
+def flush(state: AppState, _data):
+    async def write():
+        try:
+            await state.library.flush()
+        except SessionError as error:
+            state.fail(str(error))
+            return True
+        return False  # nothing on screen changed
+
+    return write()
+
+
+def read_older(state: AppState, _data):
+    """Read the older log entries the screen wants, one read at a time."""
+    count = wanted(state)
+    if state.reading or not count:
+        return None
+
+    async def read():
+        state.reading = True
+        try:
+            await read_older_page(state, count)
+        finally:
+            state.reading = False
+
+    return read()
+
+
+def job(state: AppState, data):
+    return data["work"](state)
+
+
+def add_session(state: AppState, data):
+    try:
+        state.library.add(data["replica"])
+    except SessionError as error:
+        state.fail(f"{data['failure']} {error}".strip())
+
+
+def save_session(state: AppState, data):
+    try:
+        state.library.save(data["replica"], make_active=False)
+    except SessionError as error:
+        state.fail(str(error))
+
+
+def remove_session(state: AppState, data):
+    state.library.remove(data["id"])
+
+
+def forget(state: AppState, data):
+    if state.library.forget(data["key"]):
+        state.say("The unreadable data was deleted.")
+
+
+RUNNERS = {effects.SAVE: save, effects.OPEN_TABLE: open_table, effects.FLUSH: flush,
+           effects.READ_OLDER: read_older, effects.JOB: job, effects.ADD_SESSION: add_session,
+           effects.SAVE_SESSION: save_session, effects.REMOVE_SESSION: remove_session, effects.FORGET: forget}
+ONLY_WITH_A_LIBRARY = {effects.SAVE, effects.OPEN_TABLE, effects.FLUSH, effects.READ_OLDER, effects.ADD_SESSION,
+                       effects.SAVE_SESSION, effects.REMOVE_SESSION, effects.FORGET}
+
+
+def run(state: AppState, kind: str, data):
+    """Carry out one storage effect: None when it is done, or the coroutine still to await."""
+    if state.library is None and kind in ONLY_WITH_A_LIBRARY:
+        return None  # nothing is saved here (a state made in a test, or drawn for a snapshot)
+    return RUNNERS[kind](state, data)
+
+
+async def settle(state: AppState):
+    """Run every queued storage effect, and what each one leads to, until nothing is left to
+    do: what the page does in the background after a tap, in order, awaited (tests, benches).
+    Effects for the browser stay queued."""
+    for _ in range(1000):
+        waited = False
+        others = []
+        while state.effects:
+            kind, data = state.effects.pop(0)
+            if kind not in RUNNERS:
+                others.append((kind, data))
+                continue
+            work = run(state, kind, data)
+            if work is not None:
+                waited = True
+                await work
+                changed(state)
+        state.effects = others + state.effects
+        if not waited:
+            return
+    raise RuntimeError("storage effects kept queueing more work")

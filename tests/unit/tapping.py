@@ -1,0 +1,67 @@
+"""A tap as the page makes it, under CPython, and a phone's storage as the app starts with it.
+
+`tap` calls ui.core.step, the function the page's shell calls, then carries out the storage
+work it queued, awaited (ui.storage_effects.settle: saving, the log store, pages of the
+log, background jobs), as the page does in the background. Effects for the browser (share,
+download, camera...) stay in `state.effects` for the test to read.
+"""
+from __future__ import annotations
+
+import asyncio
+
+from session import Library, MemoryLog
+from session.replica import Replica
+from ui import storage_effects
+from ui.core.actions import Input
+from ui.core.opening import starting_state
+from ui.core.step import changed, step
+
+
+def tap(state, action: str, value=None, checked=None, typed=None, **data):
+    """A tap, a choice or typing on an element with data-action=`action` and these data-*
+    fields; `value` is a segment's data-value (and the element's value), `typed` what was
+    typed in a field when it differs from its data-value."""
+    fields = {key: str(item) for key, item in data.items()}
+    if value is not None:
+        fields["value"] = str(value)
+    entered = typed if typed is not None else fields.get("value")
+    assert step(state, action, Input(data=fields, value=entered, checked=checked)), action
+    settle(state)
+
+
+def settle(state):
+    """What the page does in the background after a change, until nothing is left to do."""
+    changed(state)
+    asyncio.run(storage_effects.settle(state))
+
+
+# --- A phone's storage, as the app starts with it ---------------------------------------------------
+
+LOGS: dict[int, MemoryLog] = {}  # each store's log store: what the next start finds with it
+
+
+def log_for(store) -> MemoryLog:
+    return LOGS.setdefault(id(store), MemoryLog())
+
+
+def library(store, clock=lambda: "") -> Library:
+    """The Library the app makes at start, with this store and its log store."""
+    return Library(store, log_for(store), clock=clock)
+
+
+def keep(store, *sessions, clock=lambda: "") -> Library:
+    """Save these sessions (version-1 dicts) the way this version saves them."""
+    shelf = library(store, clock)
+    for session in sessions:
+        shelf.save(Replica.from_session(session))
+    asyncio.run(shelf.flush())
+    return shelf
+
+
+def start(store, base_url: str = "", clock=lambda: ""):
+    """The app's state at start, as the page makes it (its table in progress restored, its first
+    page of the log read)."""
+    state = starting_state(library(store, clock), base_url)
+    asyncio.run(storage_effects.first_page(state))
+    settle(state)
+    return state
