@@ -1,7 +1,7 @@
-"""The browser side of saving: localStorage as the store of session.storage.Library, the log
+"""The browser side of saving: localStorage as the store of session.on_device.Library, the log
 store in IndexedDB (static/logdb.js), saving after every change, asking the browser to keep
 the data (navigator.storage.persist()) and how full its storage is. The formats live in
-py/session/storage.py and py/session/logbook.py.
+py/session/on_device/ and py/session/logbook.py.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pyscript.ffi import is_none, to_js
 from session import SessionError
 from session.backups import BACKUPS_KEY, backups_text, read_backups
 from session.logbook import MemoryLog
-from session.storage import INDEX_KEY, Library, MemoryStore, StorageError, full_message
+from session.on_device import INDEX_KEY, Library, MemoryStore, StorageError, full_message
 from ui import progress
 from ui.core import space
 from ui.core.clock import now_text
@@ -21,7 +21,7 @@ from ui.core.library import commit
 
 
 class BrowserStore:
-    """window.localStorage with the store interface of session.storage (get/set/remove/keys)."""
+    """window.localStorage with the store interface of session.on_device (get/set/remove/keys)."""
 
     def __init__(self, storage):
         self.storage = storage

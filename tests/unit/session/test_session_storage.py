@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from session import encode_session, log_conflict, new_session, SessionError, untrusted
-from session import storage as session_storage
+from session import on_device as session_storage
 from session import Library, MemoryLog, MemoryStore, StorageError
 from session.replica import Replica
-from session.storage import (HEAD_PREFIX, INDEX_KEY, RECOVERED_PREFIX, SESSION_PREFIX, head_key, parse_index,
+from session.on_device import (HEAD_PREFIX, INDEX_KEY, RECOVERED_PREFIX, SESSION_PREFIX, head_key, parse_index,
                              session_key)
 from samples import logged_party, party_of_five, plain, random_sessions, seen
 

@@ -39,12 +39,12 @@ from dataclasses import dataclass
 
 from rules.words import isolate, plural
 
-from . import untrusted
-from .errors import SessionError
-from .logbook import MemoryLog, floor, read_entries, record, recount
-from .model import MAX_LOG, check_log_entry, check_session, name_text, new_id
-from .replica import Replica, entry_key, new_device
-from .replica_check import check_replica
+from .. import untrusted
+from ..errors import SessionError
+from ..logbook import MemoryLog, floor, read_entries, record, recount
+from ..model import MAX_LOG, check_log_entry, check_session, name_text, new_id
+from ..replica import Replica, entry_key, new_device
+from ..replica_check import check_replica
 
 PREFIX = "tableside."
 INDEX_KEY = "tableside.index"
