@@ -42,9 +42,11 @@ from rules.words import isolate, plural
 from .. import untrusted
 from ..errors import SessionError
 from ..logbook import MemoryLog, floor, read_entries, record, recount
-from ..model import MAX_LOG, check_log_entry, check_session, name_text, new_id
+from ..model import check_log_entry, check_session, new_id
 from ..replica import Replica, entry_key, new_device
 from ..replica_check import check_replica
+from .key_value import (MemoryStore, StorageError, full_message, json_text, parse_stored, problem, read_text,
+                        safe_keys)
 
 PREFIX = "tableside."
 INDEX_KEY = "tableside.index"
@@ -60,10 +62,6 @@ SECRET_PREFIX = "tableside.secret."  # this phone's hidden card of a sealed-card
 MAX_SECRET = 4_000
 MAX_TABLE = 500_000  # characters: a table in progress is a few kilobytes
 INDEX_VERSION = 1
-UNREADABLE_SESSION = {
-    untrusted.NOT_JSON: "It is not readable JSON: it may have been cut short or changed.",
-    untrusted.TOO_DEEP: "It nests far deeper than any session Tableside saves: something else changed it.",
-}
 UNREADABLE_TABLE = {
     untrusted.NOT_JSON: "It is not readable JSON.",
     untrusted.TOO_DEEP: "It is nested far deeper than anything Tableside writes.",
@@ -73,40 +71,6 @@ UNREADABLE_INDEX = {
     untrusted.TOO_DEEP: "The list of sessions nests far deeper than Tableside ever writes it.",
     untrusted.BROKEN_TEXT: "The list of sessions holds a broken character.",
 }
-
-
-class StorageError(SessionError):
-    """The browser refused to save (storage full, or saving turned off)."""
-
-
-class MemoryStore:
-    """A store kept in memory: for tests, and for browsers that refuse to save anything.
-    `limit` (characters of keys plus values) imitates a full storage."""
-
-    def __init__(self, items: dict | None = None, limit: int | None = None):
-        self.items = dict(items or {})
-        self.limit = limit
-
-    def get(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def set(self, key: str, text: str):
-        if self.limit is not None:
-            used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
-            if used + len(key) + len(text) > self.limit:
-                raise StorageError(full_message())
-        self.items[key] = text
-
-    def remove(self, key: str):
-        self.items.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.items)
-
-
-def full_message() -> str:
-    return ("This device's storage for Tableside is full, so the last change is not saved. "
-            "Export sessions you no longer play (Log screen), then delete them.")
 
 
 @dataclass
@@ -122,20 +86,7 @@ def session_key(session_id: str) -> str:
 
 
 def session_text(session: dict) -> str:
-    return json.dumps(session, ensure_ascii=False, separators=(",", ":"))
-
-
-def parse_stored(raw, session_id: str):
-    """The JSON stored under a session's key, and how many lone surrogates were repaired in it;
-    SessionError when it is no text, under a key Tableside never writes, or unreadable."""
-    if not isinstance(raw, str):
-        raise SessionError("It is not text.")
-    if name_text(session_id, "Its key", limit=24) != session_id:
-        raise SessionError("It is saved under a key Tableside never writes.")
-    try:
-        return untrusted.parse_repairing(raw)
-    except untrusted.BadJSON as error:
-        raise SessionError(UNREADABLE_SESSION[error.reason]) from None
+    return json_text(session)
 
 
 def parse_session(raw, session_id: str) -> tuple[dict, int]:
@@ -183,14 +134,6 @@ def parse_index(raw) -> dict:
     return {"active": active if isinstance(active, str) else None, "saved": saved, "order": order}
 
 
-def problem(error: Exception) -> str:
-    """Why stored data can't be read, for players: a SessionError says it; anything else
-    (a value no check foresaw) gets a general sentence."""
-    if isinstance(error, SessionError):
-        return str(error)
-    return "It holds something this version of Tableside cannot read."
-
-
 def shown_key(key: str, limit: int = 60) -> str:
     """A stored key (or the id in it) as a message may show it: short, and only real characters."""
     shown = untrusted.LONE_SURROGATE.sub(untrusted.REPLACEMENT, key)
@@ -209,7 +152,7 @@ def head_content(replica: Replica) -> str:
     """A head's text without its time: what decides whether it changed."""
     data = replica.to_dict(log=False)
     data["logged"] = replica.tally()
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return json_text(data)
 
 
 def stamped(content: str, saved: str, recount: bool = False) -> str:
@@ -285,7 +228,7 @@ class Library:
         stored: what can't be read is listed in `unreadable`, what was repaired in `repairs`."""
         index = self.read_index()
         ranks = {session_id: rank for rank, session_id in enumerate(index["order"])}
-        keys = sorted(key for key in self.safe_keys() if key.startswith((HEAD_PREFIX, SESSION_PREFIX)))
+        keys = sorted(key for key in safe_keys(self.store) if key.startswith((HEAD_PREFIX, SESSION_PREFIX)))
         keys.sort(key=lambda key: (ranks.get(key.split(".", 2)[2], len(ranks)), not key.startswith(HEAD_PREFIX)))
         blocked = set()
         for key in keys:
@@ -293,7 +236,7 @@ class Library:
             session_id = key[len(HEAD_PREFIX if is_head else SESSION_PREFIX):]
             if session_id in blocked:
                 continue  # its head could not be read: the version-1 copy waits untouched too
-            raw = self.raw(key)
+            raw = read_text(self.store, key)
             try:
                 if is_head:
                     replica, repaired, saved, check = parse_head(raw, session_id)
@@ -316,9 +259,9 @@ class Library:
             if repaired:
                 self.repairs.append(f"“{isolate(name)}”: {repaired} broken "
                                     f"{plural(repaired, 'character', 'characters')} now shown as {untrusted.REPLACEMENT}")
-        for key in sorted(self.safe_keys()):
+        for key in sorted(safe_keys(self.store)):
             if key.startswith(RECOVERED_PREFIX) and all(item.key != key for item in self.unreadable):
-                raw = self.raw(key)
+                raw = read_text(self.store, key)
                 self.unreadable.append(Unreadable(key, raw if isinstance(raw, str) else "",
                                                   "A copy of saved data that could not be read, kept for you."))
         if not self.entries:
@@ -333,7 +276,7 @@ class Library:
     def device(self) -> str:
         """This phone's id in the stamps it writes: made once, kept from the first save on."""
         if self.device_id is None:
-            raw = self.raw(DEVICE_KEY)
+            raw = read_text(self.store, DEVICE_KEY)
             self.device_id = raw if isinstance(raw, str) and DEVICE.fullmatch(raw) else new_device()
             self.device_kept = raw == self.device_id
         return self.device_id
@@ -343,12 +286,6 @@ class Library:
             self.store.set(DEVICE_KEY, self.device_id)
             self.device_kept = True
 
-    def safe_keys(self) -> list[str]:
-        try:
-            return [key for key in self.store.keys() if isinstance(key, str)]
-        except Exception:  # a store that cannot even list its keys holds nothing we can use
-            return []
-
     def note_unreadable(self, key: str, raw, error: Exception):
         """List a stored session that can't be read (once), and why."""
         if any(item.key == key for item in self.unreadable):
@@ -357,16 +294,9 @@ class Library:
         self.unreadable.append(Unreadable(key, raw if isinstance(raw, str) else "",
                                           f"The session saved as “{shown}” could not be read. {problem(error)}"))
 
-    def raw(self, key: str) -> str | None:
-        """The stored text under `key`; None when there is none or the store fails to read it."""
-        try:
-            return self.store.get(key)
-        except Exception:
-            return None
-
     def read_index(self) -> dict:
         empty = {"active": None, "saved": {}, "order": []}
-        raw = self.raw(INDEX_KEY)
+        raw = read_text(self.store, INDEX_KEY)
         if raw is None:
             return empty
         try:
@@ -385,7 +315,7 @@ class Library:
         """Copy unreadable raw text under a new tableside.recovered.* key; None if that fails."""
         if not isinstance(raw, str):
             return None
-        for key in self.safe_keys():
+        for key in safe_keys(self.store):
             if key.startswith(RECOVERED_PREFIX) and self.store.get(key) == raw:
                 return key
         key = f"{RECOVERED_PREFIX}{new_id()}"
@@ -420,7 +350,7 @@ class Library:
         in `unreadable`) if it can't be read."""
         if session_id in self.legacy:
             replica = Replica.from_session(self.legacy[session_id])
-            if self.raw(head_key(session_id)) is not None:  # moved, not yet removed: the head is newer
+            if read_text(self.store, head_key(session_id)) is not None:  # moved, not yet removed: the head is newer
                 replica = replica.merge(self.read_head(session_id))
                 replica.complete, replica.counted = True, None
             return replica
@@ -430,7 +360,7 @@ class Library:
 
     def read_head(self, session_id: str) -> Replica:
         key = head_key(session_id)
-        raw = self.raw(key)
+        raw = read_text(self.store, key)
         if raw is None:
             self.entries.pop(session_id, None)
             if self.is_blocked(session_id):
@@ -682,7 +612,7 @@ class Library:
                 self.store.remove(key)
             self.written.pop(key, None)
             return False
-        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        text = json_text(value)
         if self.written.get(key) == text:
             return False
         self.store.set(key, text)
@@ -692,7 +622,7 @@ class Library:
     def load_secret(self, conflict_id: str):
         """The stored secret of one exchange as JSON not yet checked; None when none is stored or it
         can't be read (the caller says so: the exchange can't be revealed from this phone)."""
-        raw = self.raw(secret_key(conflict_id))
+        raw = read_text(self.store, secret_key(conflict_id))
         if not isinstance(raw, str) or len(raw) > MAX_SECRET:
             return None
         try:
@@ -737,7 +667,7 @@ class Library:
         index = {"v": INDEX_VERSION, "active": self.active,
                  "sessions": [{"id": session_id, "saved": self.entries[session_id]["saved"]} for session_id in order]}
         try:
-            self.store.set(INDEX_KEY, json.dumps(index, ensure_ascii=False, separators=(",", ":")))
+            self.store.set(INDEX_KEY, json_text(index))
         except StorageError:
             if not quiet:
                 raise
