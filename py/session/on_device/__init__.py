@@ -47,10 +47,10 @@ from ..replica import Replica, entry_key, new_device
 from ..replica_check import check_replica
 from .key_value import (MemoryStore, StorageError, full_message, json_text, parse_stored, problem, read_text,
                         safe_keys)
+from .version_one import SESSION_PREFIX, VersionOne, not_moved, parse_session, session_key, session_text
 
 PREFIX = "tableside."
 INDEX_KEY = "tableside.index"
-SESSION_PREFIX = "tableside.session."
 HEAD_PREFIX = "tableside.head."
 DEVICE_KEY = "tableside.device"
 DEVICE = re.compile(r"[0-9a-f]{1,16}")
@@ -79,23 +79,6 @@ class Unreadable:
     key: str
     raw: str
     problem: str
-
-
-def session_key(session_id: str) -> str:
-    return SESSION_PREFIX + session_id
-
-
-def session_text(session: dict) -> str:
-    return json_text(session)
-
-
-def parse_session(raw, session_id: str) -> tuple[dict, int]:
-    """A stored session from its raw text, and how many broken characters (lone surrogates)
-    were repaired in it; SessionError saying why it can't be read."""
-    data, repaired = parse_stored(raw, session_id)
-    session = check_session(data)
-    session["id"] = session_id  # the key names the session
-    return session, repaired
 
 
 def table_key(session_id: str) -> str:
@@ -209,7 +192,7 @@ class Library:
         self.pristine: Replica | None = None  # a new session nobody has changed yet: saved at its first change
         self.pristine_text = ""
         self.index_kept = False  # an unreadable index could not be copied: leave it in place
-        self.legacy: dict[str, dict] = {}  # id -> a version-1 session still under tableside.session.<id>
+        self.version_one = VersionOne(store, self.log)  # sessions still saved by version 1
         self.recounting: set[str] = set()  # heads whose counts are checked against the log store
         self.outbox: list[tuple] = []  # ("append", id, entries) | ("remove", id, keep): for the log store
         self.waiting: dict[str, tuple[str, str]] = {}  # id -> (content, head text) written once its entries are
@@ -218,6 +201,11 @@ class Library:
         self.unstored: set[str] = set()  # heads written while some of their entries could not be stored
         self.device_id: str | None = None
         self.device_kept = False
+
+    @property
+    def legacy(self) -> dict[str, dict]:
+        """id -> a version-1 session still under tableside.session.<id>."""
+        return self.version_one.sessions
 
     # --- Start ------------------------------------------------------------------------------
 
@@ -349,7 +337,7 @@ class Library:
         with `older`), or, while it is still saved by version 1, whole. SessionError (and an entry
         in `unreadable`) if it can't be read."""
         if session_id in self.legacy:
-            replica = Replica.from_session(self.legacy[session_id])
+            replica = self.version_one.replica(session_id)
             if read_text(self.store, head_key(session_id)) is not None:  # moved, not yet removed: the head is newer
                 replica = replica.merge(self.read_head(session_id))
                 replica.complete, replica.counted = True, None
@@ -543,9 +531,7 @@ class Library:
         if waiting is not None:
             self.store.set(head_key(session_id), waiting[1])
             self.unstored.discard(session_id)
-        if session_id in self.legacy and getattr(self.log, "durable", False) and session_id in self.written:
-            self.store.remove(session_key(session_id))
-            del self.legacy[session_id]
+        self.version_one.stored(session_id, session_id in self.written)
 
     def write_waiting(self, recount: bool):
         for session_id, (content, text) in list(self.waiting.items()):
@@ -560,27 +546,13 @@ class Library:
         moving = [self.entries[session_id]["name"] for _, session_id, _ in self.outbox
                   if session_id in self.legacy and session_id in self.entries]
         if moving:
-            return (f"“{isolate(moving[0])}” could not be moved to this version's storage: the device refused "
-                    "(it may be full). It stays saved as before and opens as usual; Tableside tries again "
-                    "at the next start.")
+            return not_moved(moving[0])
         return log_full_message()
 
     async def migrate(self, open_replica: Replica | None = None) -> list[str]:
         """Move every session still saved by version 1 to a head and the log store, once; the
         names of those moved. A failure leaves the version-1 copy in place (StorageError)."""
-        moved = []
-        for session_id in list(self.legacy):
-            if session_id not in self.entries or self.is_blocked(session_id):
-                continue
-            replica = open_replica if open_replica is not None and open_replica.id == session_id \
-                else self.read(session_id)
-            self.written.pop(session_id, None)
-            self.save(replica, make_active=False)
-            await self.flush()
-            if not self.pending(session_id):
-                self.head_stored(session_id)
-            moved.append(self.entries[session_id]["name"])
-        return moved
+        return await self.version_one.migrate(self, open_replica)
 
     # --- The table in progress (this phone's own, per session) ------------------------------------
 

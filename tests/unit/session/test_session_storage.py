@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from session import encode_session, log_conflict, new_session, SessionError, untrusted
-from session import on_device as session_storage
+from session.on_device import version_one
 from session import Library, MemoryLog, MemoryStore, StorageError
 from session.replica import Replica
 from session.on_device import (HEAD_PREFIX, INDEX_KEY, RECOVERED_PREFIX, SESSION_PREFIX, head_key, parse_index,
@@ -406,14 +406,14 @@ def test_any_exception_while_reading_only_makes_that_key_unreadable(monkeypatch)
     shelf, loaded = reopened(Failing(items, {session_key("0fails000000"), INDEX_KEY}))
     assert loaded is not None and {entry["id"] for entry in shelf.listing()} == {party["id"], other["id"]}
 
-    real_check = session_storage.check_session
+    real_check = version_one.check_session
 
     def check_that_breaks(data):
         if data.get("name") == "Other":
             raise TypeError("a value no check foresaw")
         return real_check(data)
 
-    monkeypatch.setattr(session_storage, "check_session", check_that_breaks)
+    monkeypatch.setattr(version_one, "check_session", check_that_breaks)
     shelf, loaded = reopened(MemoryStore(items))
     assert plain(loaded.session()) == party
     assert [seen(item.problem) for item in shelf.unreadable if item.key == session_key(other["id"])] == [
