@@ -33,7 +33,6 @@ session are replaced in memory, listed in `Library.repairs`, and written at its 
 from __future__ import annotations
 
 import copy
-import json
 import re
 from dataclasses import dataclass
 
@@ -44,32 +43,23 @@ from ..errors import SessionError
 from ..logbook import MemoryLog, floor, read_entries, record, recount
 from ..model import check_log_entry, check_session, new_id
 from ..replica import Replica, entry_key, new_device
-from ..replica_check import check_replica
-from .key_value import (MemoryStore, StorageError, full_message, json_text, parse_stored, problem, read_text,
-                        safe_keys)
+from .heads import (HEAD_PREFIX, INDEX_KEY, INDEX_VERSION, head_content, head_key, parse_head, parse_index,
+                    stamped, summary)
+from .key_value import MemoryStore, StorageError, full_message, json_text, problem, read_text, safe_keys
 from .version_one import SESSION_PREFIX, VersionOne, not_moved, parse_session, session_key, session_text
 
 PREFIX = "tableside."
-INDEX_KEY = "tableside.index"
-HEAD_PREFIX = "tableside.head."
 DEVICE_KEY = "tableside.device"
 DEVICE = re.compile(r"[0-9a-f]{1,16}")
 PAGE = 20  # log entries read at a time: the newest page at start, older ones on demand
-MAX_COUNT = 10 ** 7
 RECOVERED_PREFIX = "tableside.recovered."
 TABLE_PREFIX = "tableside.table."
 SECRET_PREFIX = "tableside.secret."  # this phone's hidden card of a sealed-card exchange, until it reveals
 MAX_SECRET = 4_000
 MAX_TABLE = 500_000  # characters: a table in progress is a few kilobytes
-INDEX_VERSION = 1
 UNREADABLE_TABLE = {
     untrusted.NOT_JSON: "It is not readable JSON.",
     untrusted.TOO_DEEP: "It is nested far deeper than anything Tableside writes.",
-}
-UNREADABLE_INDEX = {
-    untrusted.NOT_JSON: "The list of sessions is not readable JSON.",
-    untrusted.TOO_DEEP: "The list of sessions nests far deeper than Tableside ever writes it.",
-    untrusted.BROKEN_TEXT: "The list of sessions holds a broken character.",
 }
 
 
@@ -99,24 +89,6 @@ def parse_table(raw) -> dict:
     return data
 
 
-def parse_index(raw) -> dict:
-    """{"active": id or None, "saved": {id: time}, "order": [id, ...]} from the index's raw text."""
-    try:
-        data = untrusted.parse(raw)
-    except untrusted.BadJSON as error:
-        raise SessionError(UNREADABLE_INDEX[error.reason]) from None
-    if not isinstance(data, dict) or data.get("v") != INDEX_VERSION or not isinstance(data.get("sessions"), list):
-        raise SessionError("The list of sessions is not in a form this version of Tableside reads.")
-    saved, order = {}, []
-    for item in data["sessions"]:
-        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-            raise SessionError("The list of sessions has an entry without an id.")
-        order.append(item["id"])
-        saved[item["id"]] = item["saved"] if isinstance(item.get("saved"), str) else ""
-    active = data.get("active")
-    return {"active": active if isinstance(active, str) else None, "saved": saved, "order": order}
-
-
 def shown_key(key: str, limit: int = 60) -> str:
     """A stored key (or the id in it) as a message may show it: short, and only real characters."""
     shown = untrusted.LONE_SURROGATE.sub(untrusted.REPLACEMENT, key)
@@ -125,49 +97,6 @@ def shown_key(key: str, limit: int = 60) -> str:
 
 def secret_key(conflict_id: str) -> str:
     return SECRET_PREFIX + conflict_id
-
-
-def head_key(session_id: str) -> str:
-    return HEAD_PREFIX + session_id
-
-
-def head_content(replica: Replica) -> str:
-    """A head's text without its time: what decides whether it changed."""
-    data = replica.to_dict(log=False)
-    data["logged"] = replica.tally()
-    return json_text(data)
-
-
-def stamped(content: str, saved: str, recount: bool = False) -> str:
-    """The head as stored: its content, when it was saved, and whether its counts need checking
-    against the log store (entries it counts could not be stored)."""
-    return content[:-1] + f',"saved":{json.dumps(saved)}' + (',"recount":true' if recount else "") + "}"
-
-
-def parse_head(raw, session_id: str) -> tuple[Replica, int, str, bool]:
-    """A stored head as a replica holding none of its log yet, how many broken characters were
-    repaired in it, when it was saved and whether its counts need checking; SessionError."""
-    data, repaired = parse_stored(raw, session_id)
-    if not isinstance(data, dict) or "log" in data:
-        raise SessionError("It is not in the form Tableside saves a session in.")
-    replica = check_replica(data)
-    if replica.id != session_id:
-        raise SessionError("It is saved under another session's key.")
-    logged = data.get("logged")
-    if not isinstance(logged, dict) or set(logged) != {"conflict", "set-aside"} or not all(
-            isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= MAX_COUNT
-            for count in logged.values()):
-        raise SessionError("Its count of logged conflicts is damaged.")
-    replica.complete, replica.fresh, replica.counted = False, [], dict(logged)
-    saved = data.get("saved") if isinstance(data.get("saved"), str) else ""
-    return replica, repaired, saved[:40], data.get("recount") is True
-
-
-def summary(replica: Replica, saved: str) -> dict:
-    """What the session list shows about a session without reading it again."""
-    session = replica.session(log=False)
-    return {"id": replica.id, "name": session["name"], "system": session["system"],
-            "roster": len(session["roster"]), "log": replica.logged(), "saved": saved}
 
 
 def log_full_message() -> str:
