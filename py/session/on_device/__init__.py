@@ -34,25 +34,24 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass
 
 from rules.words import isolate, plural
 
 from .. import untrusted
 from ..errors import SessionError
 from ..logbook import MemoryLog, floor, read_entries, record, recount
-from ..model import check_log_entry, check_session, new_id
+from ..model import check_log_entry, check_session
 from ..replica import Replica, entry_key, new_device
 from .heads import (HEAD_PREFIX, INDEX_KEY, INDEX_VERSION, head_content, head_key, parse_head, parse_index,
                     stamped, summary)
 from .key_value import MemoryStore, StorageError, full_message, json_text, problem, read_text, safe_keys
+from .unreadable import RECOVERED_PREFIX, Quarantine, Unreadable, shown_key
 from .version_one import SESSION_PREFIX, VersionOne, not_moved, parse_session, session_key, session_text
 
 PREFIX = "tableside."
 DEVICE_KEY = "tableside.device"
 DEVICE = re.compile(r"[0-9a-f]{1,16}")
 PAGE = 20  # log entries read at a time: the newest page at start, older ones on demand
-RECOVERED_PREFIX = "tableside.recovered."
 TABLE_PREFIX = "tableside.table."
 SECRET_PREFIX = "tableside.secret."  # this phone's hidden card of a sealed-card exchange, until it reveals
 MAX_SECRET = 4_000
@@ -61,14 +60,6 @@ UNREADABLE_TABLE = {
     untrusted.NOT_JSON: "It is not readable JSON.",
     untrusted.TOO_DEEP: "It is nested far deeper than anything Tableside writes.",
 }
-
-
-@dataclass
-class Unreadable:
-    """Stored data that could not be read: left in place under `key`, offered for download."""
-    key: str
-    raw: str
-    problem: str
 
 
 def table_key(session_id: str) -> str:
@@ -87,12 +78,6 @@ def parse_table(raw) -> dict:
     if not isinstance(data, dict):
         raise SessionError("It is not a group of fields.")
     return data
-
-
-def shown_key(key: str, limit: int = 60) -> str:
-    """A stored key (or the id in it) as a message may show it: short, and only real characters."""
-    shown = untrusted.LONE_SURROGATE.sub(untrusted.REPLACEMENT, key)
-    return shown if len(shown) <= limit else shown[:limit - 1] + "…"
 
 
 def secret_key(conflict_id: str) -> str:
@@ -115,12 +100,11 @@ class Library:
         self.in_memory = in_memory  # the browser refused storage: nothing outlives the page
         self.entries: dict[str, dict] = {}  # id -> summary, for the session list
         self.active: str | None = None
-        self.unreadable: list[Unreadable] = []
+        self.quarantine = Quarantine(store)  # what could not be read
         self.repairs: list[str] = []  # what `load` repaired in readable sessions, one phrase each
         self.written: dict[str, str] = {}  # id -> the head content last read or written, to skip unchanged saves
         self.pristine: Replica | None = None  # a new session nobody has changed yet: saved at its first change
         self.pristine_text = ""
-        self.index_kept = False  # an unreadable index could not be copied: leave it in place
         self.version_one = VersionOne(store, self.log)  # sessions still saved by version 1
         self.recounting: set[str] = set()  # heads whose counts are checked against the log store
         self.outbox: list[tuple] = []  # ("append", id, entries) | ("remove", id, keep): for the log store
@@ -130,6 +114,11 @@ class Library:
         self.unstored: set[str] = set()  # heads written while some of their entries could not be stored
         self.device_id: str | None = None
         self.device_kept = False
+
+    @property
+    def unreadable(self) -> list[Unreadable]:
+        """Stored data that could not be read, left in place and offered for download."""
+        return self.quarantine.items
 
     @property
     def legacy(self) -> dict[str, dict]:
@@ -169,18 +158,14 @@ class Library:
                     replica, saved = Replica.from_session(session), index["saved"].get(session_id, "")
                 self.entries[session_id] = summary(replica, saved)
             except Exception as error:  # whatever a stored value makes fail, it is only unreadable
-                self.note_unreadable(key, raw, error)
+                self.quarantine.note(key, raw, error)
                 if is_head:
                     blocked.add(session_id)
                 continue
             if repaired:
                 self.repairs.append(f"“{isolate(name)}”: {repaired} broken "
                                     f"{plural(repaired, 'character', 'characters')} now shown as {untrusted.REPLACEMENT}")
-        for key in sorted(safe_keys(self.store)):
-            if key.startswith(RECOVERED_PREFIX) and all(item.key != key for item in self.unreadable):
-                raw = read_text(self.store, key)
-                self.unreadable.append(Unreadable(key, raw if isinstance(raw, str) else "",
-                                                  "A copy of saved data that could not be read, kept for you."))
+        self.quarantine.note_copies()
         if not self.entries:
             return None
         active = index["active"] if index["active"] in self.entries else self.newest()
@@ -203,14 +188,6 @@ class Library:
             self.store.set(DEVICE_KEY, self.device_id)
             self.device_kept = True
 
-    def note_unreadable(self, key: str, raw, error: Exception):
-        """List a stored session that can't be read (once), and why."""
-        if any(item.key == key for item in self.unreadable):
-            return
-        shown = isolate(shown_key(key.split(".", 2)[2], 24))
-        self.unreadable.append(Unreadable(key, raw if isinstance(raw, str) else "",
-                                          f"The session saved as “{shown}” could not be read. {problem(error)}"))
-
     def read_index(self) -> dict:
         empty = {"active": None, "saved": {}, "order": []}
         raw = read_text(self.store, INDEX_KEY)
@@ -219,28 +196,8 @@ class Library:
         try:
             return parse_index(raw)
         except Exception as error:  # any stored value: the index is only a cache, rebuilt below
-            key = self.keep_copy(raw)
-            if key is None:  # no room for a copy: the index itself stays as it is
-                self.index_kept = True
-                self.unreadable.append(Unreadable(INDEX_KEY, raw if isinstance(raw, str) else "", problem(error)))
-            else:
-                self.unreadable.append(Unreadable(key, raw,
-                                                  f"{problem(error)} It was rebuilt from the sessions themselves."))
+            self.quarantine.note_index(raw, error)
             return empty
-
-    def keep_copy(self, raw) -> str | None:
-        """Copy unreadable raw text under a new tableside.recovered.* key; None if that fails."""
-        if not isinstance(raw, str):
-            return None
-        for key in safe_keys(self.store):
-            if key.startswith(RECOVERED_PREFIX) and self.store.get(key) == raw:
-                return key
-        key = f"{RECOVERED_PREFIX}{new_id()}"
-        try:
-            self.store.set(key, raw)
-        except StorageError:
-            return None
-        return key
 
     def newest(self) -> str:
         return max(self.entries, key=lambda session_id: self.entries[session_id]["saved"])
@@ -256,7 +213,7 @@ class Library:
 
     def is_blocked(self, session_id: str) -> bool:
         """True when unreadable data sits under this session's keys (a session with this id can't be saved)."""
-        return any(item.key in (head_key(session_id), session_key(session_id)) for item in self.unreadable)
+        return self.quarantine.is_blocked(session_id)
 
     def is_empty(self) -> bool:
         return not self.entries
@@ -288,7 +245,7 @@ class Library:
             replica, _, _, _ = parse_head(raw, session_id)  # repairs were reported when it was first loaded
         except Exception as error:
             self.entries.pop(session_id, None)
-            self.note_unreadable(key, raw, error)
+            self.quarantine.note(key, raw, error)
             raise SessionError(f"That session could not be read. {problem(error)} It is kept as it was: "
                                "download a copy from the Session screen.") from None
         return replica
@@ -537,7 +494,7 @@ class Library:
         """Delete a session from this device: its head (and version-1 copy), its table in
         progress, and (queued for `flush`) its log entries."""
         for key in (table_key(session_id), head_key(session_id), session_key(session_id)):
-            if not any(item.key == key for item in self.unreadable):
+            if not self.quarantine.holds(key):
                 self.store.remove(key)
         self.outbox.append(("remove", session_id, 0))
         self.waiting.pop(session_id, None)
@@ -550,18 +507,10 @@ class Library:
 
     def forget(self, key: str) -> bool:
         """Delete unreadable data the player no longer wants (after they confirmed)."""
-        found = [item for item in self.unreadable if item.key == key]
-        if not found:
-            return False
-        if key == INDEX_KEY:
-            self.index_kept = False  # the player let it go: the next save rebuilds the index
-        else:
-            self.store.remove(key)
-        self.unreadable = [item for item in self.unreadable if item.key != key]
-        return True
+        return self.quarantine.forget(key)
 
     def write_index(self, quiet: bool = False):
-        if self.index_kept:
+        if self.quarantine.index_kept:
             return
         order = [entry["id"] for entry in sorted(self.entries.values(), key=lambda entry: entry["saved"],
                                                  reverse=True)]
