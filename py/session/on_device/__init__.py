@@ -33,7 +33,6 @@ session are replaced in memory, listed in `Library.repairs`, and written at its 
 from __future__ import annotations
 
 import copy
-import re
 
 from rules.words import isolate, plural
 
@@ -41,49 +40,16 @@ from .. import untrusted
 from ..errors import SessionError
 from ..logbook import MemoryLog, floor, read_entries, record, recount
 from ..model import check_log_entry, check_session
-from ..replica import Replica, entry_key, new_device
+from ..replica import Replica, entry_key
 from .heads import (HEAD_PREFIX, INDEX_KEY, INDEX_VERSION, head_content, head_key, parse_head, parse_index,
                     stamped, summary)
 from .key_value import MemoryStore, StorageError, full_message, json_text, problem, read_text, safe_keys
+from .own_keys import TABLE_PREFIX, OwnKeys, table_key
 from .unreadable import RECOVERED_PREFIX, Quarantine, Unreadable, shown_key
 from .version_one import SESSION_PREFIX, VersionOne, not_moved, parse_session, session_key, session_text
 
 PREFIX = "tableside."
-DEVICE_KEY = "tableside.device"
-DEVICE = re.compile(r"[0-9a-f]{1,16}")
 PAGE = 20  # log entries read at a time: the newest page at start, older ones on demand
-TABLE_PREFIX = "tableside.table."
-SECRET_PREFIX = "tableside.secret."  # this phone's hidden card of a sealed-card exchange, until it reveals
-MAX_SECRET = 4_000
-MAX_TABLE = 500_000  # characters: a table in progress is a few kilobytes
-UNREADABLE_TABLE = {
-    untrusted.NOT_JSON: "It is not readable JSON.",
-    untrusted.TOO_DEEP: "It is nested far deeper than anything Tableside writes.",
-}
-
-
-def table_key(session_id: str) -> str:
-    return TABLE_PREFIX + session_id
-
-
-def parse_table(raw) -> dict:
-    """The stored table in progress as JSON (a dict), or SessionError. Broken characters are
-    replaced (like a session's): the table is this phone's own, nothing to refuse it for."""
-    if not isinstance(raw, str) or len(raw) > MAX_TABLE:
-        raise SessionError("It is not text of a size Tableside writes.")
-    try:
-        data, _ = untrusted.parse_repairing(raw)
-    except untrusted.BadJSON as error:
-        raise SessionError(UNREADABLE_TABLE[error.reason]) from None
-    if not isinstance(data, dict):
-        raise SessionError("It is not a group of fields.")
-    return data
-
-
-def secret_key(conflict_id: str) -> str:
-    return SECRET_PREFIX + conflict_id
-
-
 def log_full_message() -> str:
     return ("This device's storage for Tableside is full, so the newest log entries are not saved on it "
             "(Tension, AP and the roster are). Export this session (Log screen), then archive old entries.")
@@ -112,8 +78,7 @@ class Library:
         self.flushing = False
         self.stalled = False  # the log store refused the last write: try again with the next entries
         self.unstored: set[str] = set()  # heads written while some of their entries could not be stored
-        self.device_id: str | None = None
-        self.device_kept = False
+        self.own = OwnKeys(store)  # this phone's own keys: its id, tables in progress, secrets, backups
 
     @property
     def unreadable(self) -> list[Unreadable]:
@@ -177,16 +142,7 @@ class Library:
 
     def device(self) -> str:
         """This phone's id in the stamps it writes: made once, kept from the first save on."""
-        if self.device_id is None:
-            raw = read_text(self.store, DEVICE_KEY)
-            self.device_id = raw if isinstance(raw, str) and DEVICE.fullmatch(raw) else new_device()
-            self.device_kept = raw == self.device_id
-        return self.device_id
-
-    def keep_device(self):
-        if self.device_id is not None and not self.device_kept:
-            self.store.set(DEVICE_KEY, self.device_id)
-            self.device_kept = True
+        return self.own.device()
 
     def read_index(self) -> dict:
         empty = {"active": None, "saved": {}, "order": []}
@@ -355,7 +311,7 @@ class Library:
                 raise SessionError("This session's id belongs to saved data that could not be read; "
                                    "it was not overwritten.")
         if changed or replica.fresh:
-            self.keep_device()
+            self.own.keep_device()
         if replica.fresh:
             self.outbox.append(("append", session_id, replica.fresh))
             replica.fresh = []
@@ -440,55 +396,25 @@ class Library:
         names of those moved. A failure leaves the version-1 copy in place (StorageError)."""
         return await self.version_one.migrate(self, open_replica)
 
-    # --- The table in progress (this phone's own, per session) ------------------------------------
+    # --- This phone's own keys ---------------------------------------------------------------------
 
     def save_table(self, session_id: str, table: dict | None) -> bool:
-        """Store the conflict in progress for a session (None: nothing in progress). True when
-        written; StorageError when the browser refuses."""
-        return self.write_own(table_key(session_id), table)
+        return self.own.save_table(session_id, table)
 
     def load_table(self, session_id: str) -> dict | None:
-        """The stored table in progress for a session, as JSON not yet checked (the caller
-        checks it); None when nothing is stored. SessionError when it can't be read."""
-        raw = self.store.get(table_key(session_id))
-        if raw is None:
-            return None
-        self.written[table_key(session_id)] = raw
-        return parse_table(raw)
-
-    # --- A sealed card's secret (this phone's own, per conflict) ------------------------------------
+        return self.own.load_table(session_id)
 
     def save_secret(self, conflict_id: str, secret: dict | None) -> bool:
-        """Store (None: delete) what this phone sealed in one exchange (session.sealed): never in the
-        session, its table in progress or a link, so nothing another phone reads holds it."""
-        return self.write_own(secret_key(conflict_id), secret)
-
-    def write_own(self, key: str, value) -> bool:
-        """Write (None: remove) one of this phone's own values, skipping text already there."""
-        if value is None:
-            if self.store.get(key) is not None:
-                self.store.remove(key)
-            self.written.pop(key, None)
-            return False
-        text = json_text(value)
-        if self.written.get(key) == text:
-            return False
-        self.store.set(key, text)
-        self.written[key] = text
-        return True
+        return self.own.save_secret(conflict_id, secret)
 
     def load_secret(self, conflict_id: str):
-        """The stored secret of one exchange as JSON not yet checked; None when none is stored or it
-        can't be read (the caller says so: the exchange can't be revealed from this phone)."""
-        raw = read_text(self.store, secret_key(conflict_id))
-        if not isinstance(raw, str) or len(raw) > MAX_SECRET:
-            return None
-        try:
-            value = untrusted.parse(raw)
-        except untrusted.BadJSON:
-            return None
-        self.written[secret_key(conflict_id)] = raw
-        return value
+        return self.own.load_secret(conflict_id)
+
+    def load_backups(self) -> dict[str, dict]:
+        return self.own.load_backups()
+
+    def save_backups(self, backups: dict[str, dict]) -> bool:
+        return self.own.save_backups(backups)
 
     def remove(self, session_id: str):
         """Delete a session from this device: its head (and version-1 copy), its table in

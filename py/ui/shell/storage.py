@@ -11,7 +11,6 @@ from pyscript import window
 from pyscript.ffi import is_none, to_js
 
 from session import SessionError
-from session.backups import BACKUPS_KEY, backups_text, read_backups
 from session.logbook import MemoryLog
 from session.on_device import INDEX_KEY, Library, MemoryStore, StorageError, full_message
 from ui import progress
@@ -138,24 +137,15 @@ async def settled(state):
         await asyncio.sleep(0.01)
 
 
-_backups_written = ""  # the backups' text last read or written, to skip unchanged saves
-
-
 def load_backups(state):
     """When each session was last exported or shared (session.backups), as stored here."""
-    global _backups_written
     if state.library is None:
         return
-    state.backups = read_backups(state.library.store.get(BACKUPS_KEY))
-    _backups_written = backups_text(state.backups)
+    state.backups = state.library.load_backups()
 
 
 def save_backups(state):
-    global _backups_written
-    text = backups_text(state.backups)
-    if text != _backups_written:
-        state.library.store.set(BACKUPS_KEY, text)
-        _backups_written = text
+    state.library.save_backups(state.backups)  # written only when its text changed
 
 
 def in_safari_tab() -> bool:
