@@ -32,27 +32,22 @@ session are replaced in memory, listed in `Library.repairs`, and written at its 
 """
 from __future__ import annotations
 
-import copy
-
 from rules.words import isolate, plural
 
 from .. import untrusted
 from ..errors import SessionError
-from ..logbook import MemoryLog, floor, read_entries, record, recount
+from ..logbook import MemoryLog
 from ..model import check_log_entry, check_session
-from ..replica import Replica, entry_key
+from ..replica import Replica
 from .heads import (HEAD_PREFIX, INDEX_KEY, INDEX_VERSION, head_content, head_key, parse_head, parse_index,
                     stamped, summary)
 from .key_value import MemoryStore, StorageError, full_message, json_text, problem, read_text, safe_keys
+from .outbox import PAGE, Outbox
 from .own_keys import TABLE_PREFIX, OwnKeys, table_key
 from .unreadable import RECOVERED_PREFIX, Quarantine, Unreadable, shown_key
-from .version_one import SESSION_PREFIX, VersionOne, not_moved, parse_session, session_key, session_text
+from .version_one import SESSION_PREFIX, VersionOne, parse_session, session_key, session_text
 
 PREFIX = "tableside."
-PAGE = 20  # log entries read at a time: the newest page at start, older ones on demand
-def log_full_message() -> str:
-    return ("This device's storage for Tableside is full, so the newest log entries are not saved on it "
-            "(Tension, AP and the roster are). Export this session (Log screen), then archive old entries.")
 
 
 class Library:
@@ -72,18 +67,32 @@ class Library:
         self.pristine: Replica | None = None  # a new session nobody has changed yet: saved at its first change
         self.pristine_text = ""
         self.version_one = VersionOne(store, self.log)  # sessions still saved by version 1
-        self.recounting: set[str] = set()  # heads whose counts are checked against the log store
-        self.outbox: list[tuple] = []  # ("append", id, entries) | ("remove", id, keep): for the log store
-        self.waiting: dict[str, tuple[str, str]] = {}  # id -> (content, head text) written once its entries are
-        self.flushing = False
-        self.stalled = False  # the log store refused the last write: try again with the next entries
-        self.unstored: set[str] = set()  # heads written while some of their entries could not be stored
+        self.log_outbox = Outbox(store, self.log, clock, on_stored=self.let_go, moving=self.moving)
         self.own = OwnKeys(store)  # this phone's own keys: its id, tables in progress, secrets, backups
 
     @property
     def unreadable(self) -> list[Unreadable]:
         """Stored data that could not be read, left in place and offered for download."""
         return self.quarantine.items
+
+    @property
+    def outbox(self) -> list[tuple]:
+        """What waits for the log store, in order (the shell flushes while it is not empty)."""
+        return self.log_outbox.queue
+
+    @property
+    def flushing(self) -> bool:
+        return self.log_outbox.flushing
+
+    @property
+    def stalled(self) -> bool:
+        """The log store refused the last write: the next save tries again."""
+        return self.log_outbox.stalled
+
+    @property
+    def recounting(self) -> set[str]:
+        """Heads whose counts are checked against the log store (`recount`)."""
+        return self.log_outbox.recounting
 
     @property
     def legacy(self) -> dict[str, dict]:
@@ -113,7 +122,7 @@ class Library:
                     replica, repaired, saved, check = parse_head(raw, session_id)
                     name = replica.session(log=False)["name"]
                     if check:
-                        self.recounting.add(session_id)
+                        self.log_outbox.recounting.add(session_id)
                 else:
                     session, repaired = parse_session(raw, session_id)
                     name = session["name"]
@@ -208,76 +217,20 @@ class Library:
 
     # --- The log of a session, page by page -----------------------------------------------------
 
-    def queued(self, session_id: str) -> list[dict]:
-        """Entries of a session waiting in the outbox for the log store."""
-        found = []
-        for kind, target, data in self.outbox:
-            if kind == "append" and target == session_id:
-                found += data
-            elif kind == "remove" and target == session_id:
-                found = []
-        return found
-
     async def older(self, replica: Replica, limit: int = PAGE) -> tuple[list[dict], int]:
-        """Bring the next page of older entries into `replica`: (the entries it gained, how many
-        stored entries could not be read). At the end of the log the replica is complete."""
-        if replica.complete:
-            return [], 0
-        oldest = floor(replica)
-        texts = await self.log.page(replica.id, list(oldest) if oldest else None, limit)
-        entries, broken = read_entries(texts)
-        bottom = min(map(entry_key, entries)) if len(texts) >= limit and entries else None
-        entries += [entry for entry in self.queued(replica.id)  # merged in and not stored yet
-                    if (oldest is None or entry_key(entry) < oldest) and (bottom is None or entry_key(entry) >= bottom)]
-        gained = []
-        for entry in entries:
-            if entry["id"] not in replica.log:
-                replica.log[entry["id"]] = entry
-                gained.append(entry)
-        if len(texts) < limit:
-            replica.complete = True
-            if not broken:
-                replica.counted = None  # every entry is in memory now: counted from there
-        return gained, broken
+        return await self.log_outbox.older(replica, limit)
 
     async def stored_kinds(self, replica: Replica, ids: list[str]) -> dict[str, str]:
-        """{id: kind} of these entry ids that this device holds for the session (store or outbox)."""
-        if not ids:
-            return {}
-        kinds = dict(await self.log.kinds(replica.id, ids))
-        wanted = set(ids)
-        kinds.update({entry["id"]: entry.get("kind", "conflict") for entry in self.queued(replica.id)
-                      if entry["id"] in wanted})
-        return kinds
+        return await self.log_outbox.stored_kinds(replica, ids)
 
     async def everything(self, replica: Replica) -> tuple[Replica, int]:
-        """A copy of `replica` with its whole log (for export, a duplicate, archiving), and how many
-        stored entries could not be read."""
-        whole = Replica.from_dict(copy.deepcopy(replica.to_dict(log=False)))
-        broken = 0
-        if not replica.complete:
-            entries, broken = read_entries(await self.log.every(replica.id))
-            whole.log = {entry["id"]: entry for entry in entries}
-            whole.log.update({entry["id"]: entry for entry in self.queued(replica.id)})
-        whole.log.update(copy.deepcopy(replica.log))
-        whole.fresh, whole.counted = [], None
-        return whole, broken
+        return await self.log_outbox.everything(replica)
 
     async def recount(self, replica: Replica):
-        """Count the log of a head marked for checking from the log store itself."""
-        replica.counted = recount(await self.log.index(replica.id), replica)
-        self.recounting.discard(replica.id)
+        await self.log_outbox.recount(replica)
 
     async def archive(self, replica: Replica, keep: int) -> int:
-        """Remove all but the newest `keep` entries of this session from this device (after the
-        player exported them): how many were removed. The replica then holds the newest page."""
-        await self.flush()
-        before = await self.log.count(replica.id)
-        await self.log.remove(replica.id, keep)
-        replica.counted = recount(await self.log.index(replica.id), Replica(replica.id, undone=replica.undone))
-        replica.log, replica.complete = {}, False
-        await self.older(replica)
-        return max(0, before - keep)
+        return await self.log_outbox.archive(replica, keep)
 
     # --- Changes -----------------------------------------------------------------------------
 
@@ -289,7 +242,7 @@ class Library:
         self.pristine, self.pristine_text = replica, head_content(replica)
 
     def pending(self, session_id: str) -> bool:
-        return any(item[1] == session_id for item in self.outbox)
+        return self.log_outbox.pending(session_id)
 
     def save(self, replica: Replica, make_active: bool = True) -> bool:
         """Store what changed in `replica`: its new log entries go to the outbox (for `flush`), its
@@ -313,14 +266,13 @@ class Library:
         if changed or replica.fresh:
             self.own.keep_device()
         if replica.fresh:
-            self.outbox.append(("append", session_id, replica.fresh))
+            self.log_outbox.append(session_id, replica.fresh)
             replica.fresh = []
-            self.stalled = False
         if changed:
             saved = self.clock()
             text = stamped(content, saved)
             if self.pending(session_id):
-                self.waiting[session_id] = (content, text)
+                self.log_outbox.hold(session_id, content, text)
             else:
                 self.store.set(head_key(session_id), text)
             self.written[session_id] = content
@@ -341,55 +293,21 @@ class Library:
         return replica
 
     async def flush(self):
-        """Write what `save` queued to the log store, in order; each head that waited for its
-        entries once they are stored; and, once a version-1 session is wholly moved, remove its
-        old key. StorageError if the log store refuses: the heads are written anyway (the numbers
-        are kept), marked for their counts to be checked, and the entries wait for another try."""
-        if self.flushing:
-            return
-        self.flushing = True
-        try:
-            while self.outbox:
-                kind, session_id, data = self.outbox[0]
-                try:
-                    if kind == "append":
-                        await self.log.append([record(session_id, entry) for entry in data])
-                    else:
-                        await self.log.remove(session_id, data)
-                except Exception:
-                    self.stalled = True
-                    self.write_waiting(recount=True)
-                    raise StorageError(self.refusal()) from None
-                self.outbox.pop(0)
-                if not self.pending(session_id):
-                    self.head_stored(session_id)
-        finally:
-            self.flushing = False
+        """Write what `save` queued to the log store (session.on_device.outbox)."""
+        await self.log_outbox.flush()
 
     def head_stored(self, session_id: str):
-        """Everything queued for a session is in the log store: its waiting head now, and a
-        version-1 copy is no longer needed (where the log store outlives the page)."""
-        waiting = self.waiting.pop(session_id, None)
-        if waiting is not None:
-            self.store.set(head_key(session_id), waiting[1])
-            self.unstored.discard(session_id)
+        self.log_outbox.head_stored(session_id)
+
+    def let_go(self, session_id: str):
+        """Every entry of a session is stored: a version-1 copy goes once its head is written too."""
         self.version_one.stored(session_id, session_id in self.written)
 
-    def write_waiting(self, recount: bool):
-        for session_id, (content, text) in list(self.waiting.items()):
-            try:
-                self.store.set(head_key(session_id), stamped(content, self.clock(), recount=recount))
-            except StorageError:
-                continue
-            self.unstored.add(session_id)
-            del self.waiting[session_id]
-
-    def refusal(self) -> str:
-        moving = [self.entries[session_id]["name"] for _, session_id, _ in self.outbox
-                  if session_id in self.legacy and session_id in self.entries]
-        if moving:
-            return not_moved(moving[0])
-        return log_full_message()
+    def moving(self, session_id: str) -> str | None:
+        """The name of a version-1 session on its way to this version's storage (None: any other)."""
+        if session_id in self.legacy and session_id in self.entries:
+            return self.entries[session_id]["name"]
+        return None
 
     async def migrate(self, open_replica: Replica | None = None) -> list[str]:
         """Move every session still saved by version 1 to a head and the log store, once; the
@@ -422,8 +340,7 @@ class Library:
         for key in (table_key(session_id), head_key(session_id), session_key(session_id)):
             if not self.quarantine.holds(key):
                 self.store.remove(key)
-        self.outbox.append(("remove", session_id, 0))
-        self.waiting.pop(session_id, None)
+        self.log_outbox.remove(session_id)
         self.legacy.pop(session_id, None)
         self.entries.pop(session_id, None)
         self.written.pop(session_id, None)
