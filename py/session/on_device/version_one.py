@@ -75,7 +75,7 @@ class VersionOne:
                 continue
             replica = open_replica if open_replica is not None and open_replica.id == session_id \
                 else library.read(session_id)
-            library.written.pop(session_id, None)  # its head is written, whatever was read
+            library.heads.written.pop(session_id, None)  # its head is written, whatever was read
             library.save(replica, make_active=False)
             await library.flush()
             if not library.pending(session_id):
