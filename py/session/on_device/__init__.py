@@ -112,7 +112,7 @@ class Library:
         """Heads whose counts are checked against the log store (`recount`)."""
         return self.log_outbox.recounting
 
-    # --- Sessions: the index and their heads (heads.py) --------------------------------------------
+    # --- Sessions: the index and their heads (heads.py) -------------------------------------------
 
     def load(self) -> Replica | None:
         return self.heads.load()
@@ -151,7 +151,7 @@ class Library:
         self.version_one.sessions.pop(session_id, None)
         self.heads.drop(session_id)
 
-    # --- What could not be read (unreadable.py) ------------------------------------------------------
+    # --- What could not be read (unreadable.py) ---------------------------------------------------
 
     def is_blocked(self, session_id: str) -> bool:
         return self.quarantine.is_blocked(session_id)
@@ -159,7 +159,7 @@ class Library:
     def forget(self, key: str) -> bool:
         return self.quarantine.forget(key)
 
-    # --- The log, through the outbox (outbox.py) -------------------------------------------------------
+    # --- The log, through the outbox (outbox.py) --------------------------------------------------
 
     async def flush(self):
         await self.log_outbox.flush()
@@ -185,14 +185,14 @@ class Library:
     async def archive(self, replica: Replica, keep: int) -> int:
         return await self.log_outbox.archive(replica, keep)
 
-    # --- Sessions saved by version 1 (version_one.py) ----------------------------------------------------
+    # --- Sessions saved by version 1 (version_one.py) ---------------------------------------------
 
     async def migrate(self, open_replica: Replica | None = None) -> list[str]:
         return await self.version_one.migrate(self, open_replica)
 
     def let_go(self, session_id: str):
         """Every entry of a session is stored: a version-1 copy goes once its head is written too."""
-        self.version_one.stored(session_id, session_id in self.heads.written)
+        self.version_one.let_go(session_id, session_id in self.heads.written)
 
     def moving(self, session_id: str) -> str | None:
         """The name of a version-1 session on its way to this version's storage (None: any other)."""
@@ -200,7 +200,7 @@ class Library:
             return self.heads.entries[session_id]["name"]
         return None
 
-    # --- This phone's own keys (own_keys.py) ----------------------------------------------------------------
+    # --- This phone's own keys (own_keys.py) ------------------------------------------------------
 
     def device(self) -> str:
         return self.own.device()

@@ -118,7 +118,7 @@ class Heads:
         self.pristine: Replica | None = None  # a new session nobody has changed yet: saved at its first change
         self.pristine_text = ""
 
-    # --- Start ------------------------------------------------------------------------------
+    # --- Start ------------------------------------------------------------------------------------
 
     def load(self) -> Replica | None:
         """Read every head (and every session still saved by version 1); the replica of the session
@@ -182,7 +182,7 @@ class Heads:
     def newest(self) -> str:
         return max(self.entries, key=lambda session_id: self.entries[session_id]["saved"])
 
-    # --- The session list --------------------------------------------------------------------
+    # --- The session list -------------------------------------------------------------------------
 
     def listing(self) -> list[dict]:
         """Every readable session, the most recently saved first."""
@@ -226,7 +226,7 @@ class Heads:
                                "download a copy from the Session screen.") from None
         return replica
 
-    # --- Changes -----------------------------------------------------------------------------
+    # --- Changes ----------------------------------------------------------------------------------
 
     def is_pristine(self, replica: Replica) -> bool:
         return replica is self.pristine and head_content(replica) == self.pristine_text

@@ -46,7 +46,7 @@ class Outbox:
         self.unstored: set[str] = set()  # heads written while some of their entries could not be stored
         self.recounting: set[str] = set()  # heads whose counts are checked against the log store
 
-    # --- Queueing --------------------------------------------------------------------------------
+    # --- Queueing ---------------------------------------------------------------------------------
 
     def append(self, session_id: str, entries: list[dict]):
         """Queue a session's new entries (a save): a new try even after the log store refused."""
@@ -75,7 +75,7 @@ class Outbox:
                 found = []
         return found
 
-    # --- Writing to the log store ------------------------------------------------------------------
+    # --- Writing to the log store -----------------------------------------------------------------
 
     async def flush(self):
         """Write what `save` queued to the log store, in order; each head that waited for its
@@ -127,7 +127,7 @@ class Outbox:
             return not_moved(moving[0])
         return log_full_message()
 
-    # --- The log of a session, page by page -----------------------------------------------------
+    # --- The log of a session, page by page -------------------------------------------------------
 
     async def older(self, replica: Replica, limit: int = PAGE) -> tuple[list[dict], int]:
         """Bring the next page of older entries into `replica`: (the entries it gained, how many

@@ -62,7 +62,7 @@ class OwnKeys:
         self.device_id: str | None = None
         self.device_kept = False
 
-    # --- This phone's id -----------------------------------------------------------------------
+    # --- This phone's id --------------------------------------------------------------------------
 
     def device(self) -> str:
         """This phone's id in the stamps it writes: made once, kept from the first save on."""
@@ -77,7 +77,7 @@ class OwnKeys:
             self.store.set(DEVICE_KEY, self.device_id)
             self.device_kept = True
 
-    # --- The table in progress (per session) -------------------------------------------------------
+    # --- The table in progress (per session) ------------------------------------------------------
 
     def save_table(self, session_id: str, table: dict | None) -> bool:
         """Store the conflict in progress for a session (None: nothing in progress). True when
@@ -93,7 +93,7 @@ class OwnKeys:
         self.written[table_key(session_id)] = raw
         return parse_table(raw)
 
-    # --- A sealed card's secret (per conflict) ------------------------------------------------------
+    # --- A sealed card's secret (per conflict) ----------------------------------------------------
 
     def save_secret(self, conflict_id: str, secret: dict | None) -> bool:
         """Store (None: delete) what this phone sealed in one exchange (session.sealed): never in the
@@ -113,7 +113,7 @@ class OwnKeys:
         self.written[secret_key(conflict_id)] = raw
         return value
 
-    # --- When each session was last backed up ----------------------------------------------------------
+    # --- When each session was last backed up -----------------------------------------------------
 
     def load_backups(self) -> dict[str, dict]:
         """When each session was last exported or shared (session.backups), as stored here."""
@@ -131,7 +131,7 @@ class OwnKeys:
         self.written[BACKUPS_KEY] = text
         return True
 
-    # --- Writing ------------------------------------------------------------------------------------------
+    # --- Writing ----------------------------------------------------------------------------------
 
     def write_own(self, key: str, value) -> bool:
         """Write (None: remove) one of this phone's own values, skipping text already there."""

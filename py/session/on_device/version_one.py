@@ -1,10 +1,8 @@
 """Sessions saved by version 1 of the app, and their move to this version's storage.
 
-Owns one key:
+Owns one key (session.on_device describes every key):
 
-    tableside.session.<id>     a session as version 1 of the app saved it, log included: read,
-                               then moved to a head and the log store (migrated) and removed once
-                               that has succeeded; until then it stays readable where it was
+    tableside.session.<id>     a session as version 1 of the app saved it, log included
 
 `load` (session.on_device.heads) finds these beside the heads and keeps them here whole; the
 session opens from its old key as before. Once the app is ready `migrate` moves each one: its
@@ -58,7 +56,7 @@ class VersionOne:
         """The session as version 1 saved it, its whole log in memory."""
         return Replica.from_session(self.sessions[session_id])
 
-    def stored(self, session_id: str, head_written: bool):
+    def let_go(self, session_id: str, head_written: bool):
         """Everything queued for a session is in the log store: once its head is written too, a
         version-1 copy is no longer needed (where the log store outlives the page)."""
         if session_id in self.sessions and getattr(self.log, "durable", False) and head_written:
