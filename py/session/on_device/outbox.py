@@ -2,13 +2,13 @@
 reading the log back.
 
 No key of the key-value store is its own: it writes the log store's records (session.logbook:
-IndexedDB in the browser, one record per entry, written once) and, once every entry a head
-counts is stored, that head (tableside.head.<id>, session.on_device.heads) that waited for them.
-A save queues its new entries here and `flush` writes them in order. When the log store
-refuses, the waiting heads are written anyway (the numbers are kept), marked for their counts
-to be checked (`recount`), and the entries wait for another try, after the next save
-(`stalled`). Reading: the next page of older entries (`older`), the whole log (`everything`),
-which entries are held (`stored_kinds`), and `archive`, which keeps only the newest.
+IndexedDB in the browser, one record per entry, written once), and each head
+(tableside.head.<id>, session.on_device.heads) that waited until the entries it counts were
+stored. A save queues its new entries here and `flush` writes them in order. When the log store
+refuses, the waiting heads are written anyway (the numbers are kept), marked for their counts to
+be checked (`recount`), and the entries wait for another try, after the next save (`stalled`).
+Reading: the next page of older entries (`older`), the whole log (`everything`), which entries
+are held (`stored_kinds`), and `archive`, which keeps only the newest.
 """
 from __future__ import annotations
 
