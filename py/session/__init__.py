@@ -6,10 +6,10 @@ that merges with other phones' (replica.py), from which that object is derived.
 Untrusted session data (storage, share links, imported files) is parsed by
 untrusted.py (nesting capped before json.loads) and checked by `check_session`
 and replica_check.py; errors are SessionError.
-storage.py is how sessions are saved on a device (a small head per session),
-logbook.py their logs (entry by entry, in the log store); link_text.py what every share link
-is (LinkError), link_v1.py and link_v2.py its two versions; files.py the export files
-(ImportFileError).
+on_device/ is how sessions are saved on a device (a small head per session; one module per
+concern, the Library in front), logbook.py their logs (entry by entry, in the log store);
+link_text.py what every share link is (LinkError), link_v1.py and link_v2.py its two
+versions; files.py the export files (ImportFileError).
 """
 import importlib
 
@@ -18,7 +18,7 @@ from .log import log_conflict, set_aside, undo_last
 from .model import (MAX_NAME, SCHEMA_VERSION, SYSTEMS, check_roster_entry, check_session,
                     new_id, new_session)
 from .logbook import MemoryLog
-from .storage import Library, MemoryStore, StorageError, Unreadable
+from .on_device import Library, MemoryStore, StorageError, Unreadable
 
 __all__ = ["SessionError", "SCHEMA_VERSION", "SYSTEMS", "MAX_NAME", "new_session", "new_id",
            "check_session", "check_roster_entry", "log_conflict", "set_aside", "undo_last",

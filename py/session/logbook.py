@@ -1,7 +1,7 @@
 """A session's log on this device: the newest entries in memory, every entry in the log store.
 
 A campaign logs thousands of conflicts, so the log is not kept with the rest of the session
-(session.storage's head): each entry is written once to the *log store* (IndexedDB in the
+(session.on_device.heads): each entry is written once to the *log store* (IndexedDB in the
 browser, through ui.shell.storage; `MemoryLog` here, for tests and for browsers without
 IndexedDB) and never rewritten: an undo is a mark in the head. A replica in memory holds the
 newest entries only (`Replica.complete` is False while older ones are in the store alone);

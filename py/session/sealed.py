@@ -186,7 +186,7 @@ def check_messages(value) -> dict:
     return messages
 
 
-# --- This phone's own secret (kept apart from the session: session.storage.save_secret) -------------
+# --- This phone's own secret (kept apart from the session: session.on_device.own_keys) --------------
 
 def new_secret(conflict_id: str, kind: str, role: str, card, difficulty=None) -> dict:
     return {"c": conflict_id, "k": kind, "by": role, "card": card, "d": difficulty, "salt": new_salt()}

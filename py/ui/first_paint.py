@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import zlib
 
-from session.storage import INDEX_KEY, head_key, table_key
+from session.on_device import INDEX_KEY, head_key, table_key
 
 from ui import progress
 from ui.core.state import AppState

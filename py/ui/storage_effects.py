@@ -9,7 +9,6 @@ A refusal (storage full, unreadable data) becomes the message on screen, never a
 from __future__ import annotations
 
 from session import SessionError
-from session.backups import BACKUPS_KEY, backups_text
 
 from ui import progress
 from ui.core import effects
@@ -35,19 +34,11 @@ def save(state: AppState, _data):
     try:
         library.save(state.replica)
         progress.save(state)
-        save_backups(state)
+        library.save_backups(state.backups)  # written only when its text changed
     except SessionError as error:
         state.fail(str(error))
     if library.outbox and not library.flushing and not library.stalled:
         effects.flush(state)
-
-
-def save_backups(state: AppState):
-    text = backups_text(state.backups)
-    library = state.library
-    if library.written.get(BACKUPS_KEY) != text:
-        library.store.set(BACKUPS_KEY, text)
-        library.written[BACKUPS_KEY] = text
 
 
 def open_table(state: AppState, _data):

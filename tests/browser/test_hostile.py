@@ -16,7 +16,7 @@ from session import Library, MemoryLog, MemoryStore, new_session
 from session.files import export_text, ImportFileError, read_export
 from session.link_text import LinkError
 from session.link_v1 import decode, encode_session
-from session.storage import parse_session, session_text
+from session.on_device import parse_session, session_text
 from session import link_v2
 from session.replica import Replica
 from conftest import BOOT_TIMEOUT_MS, DESKTOP, PHONE, READY

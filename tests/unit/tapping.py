@@ -8,6 +8,7 @@ download, camera...) stay in `state.effects` for the test to read.
 from __future__ import annotations
 
 import asyncio
+import weakref
 
 from session import Library, MemoryLog
 from session.replica import Replica
@@ -37,11 +38,13 @@ def settle(state):
 
 # --- A phone's storage, as the app starts with it ---------------------------------------------------
 
-LOGS: dict[int, MemoryLog] = {}  # each store's log store: what the next start finds with it
+LOGS = weakref.WeakKeyDictionary()  # each store's log store: what the next start finds with it
 
 
 def log_for(store) -> MemoryLog:
-    return LOGS.setdefault(id(store), MemoryLog())
+    if store not in LOGS:
+        LOGS[store] = MemoryLog()
+    return LOGS[store]
 
 
 def library(store, clock=lambda: "") -> Library:

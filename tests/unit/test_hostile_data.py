@@ -14,7 +14,7 @@ from session import SessionError
 from session.files import export_text, ImportFileError, read_export
 from session.link_text import LinkError
 from session.link_v1 import decode, encode_session
-from session.storage import parse_index
+from session.on_device import parse_index
 from hostile import (hostile_export_text, hostile_fragment, hostile_json, hostile_session_text, hostile_v2_fragment,
                      logged_replica)
 import tapping
@@ -22,7 +22,7 @@ from samples import party_of_five, plain
 from session import MemoryStore, link_v2
 from session.replica import Replica
 from tapping import keep, settle, start
-from session.storage import INDEX_KEY, RECOVERED_PREFIX, session_key, table_key
+from session.on_device import INDEX_KEY, RECOVERED_PREFIX, session_key, table_key
 from session.untrusted import LONE_SURROGATE
 from ui import progress
 from ui.core.opening import starting_state

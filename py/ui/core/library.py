@@ -1,6 +1,6 @@
 """The sessions on this device as the screens see them: the list, which one is open, the
 open session's replica and its log page by page, names that don't collide, and when the
-open one was last backed up. The one way screens read the Library (session.storage);
+open one was last backed up. The one way screens read the Library (session.on_device);
 what they change in it is queued as effects (ui.core.effects), never written here.
 Used after every change (`commit`, ui.core.step), by the Session and Log screens and links."""
 from __future__ import annotations
@@ -87,7 +87,7 @@ def keeps_log(state: AppState) -> bool:
 
 
 def unreadable(state: AppState) -> list:
-    """Saved data that could not be read (session.storage.Unreadable), kept for download."""
+    """Saved data that could not be read (session.on_device.Unreadable), kept for download."""
     return state.library.unreadable if state.library is not None else []
 
 

@@ -5,7 +5,6 @@ Kept apart from the session screen's code, which start-up does not need.
 from __future__ import annotations
 
 from session import new_session
-from session.backups import BACKUPS_KEY, backups_text, read_backups
 from session.replica import Replica
 
 from ui.core.state import AppState
@@ -18,10 +17,8 @@ def starting_state(library, base_url: str = "") -> AppState:
     if replica is None:
         replica = Replica.from_session(new_session())
         library.keep_pristine(replica)
-    backups = read_backups(library.raw(BACKUPS_KEY))  # when each session was last exported or shared
-    library.written[BACKUPS_KEY] = backups_text(backups)  # saved again only once it changes
     state = AppState(session=replica.session(), replica=replica, device=library.device(), library=library,
-                     base_url=base_url, backups=backups)
+                     base_url=base_url, backups=library.load_backups())
     repaired = f"Repaired saved text: {'; '.join(library.repairs)}." if library.repairs else ""
     if library.unreadable:
         count = len(library.unreadable)

@@ -6,7 +6,7 @@ and the credits. Markup only.
 from __future__ import annotations
 
 from session import SYSTEMS
-from session.storage import shown_key
+from session.on_device import shown_key
 
 from ui.core.library import backup_due, backup_words, keeps_log, keeps_nothing, listing, logged, unreadable
 from ui.core.state import AppState

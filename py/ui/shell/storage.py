@@ -1,7 +1,7 @@
-"""The browser's stores for the session Library: localStorage for session.storage, the log
+"""The browser's stores for the session Library: localStorage for session.on_device, the log
 store in IndexedDB (static/logdb.js); asking the browser to keep the data
 (navigator.storage.persist()) and how full its storage is. What is written when lives in
-ui.storage_effects; the formats in py/session/storage.py and py/session/logbook.py.
+ui.storage_effects; the formats in py/session/on_device/ and py/session/logbook.py.
 """
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from pyscript import window
 from pyscript.ffi import is_none, to_js
 
 from session.logbook import MemoryLog
-from session.storage import INDEX_KEY, Library, MemoryStore, StorageError, full_message
+from session.on_device import INDEX_KEY, Library, MemoryStore, StorageError, full_message
 from ui.core import space
 from ui.core.clock import now_text
 
 
 class BrowserStore:
-    """window.localStorage with the store interface of session.storage (get/set/remove/keys)."""
+    """window.localStorage with the store interface of session.on_device (get/set/remove/keys)."""
 
     def __init__(self, storage):
         self.storage = storage

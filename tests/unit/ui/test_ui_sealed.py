@@ -127,7 +127,7 @@ def test_a_sealed_confrontation_checks_both_ways_and_logs_the_same_on_both_phone
 
 
 def test_the_secret_lives_under_its_own_key_survives_a_reload_and_no_snapshot_is_kept():
-    from session.storage import MemoryStore
+    from session.on_device import MemoryStore
     from ui import first_paint
     from test_ui_table import party, phone, reload
     from test_ui_table import tap as saved_tap

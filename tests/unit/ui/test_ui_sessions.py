@@ -16,7 +16,7 @@ from session.link_v1 import encode_roll, encode_session
 from session import Library, MemoryLog, MemoryStore
 from session import link_v2
 from session.replica import Replica
-from session.storage import INDEX_KEY, session_key
+from session.on_device import INDEX_KEY, session_key
 from ui.core.library import OFFER_BACKUP_AFTER, switch_to
 from ui.core.opening import starting_state
 from ui import screens

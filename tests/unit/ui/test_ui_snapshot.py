@@ -6,7 +6,7 @@ import zlib
 
 import pytest
 
-from session.storage import INDEX_KEY, MemoryStore, head_key, table_key
+from session.on_device import INDEX_KEY, MemoryStore, head_key, table_key
 from ui import first_paint, progress
 from ui import screens
 from ui.manners import draft as manners_draft

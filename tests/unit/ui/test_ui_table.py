@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import rules
 from session import check_roster_entry, new_session
-from session.storage import TABLE_PREFIX, MemoryStore
+from session.on_device import TABLE_PREFIX, MemoryStore
 from tapping import keep, library, settle, tap
 from ui import progress
 from ui.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)

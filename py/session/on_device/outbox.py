@@ -1,0 +1,188 @@
+"""The log outbox: log entries on their way to the log store, the heads that wait for them, and
+reading the log back.
+
+No key of the key-value store is its own: it writes the log store's records (session.logbook:
+IndexedDB in the browser, one record per entry, written once), and each head
+(tableside.head.<id>, session.on_device.heads) that waited until the entries it counts were
+stored. A save queues its new entries here and `flush` writes them in order. When the log store
+refuses, the waiting heads are written anyway (the numbers are kept), marked for their counts to
+be checked (`recount`), and the entries wait for another try, after the next save (`stalled`).
+Reading: the next page of older entries (`older`), the whole log (`everything`), which entries
+are held (`stored_kinds`), and `archive`, which keeps only the newest.
+"""
+from __future__ import annotations
+
+import copy
+
+from ..logbook import floor, read_entries, record, recount
+from ..replica import Replica, entry_key
+from .heads import head_key, stamped
+from .key_value import StorageError
+from .version_one import not_moved
+
+PAGE = 20  # log entries read at a time: the newest page at start, older ones on demand
+
+
+def log_full_message() -> str:
+    return ("This device's storage for Tableside is full, so the newest log entries are not saved on it "
+            "(Tension, AP and the roster are). Export this session (Log screen), then archive old entries.")
+
+
+class Outbox:
+    """What waits for the log store, in order, and the log read back from it. `on_stored(id)` runs
+    once everything queued for a session is stored (the library lets go of a version-1 copy);
+    `moving(id)` names a version-1 session whose move is queued (None for any other)."""
+
+    def __init__(self, store, log, clock, on_stored, moving):
+        self.store = store
+        self.log = log  # the log store (session.logbook)
+        self.clock = clock
+        self.on_stored = on_stored
+        self.moving = moving
+        self.queue: list[tuple] = []  # ("append", id, entries) | ("remove", id, keep): for the log store
+        self.waiting: dict[str, tuple[str, str]] = {}  # id -> (content, head text) written once its entries are
+        self.flushing = False
+        self.stalled = False  # the log store refused the last write: try again with the next entries
+        self.recounting: set[str] = set()  # heads whose counts are checked against the log store
+
+    # --- Queueing ---------------------------------------------------------------------------------
+
+    def append(self, session_id: str, entries: list[dict]):
+        """Queue a session's new entries (a save): a new try even after the log store refused."""
+        self.queue.append(("append", session_id, entries))
+        self.stalled = False
+
+    def remove(self, session_id: str):
+        """Queue the removal of every stored entry of a session (it is deleted): no head waits."""
+        self.queue.append(("remove", session_id, 0))
+        self.waiting.pop(session_id, None)
+
+    def hold(self, session_id: str, content: str, text: str):
+        """A head to write once every entry queued for its session is stored."""
+        self.waiting[session_id] = (content, text)
+
+    def pending(self, session_id: str) -> bool:
+        return any(item[1] == session_id for item in self.queue)
+
+    def queued(self, session_id: str) -> list[dict]:
+        """Entries of a session waiting in the outbox for the log store."""
+        found = []
+        for kind, target, data in self.queue:
+            if kind == "append" and target == session_id:
+                found += data
+            elif kind == "remove" and target == session_id:
+                found = []
+        return found
+
+    # --- Writing to the log store -----------------------------------------------------------------
+
+    async def flush(self):
+        """Write what `save` queued to the log store, in order; each head that waited for its
+        entries once they are stored; and, once a version-1 session is wholly moved, remove its
+        old key. StorageError if the log store refuses: the heads are written anyway (the numbers
+        are kept), marked for their counts to be checked, and the entries wait for another try."""
+        if self.flushing:
+            return
+        self.flushing = True
+        try:
+            while self.queue:
+                kind, session_id, data = self.queue[0]
+                try:
+                    if kind == "append":
+                        await self.log.append([record(session_id, entry) for entry in data])
+                    else:
+                        await self.log.remove(session_id, data)
+                except Exception:
+                    self.stalled = True
+                    self.write_waiting(recount=True)
+                    raise StorageError(self.refusal()) from None
+                self.queue.pop(0)
+                if not self.pending(session_id):
+                    self.head_stored(session_id)
+        finally:
+            self.flushing = False
+
+    def head_stored(self, session_id: str):
+        """Everything queued for a session is in the log store: its waiting head now, and a
+        version-1 copy is no longer needed (where the log store outlives the page)."""
+        waiting = self.waiting.pop(session_id, None)
+        if waiting is not None:
+            self.store.set(head_key(session_id), waiting[1])
+        self.on_stored(session_id)
+
+    def write_waiting(self, recount: bool):
+        for session_id, (content, text) in list(self.waiting.items()):
+            try:
+                self.store.set(head_key(session_id), stamped(content, self.clock(), recount=recount))
+            except StorageError:
+                continue
+            del self.waiting[session_id]
+
+    def refusal(self) -> str:
+        moving = [name for name in (self.moving(session_id) for _, session_id, _ in self.queue) if name is not None]
+        if moving:
+            return not_moved(moving[0])
+        return log_full_message()
+
+    # --- The log of a session, page by page -------------------------------------------------------
+
+    async def older(self, replica: Replica, limit: int = PAGE) -> tuple[list[dict], int]:
+        """Bring the next page of older entries into `replica`: (the entries it gained, how many
+        stored entries could not be read). At the end of the log the replica is complete."""
+        if replica.complete:
+            return [], 0
+        oldest = floor(replica)
+        texts = await self.log.page(replica.id, list(oldest) if oldest else None, limit)
+        entries, broken = read_entries(texts)
+        bottom = min(map(entry_key, entries)) if len(texts) >= limit and entries else None
+        entries += [entry for entry in self.queued(replica.id)  # merged in and not stored yet
+                    if (oldest is None or entry_key(entry) < oldest) and (bottom is None or entry_key(entry) >= bottom)]
+        gained = []
+        for entry in entries:
+            if entry["id"] not in replica.log:
+                replica.log[entry["id"]] = entry
+                gained.append(entry)
+        if len(texts) < limit:
+            replica.complete = True
+            if not broken:
+                replica.counted = None  # every entry is in memory now: counted from there
+        return gained, broken
+
+    async def stored_kinds(self, replica: Replica, ids: list[str]) -> dict[str, str]:
+        """{id: kind} of these entry ids that this device holds for the session (store or outbox)."""
+        if not ids:
+            return {}
+        kinds = dict(await self.log.kinds(replica.id, ids))
+        wanted = set(ids)
+        kinds.update({entry["id"]: entry.get("kind", "conflict") for entry in self.queued(replica.id)
+                      if entry["id"] in wanted})
+        return kinds
+
+    async def everything(self, replica: Replica) -> tuple[Replica, int]:
+        """A copy of `replica` with its whole log (for export, a duplicate, archiving), and how many
+        stored entries could not be read."""
+        whole = Replica.from_dict(copy.deepcopy(replica.to_dict(log=False)))
+        broken = 0
+        if not replica.complete:
+            entries, broken = read_entries(await self.log.every(replica.id))
+            whole.log = {entry["id"]: entry for entry in entries}
+            whole.log.update({entry["id"]: entry for entry in self.queued(replica.id)})
+        whole.log.update(copy.deepcopy(replica.log))
+        whole.fresh, whole.counted = [], None
+        return whole, broken
+
+    async def recount(self, replica: Replica):
+        """Count the log of a head marked for checking from the log store itself."""
+        replica.counted = recount(await self.log.index(replica.id), replica)
+        self.recounting.discard(replica.id)
+
+    async def archive(self, replica: Replica, keep: int) -> int:
+        """Remove all but the newest `keep` entries of this session from this device (after the
+        player exported them): how many were removed. The replica then holds the newest page."""
+        await self.flush()
+        before = await self.log.count(replica.id)
+        await self.log.remove(replica.id, keep)
+        replica.counted = recount(await self.log.index(replica.id), Replica(replica.id, undone=replica.undone))
+        replica.log, replica.complete = {}, False
+        await self.older(replica)
+        return max(0, before - keep)
