@@ -4,7 +4,9 @@ results into markup. State in, markup out: views and actions are pure Python
 in `rules`; nothing here decides an outcome.
 
 Layers, top to bottom (pyproject.toml's import-linter contracts enforce them):
-main > shell > screens (frame, roster, log, tables, sessions) > summaries >
-systems (tension, anomaly, manners) > kit > core. A package never imports one
-above it, and screens (like systems) never import each other.
+main > shell > storage_effects | first_paint > progress > screens (which module draws
+each screen) > the screens (frame, roster, log, tables, session_screen) > summaries >
+systems (tension, anomaly, manners) > handoff > kit > core. A package never imports one
+above it, and screens (like systems) never import each other. A tap: the shell calls
+ui.core.step, then runs the effects it queued (storage through ui.storage_effects).
 """

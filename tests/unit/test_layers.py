@@ -57,3 +57,22 @@ def test_nothing_else_in_ui_loads_a_module_by_name():
     loaders = [path.relative_to(ROOT).as_posix() for path in (ROOT / "py" / "ui").rglob("*.py")
                if "import_module" in path.read_text() or "__import__" in path.read_text()]
     assert loaders == ["py/ui/screens.py"]
+
+
+MAX_MODULE_LINES = 650
+MAX_CLASS_LINES = 250
+
+
+def test_no_module_or_class_grows_past_what_a_newcomer_reads_in_one_go():
+    import ast
+
+    too_long = []
+    for path in sorted((ROOT / "py").rglob("*.py")):
+        text = path.read_text()
+        name = path.relative_to(ROOT).as_posix()
+        if text.count("\n") > MAX_MODULE_LINES:
+            too_long.append(f"{name}: {text.count(chr(10))} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES:
+                too_long.append(f"{name}: class {node.name}, {node.end_lineno - node.lineno + 1} lines")
+    assert too_long == []

@@ -1,3 +1,3 @@
-"""The app's model without markup or browser: the state, the action registry, effects
-queued for the shell, roster events, the session library as screens see it.
-May import session and rules only."""
+"""The app's model without markup or browser: the state, the action registry, one tap's
+step (handler, commit, the saving queued), the effects a change queues, roster events, the
+sessions on this device as screens read them. May import session and rules only."""

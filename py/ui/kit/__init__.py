@@ -1,2 +1,3 @@
 """Markup building blocks every screen uses: escaped HTML, form controls, dice, sheet
-fields, percentages, QR codes. May import kit only (and segno, lazily)."""
+fields, percentages, QR codes. May import kit only (and rules.words to isolate names,
+and segno, lazily)."""
