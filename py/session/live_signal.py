@@ -11,7 +11,8 @@ A code is `O1.` (an offer) or `A1.` (an answer), kind and version, then base45 (
 the QR code's alphanumeric characters, 1.5 characters a byte) of these bytes:
 
     offer id     4   random, chosen by the offering phone; an answer repeats its offer's
-    ufrag        1 + ICE characters, 6 bits each ([A-Za-z0-9+/]), their count first
+    ufrag        1 + ICE characters, 6 bits each ([A-Za-z0-9+/]), their count first; 4 bits
+                     each when all are lower-case hex digits (Firefox's), the count's top bit set
     pwd          1 + the same
     fingerprint  32  SHA-256 of the DTLS certificate
     candidates   1 + their count first, then each: kind (0 IPv4, 1 IPv6, 2 an mDNS name
@@ -40,6 +41,9 @@ SETUP = {OFFER: "actpass", ANSWER: "active"}  # the DTLS roles: the answering ph
 MAX_OFFER_ID = 2 ** 32 - 1
 ICE_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 ICE_SET = frozenset(ICE_CHARACTERS)
+HEX = "0123456789abcdef"
+HEX_SET = frozenset(HEX)
+HEXED = 0x80  # in a text's count: packed as hex digits
 UFRAG_LENGTHS, PWD_LENGTHS = (4, 64), (22, 64)  # RFC 8839 allows 256; browsers use 4-8 and 22-32
 FINGERPRINT_BYTES = 32
 KEPT_CANDIDATES = 3  # written into a code: a phone with camera permission offers every interface
@@ -117,8 +121,7 @@ class Signal:
 
     def packed(self) -> bytes:
         data = bytearray(self.offer_id.to_bytes(4, "big"))
-        for text in (self.ufrag, self.pwd):
-            data += bytes([len(text)]) + six_bits(text)
+        data += packed_text(self.ufrag) + packed_text(self.pwd)
         data += self.fingerprint + bytes([len(self.candidates)])
         for candidate in self.candidates:
             kind = candidate_kind(candidate.address)
@@ -179,7 +182,7 @@ def read(text) -> Signal:
 def unpacked(kind: str, data: bytes) -> Signal:
     reader = Reader(data)
     offer_id = int.from_bytes(reader.take(4), "big")
-    ufrag, pwd = (from_six_bits(reader, reader.take(1)[0]) for _ in range(2))
+    ufrag, pwd = unpacked_text(reader), unpacked_text(reader)
     fingerprint = reader.take(FINGERPRINT_BYTES)
     count = reader.take(1)[0]
     refuse(count > MAX_CANDIDATES)
@@ -231,22 +234,32 @@ def from_base45(text: str) -> bytes:
     return bytes(data)
 
 
-def six_bits(text: str) -> bytes:
-    """ICE characters packed 6 bits each, the last byte padded with zero bits."""
+def packed_text(text: str) -> bytes:
+    """ICE characters, their count first: 4 bits each when all are lower-case hex digits (as
+    Firefox writes them; the count's top bit says so), else 6 bits each; the last byte is
+    padded with zero bits."""
+    alphabet = HEX if set(text) <= HEX_SET else ICE_CHARACTERS
+    bits = 4 if alphabet is HEX else 6
     value = 0
     for character in text:
-        value = value << 6 | ICE_CHARACTERS.index(character)
-    padding = -len(text) * 6 % 8
-    return (value << padding).to_bytes((len(text) * 6 + padding) // 8, "big")
+        value = value << bits | alphabet.index(character)
+    padding = -len(text) * bits % 8
+    return bytes([len(text) | (HEXED if bits == 4 else 0)]) + (value << padding).to_bytes(
+        (len(text) * bits + padding) // 8, "big")
 
 
-def from_six_bits(reader: Reader, count: int) -> str:
+def unpacked_text(reader: Reader) -> str:
+    count = reader.take(1)[0]
+    alphabet, count = (HEX, count & ~HEXED) if count & HEXED else (ICE_CHARACTERS, count)
     refuse(not UFRAG_LENGTHS[0] <= count <= PWD_LENGTHS[1])
-    padding = -count * 6 % 8
-    value = int.from_bytes(reader.take((count * 6 + padding) // 8), "big")
+    bits = 4 if alphabet is HEX else 6
+    padding = -count * bits % 8
+    value = int.from_bytes(reader.take((count * bits + padding) // 8), "big")
     refuse(value & ((1 << padding) - 1) != 0)  # one code, one text: padding bits are zero
     value >>= padding
-    return "".join(ICE_CHARACTERS[value >> 6 * (count - 1 - at) & 63] for at in range(count))
+    text = "".join(alphabet[value >> bits * (count - 1 - at) & (1 << bits) - 1] for at in range(count))
+    refuse(alphabet is ICE_CHARACTERS and set(text) <= HEX_SET)  # hex is always packed as hex
+    return text
 
 
 def candidate_kind(address) -> int | None:

@@ -173,6 +173,20 @@ def test_the_largest_code_still_fits_a_qr_code():
     assert len(most.code()) <= live_signal.MAX_CODE and qr_version(most.code()) == 10
 
 
+def test_hex_credentials_travel_as_hex_only():
+    """Firefox's credentials are hex digits, packed 4 bits each: the same text packed 6 bits
+    each would be a second code for one signal, so it is refused."""
+    signal = from_sdp(OFFER, samples()["firefox-153-no-camera-offer.sdp"], 1)
+    assert set(signal.ufrag + signal.pwd) <= live_signal.HEX_SET
+    six = bytes([len(signal.ufrag)]) + (int("".join(f"{live_signal.ICE_CHARACTERS.index(c):06b}" for c in signal.ufrag), 2)
+                                        ).to_bytes(len(signal.ufrag) * 6 // 8, "big")
+    packed = signal.packed()
+    hexed = live_signal.packed_text(signal.ufrag)
+    assert hexed[0] == len(signal.ufrag) | live_signal.HEXED and packed[4:4 + len(hexed)] == hexed
+    with pytest.raises(LiveCodeError):
+        read("O1." + live_signal.to_base45(packed[:4] + six + packed[4 + len(hexed):]))
+
+
 def test_looks_like_code():
     code = from_sdp(OFFER, samples()["chromium-156-camera-offer.sdp"], 1).code()
     assert live_signal.looks_like_code(code) and live_signal.looks_like_code(" A1.X ")
@@ -181,7 +195,6 @@ def test_looks_like_code():
 
 # --- Random signals and hostile codes -----------------------------------------------------------
 
-ice_text = st.text(alphabet=live_signal.ICE_CHARACTERS, min_size=1, max_size=64)
 ipv4 = st.sampled_from(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "169.254.0.0/16"])
 ipv6 = st.sampled_from(["fc00::/7", "fe80::/10"])
 
@@ -198,12 +211,17 @@ def candidates(draw):
     return Candidate(address, draw(st.integers(1, 65535)))
 
 
+def ice_texts(least: int):
+    """Credentials as Chromium and Safari write them (any ICE characters), or as Firefox does
+    (hex digits, packed tighter)."""
+    return st.one_of(st.text(alphabet=live_signal.ICE_CHARACTERS, min_size=least, max_size=64),
+                     st.text(alphabet=live_signal.HEX, min_size=least, max_size=64))
+
+
 @st.composite
 def signals(draw, most=live_signal.MAX_CANDIDATES):
     kind = draw(st.sampled_from([OFFER, ANSWER]))
-    return Signal(kind, draw(st.integers(0, live_signal.MAX_OFFER_ID)),
-                  draw(st.text(alphabet=live_signal.ICE_CHARACTERS, min_size=4, max_size=64)),
-                  draw(st.text(alphabet=live_signal.ICE_CHARACTERS, min_size=22, max_size=64)),
+    return Signal(kind, draw(st.integers(0, live_signal.MAX_OFFER_ID)), draw(ice_texts(4)), draw(ice_texts(22)),
                   draw(st.binary(min_size=32, max_size=32)),
                   tuple(draw(st.lists(candidates(), min_size=1 if kind == OFFER else 0, max_size=most,
                                       unique=True))))
