@@ -86,6 +86,10 @@ class Phone:
         self.page.wait_for_function("(peer) => tableside.live.state(peer) === 'open'", arg=peer,
                                     timeout=OPEN_TIMEOUT_MS)
 
+    def arrived(self) -> list[list]:
+        """[peer, text, when] of every message received."""
+        return self.page.evaluate("live.arrived")
+
     def events(self, peer: str) -> list[list]:
         return [event[1:] for event in self.page.evaluate("live.events") if event[0] == peer]
 

@@ -1,4 +1,5 @@
-"""A live table over WebRTC, in Chromium: the tests in inside_live_channel.py, run in a
+"""A live table over WebRTC: the tests in inside_live_channel.py (Chromium) and
+inside_live_engines.py (Firefox and WebKitGTK beside Chromium), each run in a
 private network namespace (tests/browser/netns.py) where every packet stays on this machine,
 skipped with the reason where no namespace can be made (not root, no unshare); and what a
 test of joining by scanning codes will rely on in Chromium's fake camera."""
@@ -13,18 +14,18 @@ import netns
 from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, PHONE, READY
 from test_scan import qr_gray, write_y4m
 
-INSIDE = Path(__file__).resolve().parent / "inside_live_channel.py"
+HERE = Path(__file__).resolve().parent
 TIMEOUT_S = 400
 
 
-def test_phones_join_a_live_table_and_talk_in_a_private_network():
+@pytest.mark.parametrize("inside", ["inside_live_channel.py", "inside_live_engines.py"])
+def test_phones_join_a_live_table_in_a_private_network(inside):
     reason = netns.unavailable()
     if reason:
         pytest.skip(reason)
-    result = netns.run_pytest([str(INSIDE)], timeout=TIMEOUT_S)
+    result = netns.run_pytest([str(HERE / inside)], timeout=TIMEOUT_S)
     print(result.stdout)
     assert result.returncode == 0, f"inside the namespace:\n{result.stdout[-6000:]}\n{result.stderr[-3000:]}"
-
 
 SCAN = """() => new Promise((resolve) => {
   if (!document.getElementById("camera-test")) {
