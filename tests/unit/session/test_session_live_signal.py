@@ -113,7 +113,7 @@ def test_candidates_keep_the_cheapest_networks_first_and_only_local_addresses():
     (("a=fingerprint:sha-256", "a=fingerprint:sha-384"), "no SHA-256 certificate fingerprint"),
     (("a=sctp-port:5000", "a=sctp-port:5001"), "SCTP port 5000"),
     (("m=application", "m=audio"), "not one data channel"),
-    (("a=ice-ufrag:Slan", "a=ice-ufrag:S-an"), "ICE credentials"),
+    (("a=ice-ufrag:", "a=ice-ufrag:-"), "ICE credentials"),
 ])
 def test_an_sdp_a_code_cannot_carry_says_what(change, says):
     sdp = samples()["chromium-156-camera-offer.sdp"].replace(*change)
