@@ -4,9 +4,12 @@
 // them); this file only hands the browser's SDP to Python and takes the SDP Python rebuilt.
 // Loaded when a live table starts; nothing here runs at start-up.
 //
-// connect-src does not govern WebRTC (CSP has no directive that does in any engine), so the
-// page's CSP leaves these channels alone: tests/browser/test_live_channel.py opens them
-// under it. Peers and messages are reported to one callback, listen(report):
+// CSP's connect-src does not cover WebRTC (only CSP3's own `webrtc` directive would, and
+// netlify.toml sets none), so the app's CSP leaves these channels alone: the tests in
+// tests/browser/inside_live_*.py open them under it. Calls that fail reject with one word:
+// "unsupported" (no WebRTC here), "bad-peer", "refused" (the browser refused a description),
+// "no-offer" (an answer with no offer waiting), "replaced" (a newer offer or answer for the
+// same peer came meanwhile), "closed" (the peer was closed meanwhile). Peers and messages are reported to one callback, listen(report):
 //   report(peer, "connecting", "offer" | "answer" | "interrupted")
 //   report(peer, "open", "")
 //   report(peer, "closed", "here" | "replaced" | "by-peer")
@@ -45,6 +48,7 @@
     if (FINAL.includes(state)) {  // nothing comes back from these: let the browser free the connection
       peer.channel.close();
       peer.connection.close();
+      peer.end();
     }
     tell(peer.id, state, reason);
   }
@@ -66,6 +70,8 @@
     const connection = new RTCPeerConnection({ iceServers: [] });
     const channel = connection.createDataChannel("tableside", CHANNEL);
     const peer = { id, connection, channel, state: null, reason: null, opened: false };
+    // Settles when the peer is closed: a closed connection never settles what it was doing.
+    peer.ended = new Promise((resolve) => { peer.end = resolve; });
     peers.set(id, peer);
     const current = () => peers.get(id) === peer;
     channel.onopen = () => {
@@ -98,9 +104,10 @@
   }
 
   // The local description once ICE gathering is done (no trickle: the code carries every candidate).
-  async function gathered(connection) {
+  async function gathered(peer) {
+    const { connection } = peer;
     if (connection.iceGatheringState !== "complete") {
-      await new Promise((resolve) => {
+      const gathering = new Promise((resolve) => {
         const timer = setTimeout(done, GATHER_MS);
         function done() {
           clearTimeout(timer);
@@ -112,25 +119,34 @@
         }
         connection.addEventListener("icegatheringstatechange", check);
       });
+      await Promise.race([gathering, peer.ended]);
     }
+    if (peers.get(peer.id) !== peer || FINAL.includes(peer.state)) throw gone(peer);  // its code would reach nobody
     return connection.localDescription.sdp;
   }
 
+  function gone(peer) {
+    return new Error(peer.reason === "replaced" ? "replaced" : "closed");
+  }
+
   async function describe(peer, step) {
+    let ended = false;
     try {
-      await step();
+      ended = await Promise.race([step().then(() => false), peer.ended.then(() => true)]);
     } catch (error) {
+      if (peers.get(peer.id) !== peer) throw gone(peer);  // closed under it: not the description's fault
       console.warn("Tableside live: the browser refused a description", error);
       close(peer.id, "here");
       throw new Error("refused");
     }
+    if (ended) throw gone(peer);
   }
 
   // A new connection to peer `id` (any earlier one is closed): resolves with the offer's SDP.
   async function offer(id) {
     const peer = start(id, "offer");
     await describe(peer, () => peer.connection.setLocalDescription());
-    return gathered(peer.connection);
+    return gathered(peer);
   }
 
   // A new connection to peer `id` answering its offer's SDP: resolves with the answer's SDP.
@@ -140,7 +156,7 @@
       await peer.connection.setRemoteDescription({ type: "offer", sdp: String(offerSdp) });
       await peer.connection.setLocalDescription();
     });
-    return gathered(peer.connection);
+    return gathered(peer);
   }
 
   // The answer's SDP to the offer made for peer `id`; the channel opens soon after.

@@ -210,6 +210,14 @@ def test_a_new_offer_replaces_the_last_one_and_bad_answers_are_refused(phones):
     with pytest.raises(Exception, match="refused"):
         hub.call("accept", "B", "v=0\r\nnot an answer\r\n")
     assert hub.call("state", "B") == "none" and hub.events("B")[-1] == ["closed", "here"]
+    outcome = hub.page.evaluate("""async () => {
+      const first = tableside.live.offer("D").then(() => "resolved", (error) => error.message);
+      const second = await tableside.live.offer("D");
+      const closing = tableside.live.offer("E").then(() => "resolved", (error) => error.message);
+      tableside.live.close("E");
+      return [await first, second.startsWith("v=0"), tableside.live.state("D"), await closing];
+    }""")
+    assert outcome == ["replaced", True, "connecting", "closed"]  # the newer offer stands, the older one says so
     # An answer to an offer replaced since is taken (its SDP is sound) and never connects: the
     # codes' offer id is how Python tells it apart before it gets here.
 
