@@ -98,8 +98,10 @@
   // Used by py/ui/shell/dom.py (Page.patch), once per render: a JSON request
   //   {order: every region id when the regions themselves changed (else null),
   //    changed: [[id, markup], ...], typing, keepPainted, focus: an element id, announce: a sentence}.
-  // Each changed region is morphed in place: only what differs changes. While `typing`, the region
-  // holding the focused field is left alone; its id is returned ("" when none was).
+  // Each changed region is morphed in place: only what differs changes. While `typing`, the field
+  // being typed in is left alone (its value, caret and selection stay under the player's fingers)
+  // while the rest of its region changes, e.g. the other side's panel once a total is typed; that
+  // region's id is returned ("" when none was), so it is sent again, whole, once typing stops.
   // keepPainted: while the painted table is being taken over, a placeholder (aria-busy, e.g.
   // "Working out the odds…") leaves the painted content in its place: it was drawn from the same
   // saved table, so it is what the placeholder stands for.
@@ -110,6 +112,13 @@
       && from.getAttribute("aria-busy") !== "true"),
   };
   const wrap = (id, markup) => `<div id="${id}" class="region">${markup}</div>`;
+
+  function besideTheField(field, options) {
+    return {
+      ...options,
+      onBeforeElUpdated: (from, to) => from !== field && (!options.onBeforeElUpdated || options.onBeforeElUpdated(from, to)),
+    };
+  }
 
   function typingRegion() {
     const field = document.activeElement;
@@ -132,8 +141,12 @@
     } else {
       const busy = typing ? typingRegion() : "";
       for (const [id, markup] of changed) {
-        if (id === busy) left = id;
-        else morphdom(byId(id), `<div>${markup}</div>`, options);
+        if (id === busy) {
+          left = id;
+          morphdom(byId(id), `<div>${markup}</div>`, besideTheField(focused, options));
+        } else {
+          morphdom(byId(id), `<div>${markup}</div>`, options);
+        }
       }
     }
     if (announce) { // before focusing, which lays the page out: one layout, not two

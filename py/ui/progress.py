@@ -35,6 +35,12 @@ def to_store(state: AppState) -> dict | None:
             "drafts": copy.deepcopy(drafts), "editing": copy.deepcopy(state.editing), "role": state.role}
 
 
+def in_play(state: AppState) -> bool:
+    """Dice, a card or a result on the table of some system: a reload must bring them back."""
+    return any(screens.module(screens.DRAFT_CHECKS[system]).in_play(draft)
+               for system, draft in state.drafts.items() if system in screens.CONFLICT_SCREENS)
+
+
 def restore(state: AppState, data) -> str | None:
     """Put a stored table back on `state`; the problem in words when part of it was dropped."""
     if data is None:

@@ -32,6 +32,8 @@ def save(state: AppState, _data):
     if library is None:
         return
     try:
+        if library.is_pristine(state.replica) and progress.in_play(state):
+            library.keep_new_session(state.replica)  # a roll on a new session must survive a reload
         library.save(state.replica)
         progress.save(state)
         library.save_backups(state.backups)  # written only when its text changed

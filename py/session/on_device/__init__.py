@@ -141,6 +141,10 @@ class Library:
     def keep_pristine(self, replica: Replica):
         self.heads.keep_pristine(replica)
 
+    def keep_new_session(self, replica: Replica):
+        """A new session is saved from now on, changed or not (something is on its table)."""
+        self.heads.keep_new_session(replica)
+
     def remove(self, session_id: str):
         """Delete a session from this device: its head (and version-1 copy), its table in
         progress, and (queued for `flush`) its log entries."""

@@ -231,6 +231,10 @@ class Heads:
     def is_pristine(self, replica: Replica) -> bool:
         return replica is self.pristine and head_content(replica) == self.pristine_text
 
+    def keep_new_session(self, replica: Replica):
+        if self.pristine is replica:
+            self.pristine = None
+
     def keep_pristine(self, replica: Replica):
         """A new session nobody has changed yet: saved at its first change."""
         self.pristine, self.pristine_text = replica, head_content(replica)

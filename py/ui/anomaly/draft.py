@@ -107,6 +107,11 @@ def dice_on_table(draft: dict) -> bool:
     return any(has_dice(roller) for _, roller in rollers(draft))
 
 
+def in_play(draft: dict) -> bool:
+    """Something on the table a reload must bring back (ui.progress): dice, or a result."""
+    return dice_on_table(draft) or draft["logged"] is not None
+
+
 # --- What settles when -------------------------------------------------------------------------
 
 def roll_settled(roller: dict) -> bool:

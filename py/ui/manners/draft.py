@@ -231,6 +231,11 @@ def face_down(draft: dict) -> bool:
         draft[role]["locked"] for role in character_sides(draft))
 
 
+def in_play(draft: dict) -> bool:
+    """Something on the table a reload must bring back (ui.progress): a card down, or turned over."""
+    return face_down(draft) or draft["revealed"] is not None
+
+
 def gm_ready(draft: dict) -> bool:
     """The GM's side is settled enough for the player to lock: a card face down, or "GM says"."""
     return draft["gm"]["mode"] == SAYS or draft["gm"]["complication"] is not None

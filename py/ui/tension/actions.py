@@ -176,10 +176,14 @@ def roll(state: AppState, event: Input):
     if side is None or side["mode"] != draft_model.ROLL or side["dice"] is not None:
         return
     draft["tension"] = draft_model.conflict_tension(state, draft)  # pinned from the first die on
-    side["dice"] = rules.roll(draft_model.pool(state, draft, side), 6)
-    side["keep"] = None
+    rolled = [side]
+    if event.text("side") == "player" and draft_model.pool_rolls_along(state, draft):
+        rolled.insert(0, draft["gm"])  # the Tension Pool first, as the seeds order it
+    for each in rolled:
+        each["dice"] = rules.roll(draft_model.pool(state, draft, each), 6)
+        each["keep"] = None
     for _, other in draft_model.sides(draft):
-        other["fresh"] = other is side  # only the dice just rolled tumble in
+        other["fresh"] = any(other is each for each in rolled)  # only the dice just rolled tumble in
     announce_roll(state, draft, side)
     state.focus = f"{event.text('side')}-die-0"  # the Roll button is gone; keyboard users land on the dice
 

@@ -13,7 +13,7 @@ import json
 import rules
 
 from ui.core import shapes
-from ui.core.role import own_first
+from ui.core.role import is_player, own_first
 from ui.core.state import AppState
 from ui.kit.html import isolate
 
@@ -109,6 +109,11 @@ def dice_on_table(draft: dict) -> bool:
     return any(has_dice(side) for _, side in sides(draft))
 
 
+def in_play(draft: dict) -> bool:
+    """Something on the table a reload must bring back (ui.progress): dice, or a result."""
+    return dice_on_table(draft) or draft["logged"] is not None
+
+
 def note_dice(state: AppState, draft: dict):
     """Pin the conflict's Tension at its first die; free it again once the table is clear."""
     if not dice_on_table(draft):
@@ -151,9 +156,21 @@ def pool_settled(state: AppState, draft: dict, key: str) -> str | None:
     return reason
 
 
+def pool_rolls_along(state: AppState, draft: dict) -> bool:
+    """On a player's phone the Tension Pool is rolled with the player's dice, in one tap: the GM's
+    choices (boost, extra dice) are the GM's phone's, so nothing is decided between the two rolls,
+    and the seeds' order holds (the pool first, then the player)."""
+    gm = draft["gm"]
+    return (is_player(state) and draft["kind"] == "environment" and gm["mode"] == ROLL and gm["dice"] is None
+            and gm_pool(state, draft) > 0)
+
+
 def must_wait(state: AppState, draft: dict, key: str) -> str | None:
     """Why this side may not roll yet (the seeds' order), or None."""
-    if draft["kind"] == "environment" and key == "player" and not has_rolled(draft["gm"], gm_pool(state, draft)):
+    if draft["kind"] == "environment" and key == "player" and not has_rolled(draft["gm"], gm_pool(state, draft)) \
+            and not pool_rolls_along(state, draft):
+        if is_player(state):
+            return "Enter the Tension Pool above first (its dice or its total), then roll yours."
         return "The GM rolls for the environment first, then the player."
     if draft["kind"] == "opposed" and key == "defender":
         waiting = [side for side in draft["initiators"] if not has_rolled(side, pool(state, draft, side))]

@@ -166,10 +166,18 @@ def roll_controls(state: AppState, draft: dict, key: str, side: dict, name: str,
         why = ("With Tension 0 the GM has no dice: raise Tension (+ above) to roll." if side["role"] == "gm"
                else f"{name}'s pool has no dice: choose ratings above 0.")
         return h("p", why, class_="hint", data_testid="no-dice")
+    if side["dice"] is None and key == "gm" and draft_model.pool_rolls_along(state, draft):
+        return h("p", "Rolls with your dice: one tap, below.", class_="hint", data_testid="rolls-along")
     if side["dice"] is None:
-        return h("button", f"Roll {dice_needed} {'die' if dice_needed == 1 else 'dice'}", type="button",
-                 class_="button button-primary button-wide", data_action="tension-roll", data_side=key,
-                 id=f"{key}-roll")
+        words = f"Roll {dice_needed} {'die' if dice_needed == 1 else 'dice'}"
+        along = key == "player" and draft_model.pool_rolls_along(state, draft)
+        button = h("button", words, type="button", class_="button button-primary button-wide",
+                   data_action="tension-roll", data_side=key, id=f"{key}-roll",
+                   aria_describedby="player-roll-along" if along else None)
+        if not along:
+            return button
+        return join([button, h("p", f"The Tension Pool's {draft_model.gm_pool(state, draft)} dice roll first.",
+                               class_="hint hint-small", id="player-roll-along")])
     return Markup("")
 
 
@@ -595,8 +603,12 @@ def bar(state: AppState, draft: dict) -> Markup:
 
 
 def waiting_words(state: AppState, draft: dict) -> str:
-    for _, side in draft_model.sides(draft):
+    if draft_model.pool_rolls_along(state, draft):
+        return "Roll your dice: the Tension Pool rolls first, with the same tap."
+    for key, side in draft_model.sides(draft):
         if not draft_model.has_rolled(side, draft_model.pool(state, draft, side)):
+            if is_player(state) and (own_side(state, side) or (key == "gm" and draft["kind"] == "environment")):
+                return "Roll the Tension Pool, then your dice." if key == "gm" else "Your roll."
             return f"Waiting for {isolate(draft_model.side_name(state, side))} to roll."
     return ""
 
