@@ -8,6 +8,7 @@ download, camera...) stay in `state.effects` for the test to read.
 from __future__ import annotations
 
 import asyncio
+import weakref
 
 from session import Library, MemoryLog
 from session.replica import Replica
@@ -37,11 +38,13 @@ def settle(state):
 
 # --- A phone's storage, as the app starts with it ---------------------------------------------------
 
-LOGS: dict[int, MemoryLog] = {}  # each store's log store: what the next start finds with it
+# Each store's log store: what the next start finds with it. Held as long as its store only, so
+# a new store never finds the log store of one gone before it (as keying by id() would).
+LOGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def log_for(store) -> MemoryLog:
-    return LOGS.setdefault(id(store), MemoryLog())
+    return LOGS.setdefault(store, MemoryLog())
 
 
 def library(store, clock=lambda: "") -> Library:
