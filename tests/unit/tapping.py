@@ -10,12 +10,14 @@ from __future__ import annotations
 import asyncio
 import weakref
 
-from session import Library, MemoryLog
+from session import Library, MemoryLog, MemoryStore
 from session.replica import Replica
 from ui import storage_effects
 from ui.core.actions import Input
 from ui.core.opening import starting_state
 from ui.core.step import changed, step
+
+from samples import AT
 
 
 def tap(state, action: str, value=None, checked=None, typed=None, **data):
@@ -68,3 +70,30 @@ def start(store, base_url: str = "", clock=lambda: ""):
     asyncio.run(storage_effects.first_page(state))
     settle(state)
     return state
+
+
+BASE = "http://localhost:8000/"  # where the tests' phones open the app
+
+
+def phone(*saved, store=None):
+    """A phone with these sessions saved (the last one open) on `store`, a new one unless given,
+    as the app starts with them."""
+    store = store if store is not None else MemoryStore()
+    keep(store, *saved, clock=lambda: AT)
+    return start(store, BASE, clock=lambda: AT)
+
+
+def reload(store):
+    """The app started again on the phone that holds `store`."""
+    return phone(store=store)
+
+
+def calm(state):
+    """Animations (a die just rolled, cards just flipped) play once: not after a reload."""
+    for draft in state.drafts.values():
+        for value in [draft, *draft.values()] + list(draft.get("initiators", [])):
+            if isinstance(value, dict):
+                if "fresh" in value:
+                    value["fresh"] = False
+                if "flip" in value:
+                    value["flip"] = False

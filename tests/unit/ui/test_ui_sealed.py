@@ -10,6 +10,7 @@ from session.link_v2 import sealed_message
 from session import sealed
 from session.replica import Replica
 from ui.core.state import AppState
+from ui.frame import actions as frame_actions  # noqa: F401  (registers switch-system)
 from ui.manners import actions as manners_actions  # noqa: F401  (registers the actions)
 from ui.manners import exchange as exchange_model
 from ui.session_screen import links
@@ -129,16 +130,16 @@ def test_a_sealed_confrontation_checks_both_ways_and_logs_the_same_on_both_phone
 def test_the_secret_lives_under_its_own_key_survives_a_reload_and_no_snapshot_is_kept():
     from session.storage import MemoryStore
     from ui import first_paint
-    from test_ui_table import party, phone, reload
-    from test_ui_table import tap as saved_tap
+    from samples import party
+    from tapping import phone, reload
 
     store = MemoryStore()
-    state = phone(store, party())
-    saved_tap(state, "switch-system", system="manners")
-    saved_tap(state, "manners-gm-mode", value="says")
-    saved_tap(state, "manners-seal-pick", value="Hostility")
+    state = phone(party(), store=store)
+    tap(state, "switch-system", system="manners")
+    tap(state, "manners-gm-mode", value="says")
+    tap(state, "manners-seal-pick", value="Hostility")
     conflict = draft_of(state)["exchange"]["id"]
-    saved_tap(state, "manners-seal-share")
+    tap(state, "manners-seal-share")
     salt = json.loads(store.get(f"tableside.secret.{conflict}"))["salt"]
     elsewhere = {key: value for key, value in store.items.items() if key != f"tableside.secret.{conflict}"}
     assert not [key for key, value in elsewhere.items() if salt in value or "Hostility" in value]
