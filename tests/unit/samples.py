@@ -96,7 +96,6 @@ def party_of_five() -> dict:
     return session
 
 
-
 def party() -> dict:
     """A Tension Engine session with sheets of every system on its roster: Ash (character) and a
     Ghoul (adversary) in the Tension Engine, Rook in Anomaly, Wren and Bryn in Manner Cards."""
