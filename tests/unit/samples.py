@@ -116,6 +116,16 @@ def party() -> dict:
     return session
 
 
+def campaign(count: int) -> dict:
+    """The party of five with `count` quick conflicts logged: a campaign-sized session."""
+    session = party_of_five()
+    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 3,
+                            "gm": {"name": "The GM", "total": 4}, "player": {"name": "Quick", "pool": 2, "dice": [5, 4]}})
+    for _ in range(count):
+        session = log_conflict(session, record, by="Quick")
+    return session
+
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
     lambda children: st.lists(children, max_size=8) | st.dictionaries(st.text(max_size=5), children, max_size=8),

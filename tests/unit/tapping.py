@@ -2,8 +2,10 @@
 
 `tap` calls ui.core.step, the function the page's shell calls, then carries out the storage
 work it queued, awaited (ui.storage_effects.settle: saving, the log store, pages of the
-log, background jobs), as the page does in the background. Effects for the browser (share,
-download, camera...) stay in `state.effects` for the test to read.
+log, background jobs), as the page does in the background; `open_link` does the same for a
+link from another phone. Effects for the browser (share, download, camera...) stay in
+`state.effects` for the test to read. `phone` starts the app on a phone holding some sessions,
+`reload` starts it again on the same storage.
 """
 from __future__ import annotations
 
@@ -16,8 +18,9 @@ from ui import storage_effects
 from ui.core.actions import Input
 from ui.core.opening import starting_state
 from ui.core.step import changed, step
+from ui.session_screen import links
 
-from samples import AT
+from samples import AT, plain
 
 
 def tap(state, action: str, value=None, checked=None, typed=None, **data):
@@ -36,6 +39,12 @@ def settle(state):
     """What the page does in the background after a change, until nothing is left to do."""
     changed(state)
     asyncio.run(storage_effects.settle(state))
+
+
+def open_link(state, fragment: str):
+    """A link from another phone opened here (its fragment), as the page opens it."""
+    links.open_link(state, fragment)
+    settle(state)
 
 
 # --- A phone's storage, as the app starts with it ---------------------------------------------------
@@ -81,6 +90,12 @@ def phone(*saved, store=None):
     store = store if store is not None else MemoryStore()
     keep(store, *saved, clock=lambda: AT)
     return start(store, BASE, clock=lambda: AT)
+
+
+def stored(state, session_id) -> dict:
+    """A session as this phone stores it, its whole log read."""
+    replica = state.library.read(session_id)
+    return plain(asyncio.run(state.library.everything(replica))[0].session())
 
 
 def reload(store):
