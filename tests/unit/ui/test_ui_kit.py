@@ -7,6 +7,7 @@ from session.link_text import share_url
 from session.link_v1 import encode_session
 from session.replica import Replica
 from ui.kit import qr
+from ui.kit.html import h
 
 from samples import logged_party, party_of_five
 from tapping import BASE
@@ -30,3 +31,8 @@ def test_the_qr_code_decodes_back_to_the_link(fragment):
     image = memoryview(bytes(pixels)).cast("B", (side, side))
     [found] = zxingcpp.read_barcodes(image)
     assert found.text == url
+
+
+def test_markup_escapes_names_so_html_in_them_is_only_text():
+    markup = h("p", '<img src=x onerror="alert(1)">')
+    assert "<img" not in markup and "&lt;img" in markup

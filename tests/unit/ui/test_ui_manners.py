@@ -523,22 +523,6 @@ def test_the_sheet_form_attaches_descriptors_to_a_manner_or_a_skill():
     assert 'data-template="descriptor"' in form and 'data-path="descriptors.0.on"' in form
 
 
-def test_a_descriptor_needs_something_to_be_attached_to():
-    state = table()
-    tap(state, "roster-add", kind="character")
-    tap(state, "sheet-set", path="name", value="Rook")
-    tap(state, "sheet-add", path="descriptors", template="descriptor")
-    tap(state, "sheet-set", path="descriptors.0.name", value="Stubborn")
-    tap(state, "roster-save")
-    assert state.message.tone == "error" and state.editing is not None
-    tap(state, "sheet-set", path="descriptors.0.on", value="Determination")
-    tap(state, "sheet-set", path="manners.Force", value="4", type="int")
-    tap(state, "roster-save")
-    assert state.editing is None
-    assert state.session["roster"][0]["descriptors"] == [{"name": "Stubborn", "on": "Determination"}]
-    assert state.session["roster"][0]["manners"]["Force"] == 4
-
-
 def test_ids_on_the_page_are_unique_in_every_state():
     state = table(sheet(), sheet("Moth", kind="adversary", descriptors=()))
     seen = []
