@@ -96,6 +96,36 @@ def party_of_five() -> dict:
     return session
 
 
+def party() -> dict:
+    """A Tension Engine session with sheets of every system on its roster: Ash (character) and a
+    Ghoul (adversary) in the Tension Engine, Rook in Anomaly, Wren and Bryn in Manner Cards."""
+    session = new_session("Friday", system="tension")
+    session["roster"] = [
+        check_roster_entry({"system": "tension", "kind": "character", "name": "Ash", "ap": 3, "health": 10,
+                            "attributes": [{"name": "Agility", "rating": 3}],
+                            "skills": [{"name": "Climb", "rating": 2}]}),
+        check_roster_entry({"system": "tension", "kind": "adversary", "name": "Ghoul", "power": 5,
+                            "health": 10, "traits": []}),
+        check_roster_entry({"system": "anomaly", "kind": "character", "name": "Rook",
+                            "modifiers": [{"name": "Sword", "kind": "Gear", "value": 2}]}),
+        check_roster_entry({"system": "manners", "kind": "character", "name": "Wren",
+                            "manners": {"Force": 3}, "skills": [{"name": "Climb", "rating": 2}]}),
+        check_roster_entry({"system": "manners", "kind": "character", "name": "Bryn",
+                            "manners": {}, "skills": [{"name": "Climb", "rating": 1}]}),
+    ]
+    return session
+
+
+def campaign(count: int) -> dict:
+    """The party of five with `count` quick conflicts logged: a campaign-sized session."""
+    session = party_of_five()
+    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 3,
+                            "gm": {"name": "The GM", "total": 4}, "player": {"name": "Quick", "pool": 2, "dice": [5, 4]}})
+    for _ in range(count):
+        session = log_conflict(session, record, by="Quick")
+    return session
+
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
     lambda children: st.lists(children, max_size=8) | st.dictionaries(st.text(max_size=5), children, max_size=8),

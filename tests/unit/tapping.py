@@ -2,20 +2,25 @@
 
 `tap` calls ui.core.step, the function the page's shell calls, then carries out the storage
 work it queued, awaited (ui.storage_effects.settle: saving, the log store, pages of the
-log, background jobs), as the page does in the background. Effects for the browser (share,
-download, camera...) stay in `state.effects` for the test to read.
+log, background jobs), as the page does in the background; `open_link` does the same for a
+link from another phone. Effects for the browser (share, download, camera...) stay in
+`state.effects` for the test to read. `phone` starts the app on a phone holding some sessions,
+`reload` starts it again on the same storage.
 """
 from __future__ import annotations
 
 import asyncio
 import weakref
 
-from session import Library, MemoryLog
+from session import Library, MemoryLog, MemoryStore
 from session.replica import Replica
 from ui import storage_effects
 from ui.core.actions import Input
 from ui.core.opening import starting_state
 from ui.core.step import changed, step
+from ui.session_screen import links
+
+from samples import AT, plain
 
 
 def tap(state, action: str, value=None, checked=None, typed=None, **data):
@@ -36,15 +41,21 @@ def settle(state):
     asyncio.run(storage_effects.settle(state))
 
 
+def open_link(state, fragment: str):
+    """A link from another phone opened here (its fragment), as the page opens it."""
+    links.open_link(state, fragment)
+    settle(state)
+
+
 # --- A phone's storage, as the app starts with it ---------------------------------------------------
 
-LOGS = weakref.WeakKeyDictionary()  # each store's log store: what the next start finds with it
+# Each store's log store: what the next start finds with it. Held as long as its store only, so
+# a new store never finds the log store of one gone before it (as keying by id() would).
+LOGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def log_for(store) -> MemoryLog:
-    if store not in LOGS:
-        LOGS[store] = MemoryLog()
-    return LOGS[store]
+    return LOGS.setdefault(store, MemoryLog())
 
 
 def library(store, clock=lambda: "") -> Library:
@@ -68,3 +79,36 @@ def start(store, base_url: str = "", clock=lambda: ""):
     asyncio.run(storage_effects.first_page(state))
     settle(state)
     return state
+
+
+BASE = "http://localhost:8000/"  # where the tests' phones open the app
+
+
+def phone(*saved, store=None):
+    """A phone with these sessions saved (the last one open) on `store`, a new one unless given,
+    as the app starts with them."""
+    store = store if store is not None else MemoryStore()
+    keep(store, *saved, clock=lambda: AT)
+    return start(store, BASE, clock=lambda: AT)
+
+
+def stored(state, session_id) -> dict:
+    """A session as this phone stores it, its whole log read."""
+    replica = state.library.read(session_id)
+    return plain(asyncio.run(state.library.everything(replica))[0].session())
+
+
+def reload(store):
+    """The app started again on the phone that holds `store`."""
+    return phone(store=store)
+
+
+def calm(state):
+    """Animations (a die just rolled, cards just flipped) play once: not after a reload."""
+    for draft in state.drafts.values():
+        for value in [draft, *draft.values()] + list(draft.get("initiators", [])):
+            if isinstance(value, dict):
+                if "fresh" in value:
+                    value["fresh"] = False
+                if "flip" in value:
+                    value["flip"] = False

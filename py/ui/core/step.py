@@ -3,7 +3,7 @@
 The shell turns a DOM event into an action name and an `Input`, calls `step`, runs the
 effects it left on the state (ui.shell.effects for the browser's, ui.storage_effects for
 storage) and patches the page with what the screens draw. The unit tests drive the same
-function (tests/unit/ui/tapping.py), so what a tap does under CPython is what it does in
+function (tests/unit/tapping.py), so what a tap does under CPython is what it does in
 the page.
 """
 from __future__ import annotations

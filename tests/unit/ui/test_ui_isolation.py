@@ -1,4 +1,5 @@
-"""Text people wrote never reorders the app's own words. Every name, kind, skill,
+"""Cross-cutting, every screen of every system (drawn through ui.screens) and ui.kit.html's
+isolates: text people wrote never reorders the app's own words. Every name, kind, skill,
 descriptor, table line and file name on every screen of every system is drawn inside a
 <bdi> of its own (ui.kit.html, from rules.words.isolate); where no element can go (labels,
 <option> text, the announcer) its direction controls are dropped. Checked by playing a
@@ -10,17 +11,15 @@ from html.parser import HTMLParser
 
 import pytest
 
-from session import check_roster_entry, new_session
+from session import check_roster_entry, Library, MemoryLog, MemoryStore, new_session
 from session.files import export_text
 from session.link_v1 import encode_roll, encode_session
-from session import Library, MemoryLog, MemoryStore
 from session.replica import Replica
-from tapping import settle, tap
+from ui import screens
 from ui.anomaly import actions as anomaly_actions  # noqa: F401  (importing registers actions)
 from ui.core.library import listing
 from ui.core.state import AppState
 from ui.frame import actions as frame_actions  # noqa: F401
-from ui import screens
 from ui.kit.html import flat, h, isolate, text
 from ui.log import actions as log_actions  # noqa: F401
 from ui.manners import actions as manners_actions  # noqa: F401
@@ -29,6 +28,8 @@ from ui.session_screen import actions as sessions_actions  # noqa: F401
 from ui.session_screen import links
 from ui.tables import actions as tables_actions  # noqa: F401
 from ui.tension import actions as tension_actions  # noqa: F401
+
+from tapping import tap
 
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: everything after it, to the end of its paragraph, reversed
 LABELS = {"aria-label", "title", "alt", "placeholder"}
@@ -100,6 +101,7 @@ def problems(markup: str, written: set[str] = WRITTEN) -> list[str]:
 
 def page(state: AppState) -> str:
     return "".join(markup for _, markup in screens.page(state))
+
 
 def roster() -> list[dict]:
     entries = [

@@ -1,24 +1,36 @@
-"""The Manner Cards screen under CPython: drafts become the right records, face-down
-cards stay out of the markup, and the highlighted cell, the odds and the words are
-what rules.resolve and rules.outcomes_for_* say."""
+"""ui.manners under CPython: the Manner Cards screen (view, actions, draft), its words, cards and
+roster sheet, and the exchange sealed across phones (exchange). Drafts become the right records,
+face-down cards stay out of the markup, and the highlighted cell, the odds and the words are what
+rules.resolve and rules.outcomes_for_* say. Sealed across two phones, the phones meet only through
+the links they show; each step says whose turn it is; both end with one identical log entry; the
+hidden card and its salt are in no markup, link or draft of the other phone before the reveal; a
+reveal that fails its seal is caught and can't be logged."""
+import copy
+import json
 import re
 
 import pytest
 
 import rules
-from session import check_roster_entry, new_session
+from session import check_roster_entry, new_session, sealed
+from session.link_v2 import sealed_message
+from session.replica import Replica
+from session.on_device import MemoryStore
+from ui import first_paint, screens
 from ui.core.state import AppState
-from ui import screens
+from ui.frame import actions as frame_actions  # noqa: F401  (registers switch-system)
 from ui.manners import actions as manners_actions  # noqa: F401  (registers the actions)
 from ui.manners import cards as cards_view
 from ui.manners import draft as draft_model
+from ui.manners import exchange as exchange_model
 from ui.manners import sheet as roster_manners
 from ui.manners import view as manners_view
 from ui.manners import words as manners_words
 from ui.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
+from ui.session_screen import links
 
-from samples import seen
-from tapping import tap
+from samples import party, seen
+from tapping import phone, reload, tap
 
 
 def sheet(name="Wren", kind="character", manners=None, skills=(("Climb", 2),), descriptors=(("Strong", "Force"),)):
@@ -33,6 +45,7 @@ def table(*entries) -> AppState:
     session = new_session(system="manners")
     session["roster"] = list(entries)
     return AppState(session=session)
+
 
 def draft_of(state) -> dict:
     return state.draft(draft_model.new_draft)
@@ -510,22 +523,6 @@ def test_the_sheet_form_attaches_descriptors_to_a_manner_or_a_skill():
     assert 'data-template="descriptor"' in form and 'data-path="descriptors.0.on"' in form
 
 
-def test_a_descriptor_needs_something_to_be_attached_to():
-    state = table()
-    tap(state, "roster-add", kind="character")
-    tap(state, "sheet-set", path="name", value="Rook")
-    tap(state, "sheet-add", path="descriptors", template="descriptor")
-    tap(state, "sheet-set", path="descriptors.0.name", value="Stubborn")
-    tap(state, "roster-save")
-    assert state.message.tone == "error" and state.editing is not None
-    tap(state, "sheet-set", path="descriptors.0.on", value="Determination")
-    tap(state, "sheet-set", path="manners.Force", value="4", type="int")
-    tap(state, "roster-save")
-    assert state.editing is None
-    assert state.session["roster"][0]["descriptors"] == [{"name": "Stubborn", "on": "Determination"}]
-    assert state.session["roster"][0]["manners"]["Force"] == 4
-
-
 def test_ids_on_the_page_are_unique_in_every_state():
     state = table(sheet(), sheet("Moth", kind="adversary", descriptors=()))
     seen = []
@@ -575,3 +572,142 @@ def test_cards_turned_over_and_not_logged_are_set_aside_by_a_new_conflict():
     assert [item["kind"] for item in state.session["log"]] == ["conflict", "set-aside"]
     assert [seen(line) for line in manners_words.happened(state.session["log"][0]["record"])[:2]] == [
         "Cards: Wren played Speed; the GM's Complication was Time.", "Table cell [Speed][Time]: Win."]
+
+
+# --- Sealed across phones (ui.manners.exchange) -----------------------------------------------------------
+
+FRAGMENT = "#"
+
+
+def phones():
+    session = new_session(system="manners")
+    session["roster"] = [sheet("Wren"), sheet("The Warden", kind="adversary")]
+    gm = AppState(session=session, base_url="http://localhost/")
+    twin = Replica.from_dict(copy.deepcopy(gm.replica.to_dict()))
+    player = AppState(session=twin.session(), replica=twin, base_url="http://localhost/")
+    return gm, player
+
+
+def link_of(state) -> str:
+    return exchange_model.link(state, draft_of(state)["exchange"])
+
+
+def carry(link: str, to: AppState):
+    links.open_link(to, link.split(FRAGMENT, 1)[1])
+
+
+def everything(state) -> str:
+    """Whatever another phone could read of this phone: its markup, drafts and session."""
+    return page(state) + json.dumps(state.drafts) + json.dumps(state.replica.to_dict())
+
+
+def test_a_sealed_test_ends_with_one_identical_log_entry_and_hides_the_card_until_revealed():
+    gm, player = phones()
+    tap(gm, "manners-gm-mode", value="says")
+    tap(gm, "manners-difficulty", value=5)
+    tap(gm, "manners-seal-pick", value="Hostility")
+    assert "Hostility" not in json.dumps(gm.drafts)  # only in the secret
+    secret = gm.secrets[draft_of(gm)["exchange"]["id"]]
+    tap(gm, "manners-seal-share")
+    seal_link = link_of(gm)
+    assert "Your turn" not in text_of(page(gm)) and "The player's turn" in text_of(page(gm))
+    carry(seal_link, player)
+    seen = text_of(page(player))
+    assert "The GM's card is sealed" in seen and "Difficulty 5" in seen
+    assert secret["salt"] not in everything(player) + seal_link
+    tap(player, "manners-manner", side="player", value="Force")
+    tap(player, "manners-lock", side="player")
+    tap(player, "manners-seal-send")
+    lock_link = link_of(player)
+    assert "The GM's turn" in text_of(page(player))
+    assert secret["salt"] not in everything(player) + lock_link
+    carry(lock_link, gm)
+    assert "Reveal to the player" in page(gm)
+    tap(gm, "manners-seal-reveal")
+    assert gm.secrets[secret["c"]] is None
+    assert draft_of(gm)["revealed"]["complication"] == "Hostility"
+    carry(link_of(gm), player)
+    assert draft_of(player)["revealed"] == draft_of(gm)["revealed"]
+    tap(gm, "manners-log")
+    tap(player, "manners-log")
+    assert gm.session["log"][0]["id"] == player.session["log"][0]["id"] == secret["c"]
+    assert gm.session["log"][0]["record"] == player.session["log"][0]["record"]
+    merged = gm.replica.merge(player.replica)
+    assert len(merged.session()["log"]) == 1
+
+
+def test_a_tampered_reveal_is_caught_loudly_and_nothing_is_logged():
+    gm, player = phones()
+    tap(gm, "manners-gm-mode", value="says")
+    tap(gm, "manners-seal-pick", value="Time")
+    tap(gm, "manners-seal-share")
+    carry(link_of(gm), player)
+    tap(player, "manners-manner", side="player", value="Force")
+    tap(player, "manners-lock", side="player")
+    tap(player, "manners-seal-send")
+    carry(link_of(player), gm)
+    tap(gm, "manners-seal-reveal")
+    conflict = draft_of(gm)["exchange"]["id"]
+    forged = [sealed.check_message(message) for message in exchange_model.own_messages(gm, draft_of(gm)["exchange"])]
+    forged[-1] = {**forged[-1], "card": "Consumption"}
+    carry("x#" + sealed_message(gm.session["id"], "", forged), player)
+    assert draft_of(player)["revealed"] is None
+    assert 'role="alert"' in page(player) and "does not match the card they sealed" in page(player)
+    tap(player, "manners-log")
+    assert conflict not in {entry["id"] for entry in player.session["log"]}
+
+
+def test_a_sealed_confrontation_checks_both_ways_and_logs_the_same_on_both_phones():
+    first, second = phones()
+    tap(first, "manners-kind", value="confrontation")
+    tap(first, "manners-who", side="opponent", value="")
+    tap(first, "manners-name", side="opponent", value="  The   \u202eWarden ")  # sealed as it is read back
+    tap(first, "manners-manner", side="opponent", value="Speed")
+    tap(first, "manners-seal-side", side="opponent")
+    secret = first.secrets[draft_of(first)["exchange"]["id"]]
+    assert draft_of(first)["opponent"]["manner"] is None  # the card lives in the secret only
+    carry(link_of(first), second)
+    assert draft_of(second)["exchange"]["role"] == "player"
+    assert secret["salt"] not in everything(second)
+    tap(second, "manners-manner", side="player", value="Force")
+    tap(second, "manners-seal-side", side="player")
+    carry(link_of(second), first)
+    tap(first, "manners-seal-reveal")
+    carry(link_of(first), second)
+    tap(second, "manners-seal-reveal")
+    assert draft_of(second)["revealed"] is not None
+    carry(link_of(second), first)
+    assert draft_of(first)["revealed"] == draft_of(second)["revealed"]
+    assert draft_of(first)["revealed"]["opponent"]["manner"] == "Speed"
+    assert draft_of(first)["revealed"]["opponent"]["name"] == "The \u202eWarden"
+    tap(first, "manners-log")
+    tap(second, "manners-log")
+    assert first.session["log"][0]["id"] == second.session["log"][0]["id"]
+
+
+def test_the_secret_lives_under_its_own_key_survives_a_reload_and_no_snapshot_is_kept():
+    store = MemoryStore()
+    state = phone(party(), store=store)
+    tap(state, "switch-system", system="manners")
+    tap(state, "manners-gm-mode", value="says")
+    tap(state, "manners-seal-pick", value="Hostility")
+    conflict = draft_of(state)["exchange"]["id"]
+    tap(state, "manners-seal-share")
+    salt = json.loads(store.get(f"tableside.secret.{conflict}"))["salt"]
+    elsewhere = {key: value for key, value in store.items.items() if key != f"tableside.secret.{conflict}"}
+    assert not [key for key, value in elsewhere.items() if salt in value or "Hostility" in value]
+    assert first_paint.content(state, "0123456789ab", store.get) is None  # sealed: no snapshot of this table
+    again = reload(store)
+    assert again.secrets[conflict]["card"] == "Hostility"
+    assert exchange_model.stage(again, draft_of(again)) == exchange_model.WAITING
+
+
+def test_a_sealed_link_of_another_session_only_says_which_to_open():
+    gm, player = phones()
+    tap(gm, "manners-gm-mode", value="says")
+    tap(gm, "manners-seal-pick", value="Time")
+    tap(gm, "manners-seal-share")
+    stranger = AppState(session=new_session(system="manners"))
+    carry(link_of(gm), stranger)
+    assert stranger.message.tone == "error" and "not on this phone" in stranger.message.text
+    assert stranger.replica.sealed == {} and "manners" not in stranger.drafts

@@ -1,6 +1,7 @@
-"""The browser side under CPython, with stand-ins for pyscript and pyodide: background work
-(reading a file, sharing, copying, the storage answer, odds, loading screens) that fails
-says so on screen and leaves its traceback in the console, never nothing."""
+"""ui.shell under CPython, with stand-ins for pyscript and pyodide: background work (reading a
+file, sharing, copying, the storage answer, odds, loading screens) that fails says so on screen
+and leaves its traceback in the console, never nothing (ui.shell.effects); and an import is the
+first thing a fresh start can do (session.files, loaded on first use, is not needed before)."""
 from __future__ import annotations
 
 import asyncio
@@ -12,7 +13,7 @@ from unittest import mock
 
 import pytest
 
-from session import Library, MemoryStore, new_session
+from session import new_session
 from ui.core import actions
 from ui.core.state import AppState
 

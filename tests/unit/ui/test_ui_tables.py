@@ -1,16 +1,18 @@
-"""The Tables screen under CPython: both Manner Cards tables drawn from rules, readable
-headers and a legend; the Tension Table edited, validated, restored and rolled on."""
+"""ui.tables under CPython: the Tables screen, registered in ui.screens; both Manner Cards tables
+drawn from rules, readable headers and a legend; the Tension Table edited, validated, restored
+and rolled on."""
 import re
 
 import pytest
 
 import rules
 from session import check_session, new_session
-from ui.core.state import AppState
 from ui import screens
+from ui.core.state import AppState
 from ui.manners import words as manners_words
 from ui.tables import actions as tables_actions  # noqa: F401  (registers the actions)
 from ui.tables import view as tables_view
+
 from tapping import tap
 
 
@@ -18,6 +20,7 @@ def table(system="manners") -> AppState:
     state = AppState(session=new_session(system=system))
     state.screen = "tables"
     return state
+
 
 def region(state, region_id) -> str:
     return dict(tables_view.regions(state))[region_id]

@@ -1,4 +1,4 @@
-"""The last table's snapshot (ui/first_paint.py): the regions exactly as a reload would draw them,
+"""ui.first_paint: the last table's snapshot: the regions exactly as a reload would draw them,
 stamped with what they were drawn from; none while a card lies face down, a link waits, or
 nothing is saved. static/regions.js paints it; tests/browser/test_boot_snapshot.py checks that."""
 import json
@@ -7,12 +7,15 @@ import zlib
 import pytest
 
 from session.on_device import INDEX_KEY, MemoryStore, head_key, table_key
-from ui import first_paint, progress
-from ui import screens
+from ui import first_paint, progress, screens
+from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
+from ui.manners import actions as manners_actions  # noqa: F401  (registers the actions)
 from ui.manners import draft as manners_draft
 from ui.session_screen import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
+from ui.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 
-from test_ui_table import calm, party, phone, reload, tap
+from samples import party
+from tapping import calm, phone, reload, tap
 
 VERSION = "0123456789ab"
 
@@ -23,7 +26,7 @@ def keep(state, store) -> dict | None:
 
 def rolled_table():
     store = MemoryStore()
-    state = phone(store, party())
+    state = phone(party(), store=store)
     state.odds_ready.add("tension")
     tap(state, "tension-step", step=1)
     tap(state, "tension-roll", side="gm")
@@ -94,7 +97,7 @@ def test_a_stamp_changes_when_what_is_saved_changes():
 
 
 def face_down_manners(store, lock: bool):
-    state = phone(store, party())
+    state = phone(party(), store=store)
     tap(state, "switch-system", system="manners")
     tap(state, "manners-complication", value="Hostility")
     if lock:
@@ -128,7 +131,7 @@ def test_no_snapshot_of_a_link_waiting_a_new_session_or_a_browser_that_saves_not
     state, store = rolled_table()
     state.pending = {"kind": "join"}
     assert keep(state, store) is None
-    fresh = phone(MemoryStore())  # a new session nobody has changed: it would not open again
+    fresh = phone()  # a new session nobody has changed: it would not open again
     assert keep(fresh, fresh.library.store) is None
     state.pending = None
     state.library.in_memory = True

@@ -1,6 +1,6 @@
-"""The table in progress survives a reload: every system's draft, the sheet being edited and
-the Tables draft are saved per session (Library.save_table, never inside the session) and
-restored exactly; anything stored that the app would not have written is dropped with a
+"""ui.progress: the table in progress survives a reload. Every system's draft, the sheet being
+edited and the Tables draft are saved per session (Library.save_table, never inside the session)
+and restored exactly; anything stored that the app would not have written is dropped with a
 message, never a crash."""
 import json
 
@@ -9,64 +9,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules
-from session import check_roster_entry, new_session
 from session.on_device import TABLE_PREFIX, MemoryStore
-from tapping import keep, library, settle, tap
-from ui import progress
+from ui import progress, screens
 from ui.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
 from ui.frame import actions as frame_actions  # noqa: F401
-from ui.core.opening import starting_state
-from ui import screens
 from ui.manners import actions as manners_actions  # noqa: F401
 from ui.roster import actions as roster_actions  # noqa: F401
 from ui.tables import actions as tables_actions  # noqa: F401
 from ui.tension import actions as tension_actions  # noqa: F401
 
-
-def party() -> dict:
-    session = new_session("Friday", system="tension")
-    session["roster"] = [
-        check_roster_entry({"system": "tension", "kind": "character", "name": "Ash", "ap": 3, "health": 10,
-                                     "attributes": [{"name": "Agility", "rating": 3}],
-                                     "skills": [{"name": "Climb", "rating": 2}]}),
-        check_roster_entry({"system": "tension", "kind": "adversary", "name": "Ghoul", "power": 5,
-                                     "health": 10, "traits": []}),
-        check_roster_entry({"system": "anomaly", "kind": "character", "name": "Rook",
-                                     "modifiers": [{"name": "Sword", "kind": "Gear", "value": 2}]}),
-        check_roster_entry({"system": "manners", "kind": "character", "name": "Wren",
-                                     "manners": {"Force": 3}, "skills": [{"name": "Climb", "rating": 2}]}),
-        check_roster_entry({"system": "manners", "kind": "character", "name": "Bryn",
-                                     "manners": {}, "skills": [{"name": "Climb", "rating": 1}]}),
-    ]
-    return session
-
-
-def phone(store: MemoryStore, session: dict | None = None):
-    """The app as it starts on a phone holding `store` (with `session` saved first, if given)."""
-    if session is not None:
-        keep(store, session)
-    state = starting_state(library(store), "http://localhost/")
-    progress.load(state)
-    settle(state)
-    return state
-
-def calm(state):
-    """Animations (a die just rolled, cards just flipped) play once: not after a reload."""
-    for draft in state.drafts.values():
-        for value in [draft, *draft.values()] + list(draft.get("initiators", [])):
-            if isinstance(value, dict):
-                if "fresh" in value:
-                    value["fresh"] = False
-                if "flip" in value:
-                    value["flip"] = False
+from samples import party
+from tapping import calm, keep, phone, reload, tap
 
 
 def regions(state) -> list:
     return screens.page(state)
-
-
-def reload(store: MemoryStore):
-    return phone(store)
 
 
 def same_after_reload(state, store):
@@ -81,7 +38,7 @@ def same_after_reload(state, store):
 
 def test_the_table_is_stored_under_its_own_key_not_in_the_session():
     store = MemoryStore()
-    state = phone(store, party())
+    state = phone(party(), store=store)
     tap(state, "tension-roll", side="gm")
     key = TABLE_PREFIX + state.session["id"]
     assert key in store.items
@@ -93,7 +50,7 @@ def test_the_table_is_stored_under_its_own_key_not_in_the_session():
 def test_a_tension_conflict_survives_a_reload_at_every_step(monkeypatch):
     monkeypatch.setattr(rules.dice, "DEFAULT_SOURCE", rules.FixedDice([6, 5, 4, 3, 2, 1] * 10))
     store = MemoryStore()
-    state = phone(store, party())
+    state = phone(party(), store=store)
     steps = [
         lambda: tap(state, "tension-roll", side="gm"),
         lambda: tap(state, "tension-boost", side="gm"),
@@ -112,7 +69,7 @@ def test_a_tension_conflict_survives_a_reload_at_every_step(monkeypatch):
 
 def test_an_anomaly_roll_and_a_face_down_complication_survive_a_reload():
     store = MemoryStore()
-    state = phone(store, party())
+    state = phone(party(), store=store)
     tap(state, "switch-system", system="anomaly")
     for name, data in (("anomaly-difficulty", {"value": 9}), ("anomaly-chip", {"side": "actor", "chip": "s0"}),
                        ("anomaly-adding", {"side": "actor"}), ("anomaly-dice", {"side": "actor", "which": "good", "step": 1}),
@@ -137,7 +94,7 @@ def test_an_anomaly_roll_and_a_face_down_complication_survive_a_reload():
 
 def test_the_roster_editor_and_the_tables_draft_survive_a_reload():
     store = MemoryStore()
-    state = phone(store, party())
+    state = phone(party(), store=store)
     tap(state, "show-screen", screen="roster")
     tap(state, "roster-add", kind="character")
     tap(state, "sheet-set", value="Half-typed", path="name")
@@ -159,7 +116,7 @@ def test_a_stored_table_that_cannot_be_read_is_dropped_with_a_message(stored):
     session = party()
     keep(store, session)
     store.items[TABLE_PREFIX + session["id"]] = stored
-    state = phone(store)
+    state = reload(store)
     assert state.message.tone == "error" and "could not be restored" in state.message.text
     assert state.drafts == {} and state.session["id"] == session["id"]
 
@@ -175,7 +132,7 @@ def test_a_stored_table_that_cannot_be_read_is_dropped_with_a_message(stored):
 ])
 def test_a_stored_draft_the_app_would_not_write_is_dropped_and_the_rest_kept(change):
     store = MemoryStore()
-    state = phone(store, party())
+    state = phone(party(), store=store)
     tap(state, "tension-roll", side="gm")
     tap(state, "switch-system", system="anomaly")
     tap(state, "anomaly-difficulty", value=12)
@@ -194,14 +151,14 @@ def test_a_deep_or_huge_stored_table_is_refused_without_a_crash():
     session = party()
     keep(store, session)
     store.items[TABLE_PREFIX + session["id"]] = "[" * 100_000
-    assert "could not be restored" in phone(store).message.text
+    assert "could not be restored" in reload(store).message.text
     store.items[TABLE_PREFIX + session["id"]] = json.dumps({"v": 1, "drafts": {}, "x": "y" * 600_000})
-    assert "could not be restored" in phone(store).message.text
+    assert "could not be restored" in reload(store).message.text
 
 
 def test_removing_a_session_removes_its_table():
     store = MemoryStore()
-    state = phone(store, party())
+    state = phone(party(), store=store)
     tap(state, "tension-roll", side="gm")
     state.library.remove(state.session["id"])
     assert not any(key.startswith(TABLE_PREFIX) for key in store.items)
@@ -242,7 +199,7 @@ MANNERS_TAPS = st.sampled_from([
        st.sampled_from(["tension", "anomaly", "manners"]))
 def test_any_draft_saved_and_loaded_draws_the_same_regions(tension_taps, anomaly_taps, manners_taps, system):
     store = MemoryStore()
-    state = phone(store, party())
+    state = phone(party(), store=store)
     for system_taps, name in ((tension_taps, "tension"), (anomaly_taps, "anomaly"), (manners_taps, "manners")):
         tap(state, "switch-system", system=name)
         for action, data in system_taps:

@@ -1,0 +1,14 @@
+"""The page as the tests read it: the markup of every region, and its words."""
+import re
+
+from ui import screens
+
+from samples import seen
+
+
+def markup(state) -> str:
+    return "".join(content for _, content in screens.page(state))
+
+
+def text(state) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", seen(markup(state))))

@@ -1,0 +1,395 @@
+"""ui.session_screen under CPython: the Session screen (actions, view: the session list, settings,
+sharing, storage, unreadable data); links from other phones (links: joining a session, updating
+one, bad links, a player's roll added to the GM's session); scanning a code or pasting a link
+(scan: a Tableside link opens exactly as a followed link; anything else, or no camera, only gets
+a message and changes nothing)."""
+import copy
+
+import pytest
+
+import rules
+from session import link_v2, log_conflict, MemoryStore, new_session
+from session.link_text import share_url
+from session.link_v1 import encode_session
+from session.replica import Replica
+from session.on_device import INDEX_KEY, session_key
+from ui.core import effects
+from ui.session_screen import actions as session_actions  # noqa: F401  (registers the actions)
+from ui.session_screen import links, scan
+from ui.session_screen.draft import VIDEO
+
+from reading import markup, text
+from samples import AT, logged_party, party_of_five, plain, seen
+from tapping import BASE, open_link, phone, settle, stored, tap
+
+
+def lasting(store) -> dict:
+    """What a store holds besides the tables in progress (the open screen is saved with them)."""
+    return {key: value for key, value in store.items.items() if not key.startswith("tableside.table.")}
+
+
+# --- Joining a session link (links) -------------------------------------------------------------------------
+
+def test_a_fresh_phone_joins_a_session_link_at_once():
+    party = party_of_five()
+    state = phone()
+    open_link(state, encode_session(party))
+    assert state.session == {**party, "log": []} and state.screen == "roster" and state.pending is None
+    assert "Joined “Friday at Kim's”" in seen(state.message.text)
+    assert state.library.has(party["id"])
+
+
+def test_a_phone_with_sessions_asks_before_joining():
+    mine = new_session("Mine")
+    mine["tension"] = 7
+    state = phone(mine)
+    party = party_of_five()
+    open_link(state, encode_session(party))
+    assert state.session == mine and state.pending["kind"] == "join" and state.screen == "session"
+    assert "Join this session?" in text(state) and "Ash Varga" in text(state)
+    tap(state, "join-new")
+    assert state.session["id"] == party["id"] and len(state.library.listing()) == 2
+    assert stored(state, mine["id"]) == mine  # untouched
+
+
+def test_not_now_changes_nothing():
+    mine = new_session("Mine")
+    mine["tension"] = 4
+    store = MemoryStore()
+    state = phone(mine, store=store)
+    before = lasting(store)
+    open_link(state, encode_session(party_of_five()))
+    tap(state, "join-cancel")
+    assert state.session == mine and state.pending is None and lasting(store) == before
+
+
+def test_the_same_link_twice_opens_the_same_session_never_a_copy():
+    party = party_of_five()
+    state = phone()
+    fragment = encode_session(party)
+    open_link(state, fragment)
+    tap(state, "session-new")
+    open_link(state, fragment)
+    assert state.pending is None and state.session["id"] == party["id"]
+    assert "already have" in state.message.text
+    assert [entry["id"] for entry in state.library.listing()].count(party["id"]) == 1
+
+
+def test_a_newer_link_of_a_session_here_offers_an_update_that_keeps_the_log():
+    mine = logged_party()
+    state = phone(mine)
+    theirs = Replica.from_session(mine)  # the same session on another phone, changed there
+    before = theirs.session()
+    after = {**before, "tension": 9, "roster": [{**before["roster"][0], "ap": 0}, *before["roster"][1:]]}
+    theirs.absorb(before, after, "a1")
+    open_link(state, link_v2.session_link(theirs))
+    assert state.pending["kind"] == "join" and plain(state.pending["mine"]) == mine
+    page = text(state)
+    assert "Update this session?" in page and "Tension 7 → 9" in page and "Ash Varga: AP 2 → 0" in page
+    tap(state, "join-update")
+    assert state.session["tension"] == 9 and state.session["roster"][0]["ap"] == 0
+    assert plain(state.session)["log"] == mine["log"] and len(state.library.listing()) == 1
+    assert stored(state, mine["id"])["tension"] == 9
+    open_link(state, link_v2.session_link(theirs))  # the same link again: nothing more to merge
+    assert state.pending is None and "already have everything" in state.message.text
+    older = copy.deepcopy(mine)
+    older["tension"] = 12
+    open_link(state, encode_session(older))  # a version-1 link merges too
+    assert "Tension 9 → 12" in text(state)
+    tap(state, "join-open-mine")
+    assert state.session["tension"] == 9
+
+
+def test_a_bad_link_only_says_so():
+    mine = logged_party()
+    store = MemoryStore()
+    state = phone(mine, store=store)
+    before = lasting(store)
+    for fragment in ("s1.!!!", "s1.eJz", "s7.abc", "r1." + "A" * 40, "s1." + "A" * 200_000, "s2.!!!"):
+        open_link(state, fragment)
+        assert state.message.tone == "error" and state.pending is None
+        assert plain(state.session) == mine and lasting(store) == before
+
+
+def test_a_session_link_brings_the_steps_of_a_sealed_card_exchange():
+    from session import sealed
+
+    mine = logged_party()
+    state = phone(mine)
+    theirs = Replica.from_session(mine)
+    theirs.add_sealed(sealed.seal_test("x1", "Time", 4, "ab" * 16))  # the GM's phone sealed a card
+    open_link(state, link_v2.session_link(theirs))
+    assert "Sealed cards: 1 new step" in text(state) and "ab" * 16 not in markup(state)
+    tap(state, "join-update")
+    assert list(state.replica.sealed["x1"].values()) == [sealed.seal_test("x1", "Time", 4, "ab" * 16)]
+    assert state.library.read(mine["id"]).sealed == state.replica.sealed
+
+
+# --- A player's roll on the GM's phone (links) --------------------------------------------------------------
+
+def players_roll(party: dict) -> tuple[str, dict]:
+    """The party's session on a player's phone (joined from the GM's link), one roll logged there:
+    the roll's fragment, and the player's session."""
+    gm = Replica.from_session(party)
+    player = phone()
+    open_link(player, link_v2.session_link(gm))
+    ash = player.session["roster"][0]
+    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": party["tension"],
+                            "gm": {"name": "The GM", "dice": [6, 5, 2, 1, 1]},
+                            "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 5,
+                                       "dice": [6, 4, 3, 1, 1], "keep": [0, 1, 2], "ap": 1}})
+    player.session = log_conflict(player.session, record, at=AT, by=ash["name"])
+    settle(player)
+    entry = player.session["log"][0]
+    return link_v2.roll_message(player.replica, entry["id"], player.session["name"]), player.session
+
+
+def test_a_players_roll_is_added_to_the_gms_session_once():
+    party = party_of_five()
+    gm = phone(party)
+    fragment, theirs = players_roll(party)
+    open_link(gm, fragment)
+    page = text(gm)
+    assert gm.pending["state"] == "new" and "A player's roll" in page and "rolled by Ash Varga" in page
+    assert "Checked: the result follows from its dice" in page
+    assert "Ash Varga: AP 3 → 2" in page and "Tension 5 → 7" in page  # what adding it changes, before it does
+    assert gm.session["tension"] == 5 and gm.session["log"] == []  # nothing yet
+    tap(gm, "roll-add")
+    assert gm.pending is None and "Added Ash Varga's roll" in seen(gm.message.text)
+    assert gm.session["tension"] == theirs["tension"] == 7 and gm.session["roster"][0]["ap"] == 2
+    assert [entry["id"] for entry in gm.session["log"]] == [theirs["log"][0]["id"]]
+    assert stored(gm, party["id"])["tension"] == 7
+    open_link(gm, fragment)  # the same roll again
+    assert gm.pending["state"] == "already" and "already in this session's log" in text(gm)
+    assert "roll-add" not in markup(gm)
+    tap(gm, "roll-add")  # nothing to add: no change
+    assert len(gm.session["log"]) == 1 and gm.session["tension"] == 7
+
+
+def test_a_roll_of_a_session_not_on_this_phone_is_only_shown():
+    fragment, _ = players_roll(party_of_five())
+    other = phone(new_session("Other"))
+    open_link(other, fragment)
+    assert other.pending["state"] == "elsewhere" and "not on this phone" in text(other)
+    assert "roll-add" not in markup(other) and other.session["log"] == []
+
+
+# --- The Session screen (actions, view) ---------------------------------------------------------------------
+
+def test_starting_with_unreadable_data_says_so_and_keeps_it():
+    party = party_of_five()
+    store = MemoryStore({session_key("oops"): "{cut short", INDEX_KEY: "[[["})
+    state = phone(party, store=store)
+    assert state.session == party and state.message.tone == "error"
+    assert "could not be read" in state.message.text and "Nothing was deleted" in state.message.text
+    state.screen = "session"
+    page = text(state)
+    assert "Saved data that could not be read" in page and "Download a copy" in page
+    tap(state, "unreadable-download", key=session_key("oops"))
+    [(kind, data)] = state.effects
+    assert kind == "download" and data["text"] == "{cut short" and data["name"].endswith(".txt")
+    tap(state, "unreadable-remove", key=session_key("oops"))
+    tap(state, "unreadable-remove-confirmed")
+    assert store.get(session_key("oops")) is None
+
+
+def test_switch_rename_duplicate_and_delete_with_confirmation():
+    one, two = new_session("One"), new_session("Two")
+    one["tension"] = 4
+    two["tension"] = 6
+    state = phone(one, two)
+    state.screen = "session"
+    assert state.session["id"] == two["id"]
+    tap(state, "session-open", id=one["id"])
+    assert state.session == one
+    tap(state, "session-rename", id=two["id"])
+    tap(state, "session-rename-text", value="  Second   night ")
+    tap(state, "session-rename-save")
+    assert stored(state, two["id"])["name"] == "Second night" and state.session["name"] == "One"
+    tap(state, "session-duplicate", id=one["id"])
+    names = sorted(entry["name"] for entry in state.library.listing())
+    assert names == ["One", "One (copy)", "Second night"]
+    tap(state, "session-delete", id=one["id"])
+    assert "Delete “One” and its log" in text(state) and state.library.has(one["id"])
+    tap(state, "session-delete-cancel")
+    assert state.library.has(one["id"])
+    tap(state, "session-delete", id=one["id"])
+    tap(state, "session-delete-confirmed")
+    assert not state.library.has(one["id"]) and state.session["id"] != one["id"]
+    assert len(state.library.listing()) == 2
+
+
+def test_players_and_tension_settings():
+    state = phone()
+    state.screen = "session"
+    tap(state, "session-players", step=1)
+    assert state.session["players"] == 4 and state.session["tension"] == 4  # nothing logged yet
+    tap(state, "session-setting", setting="ones_feed_tension", checked=False)
+    assert state.session["settings"] == {"ones_feed_tension": False, "tension_explodes": True}
+    assert "1s feed Tension" in text(state) and "Tension explodes" in text(state)
+    assert "CC BY 4.0 SRD (original design by Will Lentz and Brett Zeiler for Party First, published by " \
+           "Gamenomicon)" in text(state)
+
+
+def test_the_share_card_shows_the_link_and_its_qr_code():
+    state = phone(party_of_five())
+    state.screen = "session"
+    page = markup(state)
+    url = share_url(BASE, link_v2.session_link(state.replica))
+    assert url in page and "#S2." in url and 'class="qr-code"' in page and "style=" not in page
+    tap(state, "session-share")
+    [(kind, data)] = state.effects
+    assert kind == "share" and data["url"] == url
+    assert link_v2.read(url.split("#", 1)[1]).replica.session() == state.session
+
+
+def test_the_storage_card_promises_nothing_and_suggests_the_home_screen_in_safari():
+    state = phone(logged_party())
+    state.screen = "session"
+    for persistence in ("kept", "not-kept", "unsupported", "unknown"):
+        state.persistence = persistence
+        assert " safe" not in text(state).lower()
+    assert "add Tableside to the Home Screen" not in text(state)
+    state.persistence = "not-kept"
+    assert text(state).count("7 days without a visit") == 1  # said for Safari wherever it runs
+    state.safari_tab = True
+    assert "add Tableside to the Home Screen" in text(state) and text(state).count("7 days without a visit") == 1
+
+
+# --- Scanning a code or pasting a link (scan) ---------------------------------------------------------------
+
+def link(fragment: str, base: str = BASE) -> str:
+    return share_url(base, fragment)
+
+
+@pytest.mark.parametrize("written, fragment", [
+    (BASE + "#s1.abc", "s1.abc"),
+    ("  HTTP://LOCALHOST:8000/#s1.abc\n", "s1.abc"),  # scheme and host in any case, spaces around
+    ("http://localhost:8000/index.html#r1.xyz", "r1.xyz"),  # another page of the same origin
+    ("http://localhost:8000/#s1.a%2Db", "s1.a-b"),  # read like the address bar
+    ("s1.abc", "s1.abc"), ("#r1.abc", "r1.abc"),  # the link's fragment alone
+    ("http://localhost:8000/#app", "app"),  # ours, but no link: the reader says what is wrong
+])
+def test_a_link_of_this_app_gives_its_fragment(written, fragment):
+    assert scan.link_fragment(written, BASE) == fragment
+
+
+@pytest.mark.parametrize("written", [
+    "", "hello", "https://localhost:8000/#s1.abc", "http://localhost:9000/#s1.abc",
+    "http://example.com/#s1.abc", "http://localhost:8000/", "javascript:alert(1)#s1.abc",
+    "WIFI:S:home;T:WPA;P:secret;;", "http://[::1/#s1.abc", "//localhost:8000/#s1.abc",
+])
+def test_anything_else_is_not_a_tableside_link(written):
+    assert scan.link_fragment(written, BASE) is None
+
+
+def test_a_scanned_session_link_opens_exactly_as_a_followed_link():
+    party = party_of_five()
+    followed, scanned = phone(), phone()
+    open_link(followed, encode_session(party))
+    tap(scanned, "scan-found", value=link(encode_session(party)))
+    assert scanned.session == followed.session == {**party, "log": []}
+    assert scanned.screen == followed.screen == "roster"
+    assert seen(scanned.message.text) == seen(followed.message.text)
+    assert scanned.library.has(party["id"])
+
+
+def test_a_scanned_roll_link_shows_the_roll_read_only():
+    state = phone(logged_party())
+    tap(state, "log-share", id=state.session["log"][0]["id"])
+    url = state.effects.pop()[1]["url"]
+    other = phone(new_session("Other"))
+    before = copy.deepcopy(other.session)
+    tap(other, "scan-found", value=url)
+    assert other.screen == "log" and other.pending["kind"] == "roll" and other.session == before
+    assert "A shared roll (read-only)" in text(other)
+
+
+def test_scanning_shows_the_camera_and_cancel_stops_it():
+    state = phone()
+    state.screen = "session"
+    assert "Scan a code" in text(state) and f'id="{VIDEO}"' not in markup(state)
+    tap(state, "scan-start")
+    assert state.effects == [(effects.SCAN, {"video": VIDEO, "found": "scan-found", "failed": "scan-failed"})]
+    page = markup(state)
+    assert f'<video id="{VIDEO}"' in page and "playsinline" in page and "muted" in page
+    assert "Scanning…" in text(state) and state.focus == "scan-cancel"
+    state.effects.clear()
+    tap(state, "scan-cancel")
+    assert state.effects == [(effects.STOP_SCAN, {})]
+    assert f'id="{VIDEO}"' not in markup(state) and "Scan a code" in text(state)
+
+
+@pytest.mark.parametrize("code", ["hello", "https://example.com/#s1.abc", "http://localhost:8000/"])
+def test_a_code_that_is_no_tableside_link_changes_nothing(code):
+    mine = logged_party()
+    store = MemoryStore()
+    state = phone(mine, store=store)
+    before, opened = dict(store.items), copy.deepcopy(state.session)
+    tap(state, "scan-start")
+    tap(state, "scan-found", value=code)
+    assert state.message.text == scan.NOT_A_CODE_LINK and state.message.tone == "error"
+    assert state.session == opened and state.pending is None and store.items == before
+    assert "scanning" not in state.view
+
+
+def test_a_broken_tableside_code_gets_the_link_readers_message():
+    state = phone(logged_party())
+    tap(state, "scan-found", value=link("s1.!!!"))
+    expected = phone(logged_party())
+    links.open_link(expected, "s1.!!!")
+    assert state.message.tone == "error" and state.message.text == expected.message.text
+
+
+@pytest.mark.parametrize("why", sorted(scan.NO_CAMERA))
+def test_no_camera_says_why_and_the_paste_field_stays(why):
+    state = phone()
+    state.screen = "session"
+    tap(state, "scan-start")
+    tap(state, "scan-failed", value=why)
+    assert state.message.text == scan.NO_CAMERA[why] and state.message.tone == "error"
+    assert "paste the link" in state.message.text.lower() and state.focus == "pasted-link"
+    assert f'id="{VIDEO}"' not in markup(state) and 'id="pasted-link"' in markup(state)
+
+
+def test_leaving_the_scanner_closes_it_quietly():
+    state = phone()
+    tap(state, "scan-start")
+    state.message = None
+    tap(state, "scan-failed", value="gone")  # static/scan.js: the <video> left the page
+    assert state.message is None and "scanning" not in state.view
+    tap(state, "scan-failed", value="denied")  # already closed (cancelled): nothing to say
+    assert state.message is None
+
+
+def test_a_pasted_link_opens_like_a_followed_one():
+    party = party_of_five()
+    state = phone(new_session("Mine"))
+    state.screen = "session"
+    tap(state, "link-paste-text", value=link(encode_session(party)))
+    tap(state, "link-paste-open")
+    assert state.pending["kind"] == "join" and "Join this session?" in text(state)
+    assert 'id="pasted-link"' not in markup(state)  # one question at a time
+    tap(state, "join-new")
+    assert state.session["id"] == party["id"] and "pasted" not in state.view
+
+
+@pytest.mark.parametrize("pasted, message", [
+    ("not a link", scan.NOT_A_PASTED_LINK),
+    ("https://example.com/#s1.abc", scan.NOT_A_PASTED_LINK),
+    (BASE + "#s1.eJz", None),  # the link reader's own words
+    ("   ", "Paste a Tableside link into the box first."),
+])
+def test_a_bad_paste_says_so_and_keeps_the_text(pasted, message):
+    mine = logged_party()
+    store = MemoryStore()
+    state = phone(mine, store=store)
+    state.screen = "session"  # the table in progress records the open screen on the next save
+    before, opened = lasting(store), copy.deepcopy(state.session)
+    tap(state, "link-paste-text", value=pasted)
+    tap(state, "link-paste-open")
+    assert state.message.tone == "error" and state.session == opened and lasting(store) == before
+    if message:
+        assert state.message.text == message
+    if pasted.strip():
+        assert f'value="{pasted}"' in markup(state)  # nothing the player pasted is lost
