@@ -1,0 +1,246 @@
+"""What the phones of a live table say to each other over their data channels: one JSON object
+a message, written here and read back as untrusted input, like a link.
+
+Every message is `{"live": 1, "k": kind, ...}` (`live` is this protocol's version), at most
+MAX_MESSAGE characters, nested no deeper than session.untrusted allows, with exactly the
+fields of its kind:
+
+    hello  on every new channel, both ways: this phone's `device` id, who holds it (`role`:
+           "gm", the character's roster id, or "" for a phone nobody said; `who`: a name), the
+           session as a link carries it (`session`: an S2 link, the newest entries included),
+           and for catching up (session.live_catchup) how many entries its log holds (`n`), their
+           `print` and its `oldest` entry's key
+    who    who holds this phone now (`role`, `who`), after the player said
+    link   what a link carries (`link`: an S2 session, an R2 roll or a C2 sealed-card fragment),
+           read by session.link_v2 like any link; a roll answering a call names it (`call`)
+    have   a page of the catch-up walk: `to` (exclusive, null for the top), `keys`, `more`, `rest`
+    want   log entry ids this phone lacks from the other's page
+    call   the GM calls for a roll: `id`, `system`, `kind`, `difficulty` (Anomaly, or null),
+           `title` (the conflict), `stakes`, `to` (the roster ids of the characters called)
+    end    the GM closed the call `id`
+    table  (the GM's phone to each player's) who is live and since when: `phones`, a list of
+           {"who", "role", "since"}
+
+A key is where an entry sits in every phone's log: [clock, device, id] (session.replica.entry_key).
+Reading checks sizes, types and every value's range; what a link holds is checked later by
+session.link_v2, as for any link. Anything wrong is a LiveMessageError with a sentence; the
+channel stays open. Pure Python.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from . import untrusted
+from .errors import SessionError
+from .link_text import MAX_FRAGMENT, looks_like_link
+from .model import MAX_NAME, SYSTEMS, name_text
+from .replica_check import DEVICE, ID, MAX_CLOCK
+
+VERSION = 1
+MAX_MESSAGE = 190_000  # characters; static/live.js lets 200,000 UTF-8 bytes through
+PAGE = 200  # keys in one page of the catch-up walk
+MAX_CALLED = 20
+MAX_LIVE = 20  # phones a table lists
+MAX_TITLE, MAX_STAKES = 80, 160
+GM = "gm"
+HELLO, WHO, LINK, HAVE, WANT, CALL, END, TABLE = "hello", "who", "link", "have", "want", "call", "end", "table"
+FIELDS = {
+    HELLO: {"device", "role", "who", "session", "n", "print", "oldest"},
+    WHO: {"role", "who"},
+    LINK: {"link", "call"},
+    HAVE: {"to", "keys", "more", "rest"},
+    WANT: {"ids"},
+    CALL: {"id", "system", "kind", "difficulty", "title", "stakes", "to"},
+    END: {"id"},
+    TABLE: {"phones"},
+}
+OPTIONAL = {LINK: {"call"}, CALL: {"difficulty", "stakes"}}
+# The conflicts a call can open on a player's phone, by system: those one player rolls alone.
+CALL_KINDS = {"tension": ("environment",), "anomaly": ("check",), "manners": ("test",)}
+PRINT = 16  # hex digits of a log's fingerprint
+
+DAMAGED = "A message from the other phone was damaged, so it was not used."
+
+
+class LiveMessageError(SessionError):
+    """A message from another phone that can't be used, and why, in a sentence."""
+
+
+def need(condition: bool):
+    if not condition:
+        raise LiveMessageError(DAMAGED)
+
+
+def whole(value, low: int, high: int) -> int:
+    need(isinstance(value, int) and not isinstance(value, bool) and low <= value <= high)
+    return value
+
+
+@dataclass(frozen=True)
+class Message:
+    kind: str
+    data: dict
+
+    def __getitem__(self, field: str):
+        return self.data[field]
+
+    def get(self, field: str, default=None):
+        return self.data.get(field, default)
+
+
+# --- Writing -------------------------------------------------------------------------------------
+
+def write(kind: str, /, **data) -> str:
+    """The text of one message (checked as the other phone will read it: what we send is sound)."""
+    text = json.dumps({"live": VERSION, "k": kind, **data}, separators=(",", ":"), ensure_ascii=False)
+    read(text)
+    return text
+
+
+def hello(device: str, role: str, who: str, session: str, count: int, print_: str, oldest) -> str:
+    return write(HELLO, device=device, role=role, who=who, session=session, n=count, print=print_,
+                 oldest=list(oldest) if oldest else None)
+
+
+def link(fragment: str, call: str = "") -> str:
+    return write(LINK, link=fragment, **({"call": call} if call else {}))
+
+
+def have(to, keys, more: bool, rest: str) -> str:
+    return write(HAVE, to=list(to) if to else None, keys=[list(key) for key in keys], more=more, rest=rest)
+
+
+# --- Reading -------------------------------------------------------------------------------------
+
+def read(text) -> Message:
+    """A message from another phone, every field checked; LiveMessageError otherwise."""
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        raise LiveMessageError("A message from the other phone was far too large, so it was not used.")
+    try:
+        value = untrusted.parse(text, parse_int=small_number)
+    except (untrusted.BadJSON, ValueError):
+        raise LiveMessageError(DAMAGED) from None
+    if not isinstance(value, dict) or not isinstance(value.get("live"), int) or isinstance(value["live"], bool):
+        raise LiveMessageError(DAMAGED)
+    if value["live"] > VERSION:
+        raise LiveMessageError("The other phone runs a newer Tableside. Update this one (reload it while online) "
+                               "to stay live; links and QR codes still work.")
+    need(value["live"] == VERSION and isinstance(value.get("k"), str) and value["k"] in FIELDS)
+    kind = value["k"]
+    data = {key: item for key, item in value.items() if key not in ("live", "k")}
+    need(FIELDS[kind] - OPTIONAL.get(kind, set()) <= data.keys() <= FIELDS[kind])
+    try:
+        return Message(kind, READERS[kind](data))
+    except LiveMessageError:
+        raise
+    except SessionError as error:
+        raise LiveMessageError(f"A message from the other phone was not used: {error}") from None
+
+
+def small_number(text: str) -> int:
+    if len(text.lstrip("-")) > 17:
+        raise ValueError("a number far too large")
+    return int(text)
+
+
+def text_field(value, what: str, limit: int) -> str:
+    return name_text(value, what, limit, allow_empty=True)
+
+
+def key(value) -> tuple:
+    need(isinstance(value, list) and len(value) == 3)
+    clock, device, entry_id = value
+    need(isinstance(device, str) and DEVICE.fullmatch(device) is not None)
+    need(isinstance(entry_id, str) and ID.fullmatch(entry_id) is not None)
+    return whole(clock, 0, MAX_CLOCK), device, entry_id
+
+
+def optional_key(value):
+    return None if value is None else key(value)
+
+
+def fingerprint(value) -> str:
+    need(isinstance(value, str) and len(value) == PRINT and all(c in "0123456789abcdef" for c in value))
+    return value
+
+
+def fragment(value) -> str:
+    need(isinstance(value, str) and len(value) <= MAX_FRAGMENT and looks_like_link(value))
+    return value
+
+
+def identifier(value) -> str:
+    need(isinstance(value, str) and ID.fullmatch(value) is not None)
+    return value
+
+
+def role(value) -> str:
+    """Who holds a phone: "gm", a character's roster id, or "" (nobody said)."""
+    need(isinstance(value, str) and (value in (GM, "") or ID.fullmatch(value) is not None))
+    return value
+
+
+def read_hello(data: dict) -> dict:
+    need(isinstance(data["device"], str) and 0 < len(data["device"]) and DEVICE.fullmatch(data["device"]) is not None)
+    return {"device": data["device"], "role": role(data["role"]), "who": text_field(data["who"], "A name", MAX_NAME),
+            "session": fragment(data["session"]), "n": whole(data["n"], 0, MAX_CLOCK),
+            "print": fingerprint(data["print"]), "oldest": optional_key(data["oldest"])}
+
+
+def read_who(data: dict) -> dict:
+    return {"role": role(data["role"]), "who": text_field(data["who"], "A name", MAX_NAME)}
+
+
+def read_link(data: dict) -> dict:
+    return {"link": fragment(data["link"]), "call": identifier(data["call"]) if "call" in data else ""}
+
+
+def read_have(data: dict) -> dict:
+    keys = data["keys"]
+    need(isinstance(keys, list) and len(keys) <= PAGE and isinstance(data["more"], bool))
+    keys = [key(item) for item in keys]
+    to = optional_key(data["to"])
+    need(keys == sorted(keys, reverse=True) and len(set(keys)) == len(keys))  # newest first, each once
+    need(to is None or all(item < to for item in keys))
+    need(bool(keys) or not data["more"])
+    return {"to": to, "keys": keys, "more": data["more"], "rest": fingerprint(data["rest"])}
+
+
+def read_want(data: dict) -> dict:
+    ids = data["ids"]
+    need(isinstance(ids, list) and len(ids) <= PAGE)
+    return {"ids": [identifier(item) for item in ids]}
+
+
+def read_call(data: dict) -> dict:
+    system = data["system"]
+    need(isinstance(system, str) and system in SYSTEMS and isinstance(data["kind"], str)
+         and data["kind"] in CALL_KINDS[system])
+    difficulty = data.get("difficulty")
+    difficulty = None if difficulty is None else whole(difficulty, 0, 99)
+    called = data["to"]
+    need(isinstance(called, list) and 0 < len(called) <= MAX_CALLED)
+    return {"id": identifier(data["id"]), "system": system, "kind": data["kind"], "difficulty": difficulty,
+            "title": text_field(data["title"], "The conflict", MAX_TITLE),
+            "stakes": text_field(data.get("stakes", ""), "What is at stake", MAX_STAKES),
+            "to": list(dict.fromkeys(identifier(item) for item in called))}
+
+
+def read_end(data: dict) -> dict:
+    return {"id": identifier(data["id"])}
+
+
+def read_table(data: dict) -> dict:
+    listed = data["phones"]
+    need(isinstance(listed, list) and len(listed) <= MAX_LIVE)
+    phones = []
+    for phone in listed:
+        need(isinstance(phone, dict) and set(phone) == {"who", "role", "since"})
+        phones.append({"who": text_field(phone["who"], "A name", MAX_NAME), "role": role(phone["role"]),
+                       "since": text_field(phone["since"], "A time", 40)})
+    return {"phones": phones}
+
+
+READERS = {HELLO: read_hello, WHO: read_who, LINK: read_link, HAVE: read_have, WANT: read_want, CALL: read_call,
+           END: read_end, TABLE: read_table}

@@ -1,0 +1,229 @@
+"""A live table's messages (session.live_protocol) and its catch-up walk (session.live_catchup):
+every kind round-trips; any text, mutated or hostile, is refused with a sentence or read into a
+checked message; and two phones' logs, however they differ, end the same above the horizon
+after the walk, with every page bounded."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from session import live_catchup, live_protocol
+from session.live_catchup import Holdings, Page, Unread, answer, first_page, log_print, newer
+from session.live_protocol import LiveMessageError, read, write
+
+from hostile import any_unicode, nested_json
+
+FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+LINK = "S2.ABCDEFGHIJ"
+KEY = [3, "ab12cd34", "0123456789ab"]
+SAMPLES = [
+    live_protocol.hello("ab12cd34", "gm", "", LINK, 3, "0" * 16, KEY),
+    live_protocol.hello("ab12cd34", "e1", "Ash", LINK, 0, "0" * 16, None),
+    write("who", role="e1", who="Ash"),
+    live_protocol.link("R2.ABC", "c1"),
+    live_protocol.link("C2.ABC"),
+    live_protocol.have(None, [KEY, [2, "ab12cd34", "x"]], True, "00000000000000ff"),
+    write("want", ids=["0123456789ab"]),
+    write("call", id="c1", system="anomaly", kind="check", difficulty=6, title="Climb the wall",
+          stakes="The guards hear you", to=["e1", "e2"]),
+    write("call", id="c2", system="tension", kind="environment", title="Run", to=["e1"]),
+    write("end", id="c1"),
+    write("table", phones=[{"who": "Ash", "role": "e1", "since": "20:14"}]),
+]
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_every_kind_round_trips(text):
+    message = read(text)
+    sent = json.loads(text)
+    assert message.kind == sent["k"]
+    for field, value in message.data.items():
+        if field in sent:
+            assert json.loads(json.dumps(value)) == sent[field], field
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"live": 2, "k": "hello"}', "newer Tableside"),
+    ('{"live": 1, "k": "shout", "text": "hi"}', "damaged"),
+    ('{"live": 1, "k": "end", "id": "c1", "extra": 1}', "damaged"),
+    ('{"live": 1, "k": "end"}', "damaged"),
+    ('{"live": 1, "k": "link", "link": "https://example.com"}', "damaged"),
+    ('{"live": 1, "k": "call", "id": "c", "system": "tension", "kind": "opposed", "title": "x", "to": ["a"]}',
+     "damaged"),
+    ('{"live": 1, "k": "call", "id": "c", "system": "tension", "kind": "environment", "title": "x", "to": []}',
+     "damaged"),
+    ('{"live": 1, "k": "have", "to": null, "keys": [[1, "ab", "x"], [2, "ab", "y"]], "more": false, '
+     '"rest": "0000000000000000"}', "damaged"),  # not newest first
+    ('{"live": 1, "k": "have", "to": [1, "ab", "a"], "keys": [[2, "ab", "y"]], "more": false, '
+     '"rest": "0000000000000000"}', "damaged"),  # a key above `to`
+    ('{"live": 1, "k": "who", "role": "gm", "who": "\\u200b\\u200b"}', None),  # shows nothing: stands for no name
+    ('{"live": 1, "k": "who", "role": "<script>", "who": ""}', "damaged"),
+    ('{"live": 1, "k": "table", "phones": [{"who": "\\ud800", "role": "", "since": ""}]}', "damaged"),
+    ("[" * 50_000, "damaged"),
+    ("x" * (live_protocol.MAX_MESSAGE + 1), "far too large"),
+])
+def test_what_a_phone_never_sends_is_refused_with_a_sentence(text, words):
+    if words is None:
+        assert read(text)["who"] == ""
+        return
+    with pytest.raises(LiveMessageError, match=words) as refused:
+        read(text)
+    assert str(refused.value).endswith(".")
+
+
+def reads_cleanly_or_refuses(text):
+    try:
+        message = read(text)
+    except LiveMessageError as error:
+        assert str(error).endswith(".") and "\n" not in str(error)
+        return
+    assert message.kind in live_protocol.FIELDS
+    json.dumps(message.data).encode("utf-8")  # whatever was read can be written again
+
+
+@FUZZ
+@given(st.one_of(any_unicode, nested_json()))
+def test_any_text_is_refused_or_read_clean(text):
+    reads_cleanly_or_refuses(text)
+
+
+@FUZZ
+@given(st.sampled_from(SAMPLES), st.lists(st.tuples(st.integers(0, 10_000), any_unicode), max_size=4))
+def test_a_mutated_message_is_refused_or_read_clean(text, splices):
+    for at, piece in splices:
+        at %= len(text) + 1
+        text = text[:at] + piece + text[at + len(piece) // 2:]
+    reads_cleanly_or_refuses(text)
+
+
+@FUZZ
+@given(st.sampled_from(SAMPLES), st.sampled_from([None, True, -1, 2 ** 60, "", "x" * 300, [], {}, [[]], 1.5]))
+def test_any_field_replaced_is_refused_or_read_clean(text, value):
+    message = json.loads(text)
+    for field in list(message):
+        reads_cleanly_or_refuses(json.dumps({**message, field: value}))
+
+
+# --- The catch-up walk ------------------------------------------------------------------------------
+
+def holdings(keys, read_down_to: int | None = None) -> Holdings:
+    """A phone's log, read completely, or only its newest `read_down_to` keys."""
+    ordered = sorted(keys, reverse=True)
+    if read_down_to is None or read_down_to >= len(ordered):
+        return Holdings(ordered, True, log_print(key[2] for key in ordered))
+    return Holdings(ordered[:read_down_to], False, log_print(key[2] for key in ordered))
+
+
+def answered(page, keys, horizon, pages_sent, reads: list):
+    """answer() as the app calls it: on Unread, read further down (a page more) and try again."""
+    depth = 1
+    while True:
+        try:
+            return answer(page, holdings(keys, depth), horizon, pages_sent)
+        except Unread:
+            depth += 3
+            reads.append(depth)
+
+
+def walk(gm: set, player: set) -> dict:
+    """Two phones meet: both end with what each had above the horizon; returns the traffic."""
+    horizon = newer(min(gm, default=None), min(player, default=None))
+    traffic = {"pages": 0, "sent": 0, "wanted": 0, "reads": []}
+    if log_print(key[2] for key in gm) == log_print(key[2] for key in player) or horizon is None:
+        return traffic
+    sides = {"gm": gm, "player": player}
+    other = {"gm": "player", "player": "gm"}
+    page = first_page(holdings(gm), horizon)
+    sent = {"gm": 1, "player": 0}
+    queue = [("player", page)]
+    while queue:
+        to, page = queue.pop(0)
+        traffic["pages"] += 1
+        assert len(page.keys) <= live_catchup.PAGE
+        result = answered(page, sides[to], horizon, sent[to], traffic["reads"])
+        sender = other[to]
+        traffic["sent"] += len(result.send)
+        sides[sender] |= set(result.send)  # what this phone sends, the other now holds
+        wanted = {key for key in sides[sender] if key[2] in set(result.want)}
+        traffic["wanted"] += len(wanted)
+        sides[to] |= wanted
+        if result.next is not None:
+            sent[to] += 1
+            queue.append((sender, result.next))
+    return traffic
+
+
+entries = st.dictionaries(st.integers(0, 10_000).map(lambda number: f"e{number}"),
+                          st.tuples(st.integers(0, 60), st.sampled_from(["aa", "bb", "cc"]),
+                                    st.sampled_from(["both", "gm", "player"])), max_size=60)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(entries, st.integers(1, 6))
+def test_after_the_walk_both_phones_hold_every_entry_above_the_horizon(universe, page):
+    """Each entry id has one key (its clock and device are fixed when it is logged); each phone
+    holds some of them."""
+    gm = {(clock, device, entry_id) for entry_id, (clock, device, where) in universe.items() if where != "player"}
+    player = {(clock, device, entry_id) for entry_id, (clock, device, where) in universe.items() if where != "gm"}
+    horizon = newer(min(gm, default=None), min(player, default=None))
+    before_gm, before_player = set(gm), set(player)
+    saved = live_catchup.PAGE, live_catchup.MAX_PAGES
+    live_catchup.PAGE, live_catchup.MAX_PAGES = page, 1_000  # pages of 1 key: many more than a table's
+    try:
+        walk(gm, player)
+    finally:
+        live_catchup.PAGE, live_catchup.MAX_PAGES = saved
+    if horizon is not None:
+        above = {key for key in before_gm | before_player if key >= horizon}
+        assert {key for key in gm if key >= horizon} == above == {key for key in player if key >= horizon}
+        assert {key for key in gm if key < horizon} == {key for key in before_gm if key < horizon}
+        assert {key for key in player if key < horizon} == {key for key in before_player if key < horizon}
+    else:
+        assert (gm, player) == (before_gm, before_player)
+
+
+def test_equal_logs_exchange_nothing_and_a_short_absence_one_page_each_way():
+    rng = random.Random(7)
+    evening = {(clock, rng.choice(["aa", "bb"]), f"e{clock}") for clock in range(1, 2_000)}
+    assert walk(set(evening), set(evening)) == {"pages": 0, "sent": 0, "wanted": 0, "reads": []}
+    away = {key for key in evening if key[0] < 1_990}
+    traffic = walk(set(evening), away)
+    assert traffic["pages"] == 1 and traffic["sent"] == 0 and traffic["wanted"] == 10
+    both_ways = {key for key in evening if key[0] < 1_995} | {(1_999, "cc", "offline")}
+    gm = set(evening)
+    traffic = walk(gm, both_ways)
+    assert traffic["pages"] == 1 and traffic["sent"] == 1 and traffic["wanted"] == 5
+    assert gm == both_ways == evening | {(1_999, "cc", "offline")}
+
+
+def test_an_archived_log_is_not_filled_again_from_the_other_phone():
+    whole = {(clock, "aa", f"e{clock}") for clock in range(1, 600)}
+    archived = {key for key in whole if key[0] >= 500}  # kept the newest 100
+    gm, player = set(whole), set(archived)
+    walk(gm, player)
+    assert player == archived and gm == whole
+
+
+def test_a_walk_stops_after_max_pages():
+    live_catchup.PAGE, saved = 2, live_catchup.PAGE
+    try:
+        gm = {(clock, "aa", f"g{clock}") for clock in range(0, 100, 2)}
+        player = {(clock, "bb", f"p{clock}") for clock in range(1, 100, 2)}
+        traffic = walk(gm, player)
+    finally:
+        live_catchup.PAGE = saved
+    assert traffic["pages"] <= 2 * live_catchup.MAX_PAGES + 1
+
+
+def test_holdings_say_how_far_to_read():
+    partial = Holdings([(9, "a", "x"), (8, "a", "y")], False, "0" * 16)
+    with pytest.raises(Unread):
+        partial.between((8, "a", "y"), None)
+    assert partial.between((9, "a", "x"), None) == [(9, "a", "x")]
+    with pytest.raises(Unread):
+        partial.print_below((5, "a", "z"))
+    assert Page(None, ((9, "a", "x"),), False, "0" * 16).low((1, "a", "a")) == (1, "a", "a")
