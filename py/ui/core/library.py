@@ -8,7 +8,7 @@ from __future__ import annotations
 from session import SessionError
 from session.backups import only_here
 from session.model import MAX_SESSION_NAME
-from session.replica import Replica, entry_key
+from session.replica import LOG_HEAD, Replica, entry_key
 
 from ui.core import effects
 from ui.core.clock import short_text
@@ -163,6 +163,18 @@ def unused_name(state: AppState, name: str, suffix: str) -> str:
 def logged(state: AppState) -> dict[str, int]:
     """Live entries of each kind in the whole log ("conflict", "set-aside"), loaded or not."""
     return state.replica.tally()
+
+
+def next_number(state: AppState) -> int:
+    """The number the Log shows for the entry about to be logged: one above every number this phone
+    has seen (and above the count of the whole log, for entries from before numbers were kept).
+    Given once and carried with the entry, it never changes; two phones apart can log the same
+    number, told apart by who rolled and when."""
+    entries = [*state.session["log"][:LOG_HEAD], *state.replica.log.values()]  # this tap's, not yet committed
+    seen = max((entry.get("n", 0) for entry in entries), default=0)
+    if any("n" not in entry for entry in entries):  # logged before numbers were kept: counted instead
+        seen = max(seen, state.replica.logged())
+    return 1 + seen
 
 
 def involves(entry: dict, who: str) -> bool:

@@ -169,7 +169,7 @@ def entries(state: AppState) -> Markup:
     shown = state.view.get("log_shown", PAGE)
     if not log:
         return Markup("") if not total else h("p", "Reading the log…", class_="hint", role="status")
-    items = [entry_card(state, entry, total - index) for index, entry in enumerate(log[:shown])]
+    items = [entry_card(state, entry, entry.get("n", total - index)) for index, entry in enumerate(log[:shown])]
     more = Markup("")
     if total > shown:
         waiting = len(log) <= shown
@@ -187,7 +187,7 @@ def found(state: AppState, who: str) -> Markup:
     matches = [(index, item) for index, item in enumerate(log) if involves(item, who)]
     shown = state.view.get("log_shown", PAGE)
     total = state.replica.logged()
-    items = [entry_card(state, item, total - index) for index, item in matches[:shown]]
+    items = [entry_card(state, item, item.get("n", total - index)) for index, item in matches[:shown]]
     searched = f"the newest {len(log):,} of {total:,} entries" if not state.replica.complete else "every entry"
     more = Markup("")
     if len(matches) > shown:
