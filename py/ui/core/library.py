@@ -12,6 +12,7 @@ from session.replica import LOG_HEAD, Replica, entry_key
 
 from ui.core import effects
 from ui.core.clock import short_text
+from ui.core.people import person_of
 from ui.core.state import AppState
 
 # After this many conflicts that no exported file holds, the Log and Session screens
@@ -177,11 +178,17 @@ def next_number(state: AppState) -> int:
     return 1 + seen
 
 
-def involves(entry: dict, who: str) -> bool:
-    """True when roster entry `who` took part in a logged entry."""
+def involves(entry: dict, who) -> bool:
+    """True when the person `who` (their sheets' roster ids, a set) took part in a logged entry."""
     from session.link_v2 import record_sides  # links' code: loaded when the Log is searched, not at start
 
-    return any(side.get("id") == who for side in record_sides(entry.get("record")))
+    return any(side.get("id") in who for side in record_sides(entry.get("record")))
+
+
+def sheets_of(state: AppState, entry_id: str) -> set[str]:
+    """The roster ids of everyone's sheets that are the same person as `entry_id` (ui.core.people)."""
+    person = person_of(state.session["roster"], entry_id)
+    return set(person.ids) if person is not None else {entry_id}
 
 
 def wanted(state: AppState) -> int:
@@ -195,8 +202,9 @@ def wanted(state: AppState) -> int:
     shown = state.view.get("log_shown", PAGE)
     who = state.view.get("log_who")
     if who:
-        return SEARCH_PAGE if state.view.get("log_search") and sum(involves(entry, who) for entry in log) < shown \
-            else 0
+        sheets = sheets_of(state, who)
+        found = sum(involves(entry, sheets) for entry in log)
+        return SEARCH_PAGE if state.view.get("log_search") and found < shown else 0
     return PAGE if len(log) <= shown else 0
 
 
