@@ -15,6 +15,8 @@ from ui.core.clock import short_text
 from ui.core.people import person_of
 from ui.core.state import AppState
 
+LATEST = 20  # log entries a session link carries (session.link_v2.LATEST; its code loads only when a link is made)
+
 # After this many conflicts that no exported file holds, the Log and Session screens
 # offer a backup: a long evening, not every roll.
 OFFER_BACKUP_AFTER = 5
@@ -248,5 +250,6 @@ def backup_words(state: AppState) -> list[str]:
                  + (f" Its {conflicts} {'are' if count != 1 else 'is'} only here." if count else "")]
     linked = short_text(backup.get("link", ""))
     if linked:
-        words.append(f"Last shared as a link on {linked} (a link carries the roster and settings, not the log).")
+        words.append(f"Last shared as a link on {linked} (a link carries the roster, the settings and the newest "
+                     f"{LATEST} log entries; a file keeps the whole log).")
     return words
