@@ -1,6 +1,6 @@
 """When each session on this device was last backed up: exported to a file (which
-keeps everything, the log too) or shared as a link (which carries the roster and
-settings, never the log).
+keeps everything, the log too) or shared as a link (which carries the roster, the
+settings and only the newest log entries).
 
 One small key beside the sessions, never inside a session, an export or a link
 (a backup is a fact about this device):

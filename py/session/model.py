@@ -206,6 +206,8 @@ def check_log_entry(entry) -> dict:
         ap = fields(before.get("ap", {}), "A log entry's saved AP")
         clean["before"] = {"tension": whole(before.get("tension", 0), 0, MAX_TENSION, "Saved Tension"),
                            "ap": {str(key)[:24]: whole(value, 0, MAX_POINTS, "Saved AP") for key, value in ap.items()}}
+    if "n" in entry:
+        clean["n"] = whole(entry["n"], 1, MAX_LOG, "A log entry's number")
     if "table_lines" in entry:
         clean["table_lines"] = [name_text(line, "A Tension Table line", limit=200, allow_empty=True)
                                 for line in listed(entry["table_lines"], "The Tension Table lines", 10)]

@@ -81,7 +81,7 @@ def form(entry: dict) -> Markup:
     return h("fieldset",
              h("legend", "Usual modifiers"),
              h("p", "What this sheet usually adds to a roll: Size, Attribute, Skill, Knowledge, Gear or a kind "
-                    "you name. In a conflict each one is a chip, on unless you turn it off.",
+                    "you name. In a conflict each one is a chip, off until you tap it on for a roll it applies to.",
                class_="hint hint-small"),
              h("ul", *rows, class_="sheet-list") if rows else h("p", "No modifiers yet.", class_="hint"),
              h("button", "Add a modifier", type="button", class_="button", data_action="sheet-add",

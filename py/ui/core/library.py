@@ -8,11 +8,14 @@ from __future__ import annotations
 from session import SessionError
 from session.backups import only_here
 from session.model import MAX_SESSION_NAME
-from session.replica import Replica, entry_key
+from session.replica import LOG_HEAD, Replica, entry_key
 
 from ui.core import effects
 from ui.core.clock import short_text
+from ui.core.people import person_of
 from ui.core.state import AppState
+
+LATEST = 20  # log entries a session link carries (session.link_v2.LATEST; its code loads only when a link is made)
 
 # After this many conflicts that no exported file holds, the Log and Session screens
 # offer a backup: a long evening, not every roll.
@@ -165,11 +168,29 @@ def logged(state: AppState) -> dict[str, int]:
     return state.replica.tally()
 
 
-def involves(entry: dict, who: str) -> bool:
-    """True when roster entry `who` took part in a logged entry."""
+def next_number(state: AppState) -> int:
+    """The number the Log shows for the entry about to be logged: one above every number this phone
+    has seen (and above the count of the whole log, for entries from before numbers were kept).
+    Given once and carried with the entry, it never changes; two phones apart can log the same
+    number, told apart by who rolled and when."""
+    entries = [*state.session["log"][:LOG_HEAD], *state.replica.log.values()]  # this tap's, not yet committed
+    seen = max((entry.get("n", 0) for entry in entries), default=0)
+    if any("n" not in entry for entry in entries):  # logged before numbers were kept: counted instead
+        seen = max(seen, state.replica.logged())
+    return 1 + seen
+
+
+def involves(entry: dict, who) -> bool:
+    """True when the person `who` (their sheets' roster ids, a set) took part in a logged entry."""
     from session.link_v2 import record_sides  # links' code: loaded when the Log is searched, not at start
 
-    return any(side.get("id") == who for side in record_sides(entry.get("record")))
+    return any(side.get("id") in who for side in record_sides(entry.get("record")))
+
+
+def sheets_of(state: AppState, entry_id: str) -> set[str]:
+    """The roster ids of everyone's sheets that are the same person as `entry_id` (ui.core.people)."""
+    person = person_of(state.session["roster"], entry_id)
+    return set(person.ids) if person is not None else {entry_id}
 
 
 def wanted(state: AppState) -> int:
@@ -183,8 +204,9 @@ def wanted(state: AppState) -> int:
     shown = state.view.get("log_shown", PAGE)
     who = state.view.get("log_who")
     if who:
-        return SEARCH_PAGE if state.view.get("log_search") and sum(involves(entry, who) for entry in log) < shown \
-            else 0
+        sheets = sheets_of(state, who)
+        found = sum(involves(entry, sheets) for entry in log)
+        return SEARCH_PAGE if state.view.get("log_search") and found < shown else 0
     return PAGE if len(log) <= shown else 0
 
 
@@ -228,5 +250,6 @@ def backup_words(state: AppState) -> list[str]:
                  + (f" Its {conflicts} {'are' if count != 1 else 'is'} only here." if count else "")]
     linked = short_text(backup.get("link", ""))
     if linked:
-        words.append(f"Last shared as a link on {linked} (a link carries the roster and settings, not the log).")
+        words.append(f"Last shared as a link on {linked} (a link carries the roster, the settings and the newest "
+                     f"{LATEST} log entries; a file keeps the whole log).")
     return words

@@ -7,6 +7,7 @@ phone for the whole table), shows everything. Pure Python.
 """
 from __future__ import annotations
 
+from ui.core.people import Person
 from ui.core.state import AppState
 
 GM = "gm"
@@ -24,6 +25,12 @@ def player_entry(state: AppState) -> dict | None:
         return entry
     # the same person under another system's sheet: the character of that name there, if any
     return next((other for other in state.roster("character") if other["name"] == entry["name"]), entry)
+
+
+def sheet_here(state: AppState, person: Person) -> str:
+    """The person's sheet in the open rule system, else their first."""
+    return next((entry_id for entry_id, system in zip(person.ids, person.systems) if system == state.system),
+                person.ids[0])
 
 
 def is_player(state: AppState) -> bool:

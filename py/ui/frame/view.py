@@ -8,6 +8,7 @@ from __future__ import annotations
 from session import SYSTEMS
 
 from ui.core import role, space
+from ui.core.people import people
 from ui.core.state import AppState
 from ui.handoff import dialog
 from ui.kit.html import Markup, classes, h, isolate
@@ -48,12 +49,12 @@ def role_chooser(state: AppState) -> Markup:
     first; it locks nothing."""
     if not state.view.get("choose_role"):
         return Markup("")
-    characters = state.roster("character")
     choices = [h("button", "The GM", type="button", class_="button button-wide", data_action="role-pick",
                  data_role=role.GM, aria_pressed="true" if state.role == role.GM else "false")]
-    choices += [h("button", isolate(entry["name"]), type="button", class_="button button-wide",
-                  data_action="role-pick", data_role=entry["id"],
-                  aria_pressed="true" if state.role == entry["id"] else "false") for entry in characters]
+    choices += [h("button", isolate(person.name), type="button", class_="button button-wide",
+                  data_action="role-pick", data_role=role.sheet_here(state, person),
+                  aria_pressed="true" if state.role in person.ids else "false")
+                for person in people(state.session["roster"], "character")]
     return h("section", h("h2", "Who are you at this table?", class_="card-title", id="role-title"),
              h("p", "A player's phone opens on their character and leaves the GM's controls to the GM's phone. "
                     "You can change this any time: it is focus, not security.", class_="hint"),

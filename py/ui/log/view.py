@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from session import SYSTEMS
 
-from ui.core.library import backup_due, backup_words, involves, logged
+from ui.core.library import backup_due, backup_words, involves, logged, sheets_of
+from ui.core.people import people
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.log import roll_link
@@ -123,7 +124,8 @@ def who_filter(state: AppState) -> Markup:
         return Markup("")
     who = state.view.get("log_who", "")
     options = [h("option", "Everyone", value="", selected=not who)]
-    options += [h("option", entry["name"], value=entry["id"], selected=entry["id"] == who) for entry in roster]
+    options += [h("option", person.name, value=person.ids[0], selected=who in person.ids)
+                for person in people(roster)]
     return h("label", h("span", "Whose rolls", class_="field-label"),
              h("select", *options, id="log-who", class_="field-input", data_action="log-who"),
              class_="field", for_="log-who")
@@ -169,7 +171,7 @@ def entries(state: AppState) -> Markup:
     shown = state.view.get("log_shown", PAGE)
     if not log:
         return Markup("") if not total else h("p", "Reading the log…", class_="hint", role="status")
-    items = [entry_card(state, entry, total - index) for index, entry in enumerate(log[:shown])]
+    items = [entry_card(state, entry, entry.get("n", total - index)) for index, entry in enumerate(log[:shown])]
     more = Markup("")
     if total > shown:
         waiting = len(log) <= shown
@@ -184,10 +186,11 @@ def found(state: AppState, who: str) -> Markup:
     entry = state.entry(who)
     name = isolate(entry["name"]) if entry else "them"
     log = state.session["log"]
-    matches = [(index, item) for index, item in enumerate(log) if involves(item, who)]
+    sheets = sheets_of(state, who)
+    matches = [(index, item) for index, item in enumerate(log) if involves(item, sheets)]
     shown = state.view.get("log_shown", PAGE)
     total = state.replica.logged()
-    items = [entry_card(state, item, total - index) for index, item in matches[:shown]]
+    items = [entry_card(state, item, item.get("n", total - index)) for index, item in matches[:shown]]
     searched = f"the newest {len(log):,} of {total:,} entries" if not state.replica.complete else "every entry"
     more = Markup("")
     if len(matches) > shown:

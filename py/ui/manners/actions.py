@@ -10,6 +10,7 @@ from session import sealed
 from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
+from ui.core.library import next_number
 from ui.core.events import when_added
 from ui.core.role import show_to_gm
 from ui.core.state import AppState
@@ -308,8 +309,10 @@ def log_result(state: AppState, event: Input):
         return
     # Manner Cards has no Tension and no AP: logging keeps the record, nothing else changes. An
     # exchange across phones is logged under its own id on both: the two entries merge to one.
+    # A sealed exchange's entry is made the same on both phones (it merges to one): no number of its own.
     state.session = log_conflict(state.session, record, at=now_text(), by=manners_words.player_name(record),
-                                          same_as=exchange["id"] if exchange is not None else "")
+                                 same_as=exchange["id"] if exchange is not None else "",
+                                 number=None if exchange is not None else next_number(state))
     draft.update(logged=True, flip=False)
     state.announcement = manners_words.sentence(record)
     state.focus = RESULT_ID
@@ -326,8 +329,8 @@ def new_conflict(state: AppState, event: Input):
         state.secrets[exchange["id"]] = None  # a card sealed and never revealed: forgotten with the conflict
     if draft["revealed"] is not None and not draft["logged"] and exchange is None:
         record = draft["revealed"]
-        state.session = set_aside(state.session, record, at=now_text(),
-                                           by=manners_words.player_name(record))
+        state.session = set_aside(state.session, record, at=now_text(), by=manners_words.player_name(record),
+                                  number=next_number(state))
         state.say("The cards turned over are in the log, set aside.")
     state.drafts["manners"] = draft_model.fresh_draft_like(draft)
 

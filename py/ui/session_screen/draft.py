@@ -5,6 +5,7 @@ from __future__ import annotations
 from session import SYSTEMS, share_url
 from session.differences import Difference
 
+from ui.core.people import count_words, people
 from ui.kit.html import isolate
 
 # What a session link carries and joining compares: everything but the id and the log.
@@ -16,13 +17,7 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 
 
 def setup_words(session: dict) -> str:
-    characters = sum(entry["kind"] == "character" for entry in session["roster"])
-    adversaries = len(session["roster"]) - characters
-    words = [SYSTEMS[session["system"]], plural(characters, "character")]
-    if adversaries:
-        words.append(plural(adversaries, "adversary", "adversaries"))
-    words.append(f"Tension {session['tension']}")
-    return " · ".join(words)
+    return " · ".join([SYSTEMS[session["system"]], count_words(session["roster"]), f"Tension {session['tension']}"])
 
 
 def session_url(state) -> str:
@@ -49,15 +44,43 @@ def shown_value(field: str, value) -> str | None:
     return isolate(value) if isinstance(value, str) else str(value)
 
 
-def change_words(difference: Difference) -> str:
-    """One line of what merging a link changes: "Ash Varga: AP 3 → 2", "Log: 2 new entries"."""
+def change_lines(found: list[Difference], before: dict, after: dict) -> list[str]:
+    """What merging a link changes, one line each, for people: a person new to the roster (or
+    gone from it) is one line whatever the number of their sheets, naming the rule systems; a
+    change to one sheet names its rule system when that person has sheets in several."""
+    rosters = {entry["id"]: entry for entry in [*before["roster"], *after["roster"]]}
+    lines, grouped = [], set()
+    for difference in found:
+        if difference.field in ("added", "removed"):
+            if (difference.field, difference.who) in grouped:
+                continue
+            grouped.add((difference.field, difference.who))
+            roster = after["roster"] if difference.field == "added" else before["roster"]
+            sheets = [item.entry_id for item in found if item.field == difference.field and item.who == difference.who]
+            systems = [SYSTEMS[entry["system"]] for entry in roster if entry["id"] in sheets]
+            lines.append(f"{change_words(difference)} ({listed(systems)} {'sheet' if len(systems) == 1 else 'sheets'})")
+            continue
+        entry = rosters.get(difference.entry_id)
+        several = entry is not None and len(next((person.ids for person in people(after["roster"])
+                                                 if difference.entry_id in person.ids), ())) > 1
+        lines.append(change_words(difference, SYSTEMS[entry["system"]] if several else ""))
+    return lines
+
+
+def listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def change_words(difference: Difference, sheet: str = "") -> str:
+    """One line of what merging a link changes: "Ash Varga: AP 3 → 2", "Log: 2 new entries";
+    `sheet` names the rule system of the sheet that changed ("Ash Varga (Anomaly): …")."""
     field = difference.field
     if field == "log":
         undone, added = difference.before, difference.after
         parts = [plural(added, "new entry", "new entries")] if added else []
         parts += [f"{plural(undone, 'entry', 'entries')} undone"] if undone else []
         return "Log: " + ", ".join(parts)
-    who = "" if difference.who == "session" else f"{isolate(difference.who)}: "
+    who = "" if difference.who == "session" else f"{isolate(difference.who)}{f' ({sheet})' if sheet else ''}: "
     if field == "added":
         return f"{isolate(difference.who)}: new in the roster"
     if field == "removed":

@@ -22,19 +22,15 @@ from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.library import (commit, copy_as, is_blocked, is_here, read_session, stored_kinds, switch_to,
                              untouched, with_newest_log)
+from ui.core.people import count_words
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.session_screen.draft import change_words
+from ui.session_screen.draft import change_lines
 from ui.summaries import safe_sentence
 
 
 def roster_words(session: dict) -> str:
-    characters = sum(entry["kind"] == "character" for entry in session["roster"])
-    adversaries = len(session["roster"]) - characters
-    parts = [f"{characters} character{'s' * (characters != 1)}"]
-    if adversaries:
-        parts.append(f"{adversaries} adversar{'ies' if adversaries != 1 else 'y'}")
-    return " and ".join(parts)
+    return count_words(session["roster"])
 
 
 def open_link(state: AppState, fragment: str):
@@ -101,7 +97,7 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
         incoming = overlaid(mine, incoming, state.device)
     merged, stored = await merged_with(state, mine, incoming)
     before, after = mine.session(), merged.replica.session()
-    changes = [change_words(item) for item in differences(before, after, (merged.undone, merged.added))]
+    changes = change_lines(differences(before, after, (merged.undone, merged.added)), before, after)
     steps = sum(len(messages) for messages in merged.replica.sealed.values()) - sum(
         len(messages) for messages in mine.sealed.values())
     if steps:  # a sealed-card exchange under way (session.sealed): not in the session dict
@@ -232,7 +228,7 @@ async def compare_roll(state: AppState, pending: dict):
         state.announcement = "This roll is already in this session's log."
         return
     before, after = mine.session(log=False), merged.replica.session(log=False)
-    pending["changes"] = [change_words(item) for item in differences({**before, "log": []}, {**after, "log": []})]
+    pending["changes"] = change_lines(differences({**before, "log": []}, {**after, "log": []}), before, after)
     pending["state"] = "refused" if pending["problems"] else "new"
     pending["addable"] = not pending["problems"]
 

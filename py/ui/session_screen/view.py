@@ -8,7 +8,7 @@ from __future__ import annotations
 from session import SYSTEMS
 from session.on_device import shown_key
 
-from ui.core.library import backup_due, backup_words, keeps_log, keeps_nothing, listing, logged, unreadable
+from ui.core.library import LATEST, backup_due, backup_words, keeps_log, keeps_nothing, listing, logged, unreadable
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr, qr_markup
@@ -134,7 +134,7 @@ def share_card(state: AppState) -> Markup:
     return h("section",
              h("h2", "Share this session", class_="screen-title"),
              h("p", "Other phones that open this link get the roster, Tension, AP, the Tension Table and the "
-                    "newest 20 log entries; a phone that has this session already merges them in. The whole "
+                    f"newest {LATEST} log entries; a phone that has this session already merges them in. The whole "
                     "log travels in a file (Export on the Log screen).", class_="hint"),
              button("Share link", "session-share", primary=True, wide=True),
              qr_markup(url, f"QR code of the link to {state.session['name']}"),

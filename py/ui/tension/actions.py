@@ -10,6 +10,7 @@ from session import log_conflict, set_aside
 
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
+from ui.core.library import next_number
 from ui.core.events import when_added
 from ui.core.role import show_to_gm
 from ui.core.state import AppState
@@ -60,8 +61,8 @@ def set_aside_dice(state: AppState, draft: dict):
     if draft["logged"] is not None or not draft_model.dice_on_table(draft):
         return
     record = draft_model.to_record(state, draft)
-    by = draft_model.side_name(state, draft["player"] if draft["kind"] == "environment" else draft["defender"])
-    state.session = set_aside(state.session, record, at=now_text(), by=by)
+    state.session = set_aside(state.session, record, at=now_text(), by=draft_model.acting(state, draft),
+                              number=next_number(state))
     state.say("The dice on the table are in the log, set aside.", "info")
 
 
@@ -385,10 +386,10 @@ def log_result(state: AppState, event: Input):
     except rules.RuleError as error:
         state.fail(str(error))
         return
-    by = draft_model.side_name(state, draft["player"] if draft["kind"] == "environment" else draft["defender"])
     table = state.session["tension_table"]
     lines = [table[roll - 1] for roll in record["result"]["table_rolls"]]
-    state.session = log_conflict(state.session, record, at=now_text(), by=by, table_lines=lines)
+    state.session = log_conflict(state.session, record, at=now_text(), by=draft_model.acting(state, draft),
+                                 table_lines=lines, number=next_number(state))
     draft["logged"] = record
     for _, side in draft_model.sides(draft):
         side["fresh"] = False

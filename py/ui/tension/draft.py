@@ -24,6 +24,9 @@ KINDS = ("environment", "opposed")
 DEFAULT_NAMES = {"gm": "The GM", "character": "Player", "adversary": "Adversary"}
 
 
+MAX_BY = 60  # characters of who logged an entry (session.model.MAX_NAME)
+
+
 def new_side(role: str, entry: dict | None = None) -> dict:
     side = {"role": role, "ref": None, "name": "", "attribute": "", "skill": "", "trait": "Power",
             "pool": 2, "mode": ROLL, "dice": None, "keep": None, "boost": False, "total": None,
@@ -88,6 +91,15 @@ def side_name(state: AppState, side: dict) -> str:
     if entry is not None:
         return entry["name"]
     return side["name"].strip() or DEFAULT_NAMES[side["role"]]
+
+
+def acting(state: AppState, draft: dict) -> str:
+    """Whose conflict the log files it under: the player against the environment; against an
+    adversary, the initiators (the Ghoul's attack is the Ghoul's, not the defender's)."""
+    if draft["kind"] == "environment":
+        return side_name(state, draft["player"])
+    names = list(dict.fromkeys(side_name(state, side) for side in draft["initiators"]))
+    return " and ".join(names)[:MAX_BY]
 
 
 def conflict_tension(state: AppState, draft: dict) -> int:

@@ -25,7 +25,7 @@ def test_a_link_notes_its_time_and_backs_up_no_log():
     party = logged_party()
     backups = linked({}, party, AT)
     assert backups == {party["id"]: {"link": AT}}
-    assert only_here(backups, party) == 1  # a link carries the roster and settings, not the log
+    assert only_here(backups, party) == 1  # a link carries only the newest entries: nothing counts as backed up
     both = exported(backups, party, "2025-06-02T10:00:00+02:00")
     assert both[party["id"]] == {"link": AT, "file": "2025-06-02T10:00:00+02:00", "file_log": 1}
 

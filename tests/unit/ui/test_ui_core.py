@@ -38,7 +38,7 @@ def test_the_log_and_session_screens_say_when_the_session_was_last_backed_up():
     assert data["then"] == "session-shared"  # noted only once the link went out (ui.shell.effects)
     assert "shared as a link" not in text(state)
     tap(state, "session-shared")
-    assert "Last shared as a link on" in text(state) and "not the log" in text(state)
+    assert "Last shared as a link on" in text(state) and "the newest 20 log entries" in text(state)
 
 
 def export_is_primary(state) -> bool:
@@ -80,3 +80,10 @@ def test_the_notice_comes_early_and_stays_away_once_put_away_until_storage_fills
     assert "Storage is 91% full" in text(state)
     tap(state, "space-open")
     assert state.screen == "log" and "Nothing to archive here" in text(state)
+
+
+def test_the_screens_say_as_many_log_entries_as_a_link_carries():
+    from session import link_v2
+    from ui.core import library
+
+    assert library.LATEST == link_v2.LATEST

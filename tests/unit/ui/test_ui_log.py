@@ -11,11 +11,14 @@ import rules
 from session import log_conflict, MemoryStore, new_session
 from session.files import MAX_FILE, read_export
 from session.link_v1 import encode_roll
+from session import link_v2
 from session.replica import Replica
 from ui.core.library import switch_to
+from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
 from ui.log import actions as log_actions  # noqa: F401  (registers the actions)
 from ui.session_screen import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
 from ui.session_screen import links
+from ui.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 
 from reading import markup, text
 from samples import AT, campaign, json_values, logged_party, party_of_five, plain
@@ -173,3 +176,43 @@ def test_any_roll_link_shows_read_only_without_breaking(record):
     links.show_roll(state, roll)
     page = text(state)
     assert "A shared roll (read-only)" in page and state.session["log"] == []
+
+
+def log_a_roll(state, total: int):
+    """The GM says the environment's total; the player's real dice; logged (as the Tension screen does)."""
+    tap(state, "show-screen", screen="conflict")
+    tap(state, "tension-new")
+    tap(state, "tension-mode", side="gm", value="total")
+    tap(state, "tension-total", side="gm", value=str(total))
+    tap(state, "tension-mode", side="player", value="real")
+    tap(state, "tension-type-faces", side="player", typed="6 5 4 3 2 1"[:2 * pool(state) - 1])
+    tap(state, "tension-log")
+    assert state.message is None or state.message.tone != "error", state.message
+    return state.session["log"][0]
+
+
+def pool(state) -> int:
+    from ui.tension import draft as tension_draft
+
+    draft = state.drafts["tension"]
+    return tension_draft.pool(state, draft, draft["player"])
+
+
+def test_a_number_in_the_log_never_changes_when_an_older_roll_arrives_late():
+    """Numbers are given once, when an entry is logged, and travel with it: a roll logged on a
+    phone that was away keeps its own number on every phone, and nothing already logged moves."""
+    party = party_of_five()
+    gm, player = phone(party), phone()
+    open_link(player, link_v2.session_link(gm.replica))
+    late = log_a_roll(player, 3)  # logged on the player's phone while the GM's phone did not see it
+    first, second = log_a_roll(gm, 4), log_a_roll(gm, 5)
+    assert [first["n"], second["n"]] == [1, 2] and late["n"] == 1  # two phones apart: the same number
+    open_link(gm, link_v2.roll_message(player.replica, late["id"]))
+    tap(gm, "roll-add")
+    assert {entry["id"]: entry["n"] for entry in gm.session["log"]} == {
+        first["id"]: 1, second["id"]: 2, late["id"]: 1}  # nothing renumbered
+    assert log_a_roll(gm, 6)["n"] == 3  # the next one follows every number this phone has seen
+    open_link(player, link_v2.session_link(gm.replica))
+    tap(player, "join-update")
+    assert {entry["id"]: entry["n"] for entry in player.session["log"]} == \
+        {entry["id"]: entry["n"] for entry in gm.session["log"]}
