@@ -7,6 +7,7 @@
   // tools/build.py writes the vendored folder's hashed name here.
   const JSQR = "./vendor/jsqr/jsQR.js";
   const EVERY_MS = 150;  // between two looks at the picture
+  const HOLD_MS = 20_000;  // a held camera (see start) stops by itself after this
   let current = null;  // the running scan: {stream, stopped}
   let jsqrLoading = null;
 
@@ -64,8 +65,10 @@
   }
 
   // Show the camera in the <video id=videoId> and call found(text, reader) with the first code
-  // read, or failed(word) ("unsupported", "denied", "no-camera", "busy", "failed", "gone").
-  async function start(videoId, found, failed) {
+  // read, or failed(word) ("unsupported", "denied", "no-camera", "busy", "failed", "gone"). A code
+  // matching the RegExp text `hold` leaves the camera on until stop() (or HOLD_MS): a live table's
+  // phone answers an offer with its real addresses only while the camera is on.
+  async function start(videoId, found, failed, hold = "") {
     stop();
     const scan = current = { stream: null, stopped: false };
     if (!navigator.mediaDevices?.getUserMedia) {
@@ -102,7 +105,8 @@
     while (!gone()) {
       const text = await read().catch(() => null);
       if (text && !gone()) {
-        end(scan);
+        if (hold && new RegExp(hold).test(text)) setTimeout(() => end(scan), HOLD_MS);
+        else end(scan);
         found(text, scanner.reader);
         return;
       }

@@ -110,12 +110,14 @@ def in_transit(entry: dict) -> dict:
     return travelling
 
 
-def session_link(replica: Replica, latest: int = LATEST) -> str:
-    """The fragment (without '#') of a link to this session: everything but the older log."""
+def session_link(replica: Replica, latest: int = LATEST, entries: list[dict] | None = None) -> str:
+    """The fragment (without '#') of a link to this session: everything but the older log; with
+    `entries`, those entries instead of the newest (a live table sends what changed)."""
     payload = replica.to_dict(log=False)
     if replica.sealed:  # exchanges already logged are settled: the log entry carries their result
         payload["sealed"] = {key: item for key, item in replica.sealed.items() if key not in replica.log}
-    payload["log"] = [in_transit(entry) for entry in replica.live_log()[:latest]]
+    chosen = replica.live_log()[:latest] if entries is None else entries
+    payload["log"] = [in_transit(entry) for entry in chosen]
     return f"{SESSION.upper()}{VERSION}.{pack(payload)}"
 
 

@@ -5,20 +5,23 @@ Everything but the log is small and travels whole in the `hello` (a session link
 replica's registers, counts, roster, undo marks); merged, it is exact. The log can hold
 thousands of entries, so the phones compare it, newest first, a page at a time:
 
-1. Each `hello` says how many entries its log holds, their print (XOR of a hash of each id:
-   equal prints, equal logs) and its oldest entry's key. Equal prints: nothing to do.
+1. Each `hello` says how many entries its log holds and their print (XOR of a hash of each id:
+   equal prints, equal logs). Equal prints: nothing to do.
 2. Otherwise the GM's phone sends the first `have`: every key it holds below `to` (the top,
-   first), newest first, at most PAGE of them; `more` when it holds older ones above the
-   horizon; `rest`, the print of every entry it holds below the page.
+   first), newest first, at most PAGE of them; `more` when it holds older ones; `rest`, the
+   print of every entry it holds below the page.
 3. The other phone sends what it holds in the page's range that the page does not list,
    asks (`want`) for the listed entries it lacks, and, when `more` and its own print below
    the page differs from `rest`, answers with its next page below the range, and so on, each
    page's `to` lower than the last: the walk ends.
 
-The horizon is the newer of the two phones' oldest entries: an entry older than everything the
-other phone keeps is not sent (that phone joined the session later, or archived its old log; the
-old log travels in a file, as before). MAX_PAGES bounds a walk. Pure Python: `Holdings` is
-what one phone has read of its log so far; `answer` says what to send.
+Each hello also names the phone's oldest entry. When that entry is one the other phone holds,
+the phone's log was cut (it joined the session later, or archived its old log): nothing older
+than its oldest entry is sent to it; the old log travels in a file, as before. A phone that
+keeps no entry gets the newest ones with the hello, as a link gives them. Otherwise every entry
+it lacks is sent. The phone that sends decides (`Other`). Whatever the two logs, a walk sends
+at most the newest MAX_DEPTH entries of each phone and MAX_PAGES pages. Pure Python: `Holdings`
+is what one phone has read of its log so far; `answer` and `wanted` say what to send.
 """
 from __future__ import annotations
 
@@ -27,7 +30,9 @@ from dataclasses import dataclass, field
 from functools import reduce
 
 PAGE = 200
-MAX_PAGES = 10  # pages one phone sends in a walk: the newest 2,000 entries
+MAX_PAGES = 10  # pages one phone sends in a walk
+MAX_DEPTH = 2_000  # entries from the newest down that a walk ever sends
+NOTHING = "0" * 16
 
 
 def id_print(entry_id: str) -> int:
@@ -39,19 +44,8 @@ def log_print(ids) -> str:
     return f"{reduce(lambda left, right: left ^ right, map(id_print, ids), 0):016x}"
 
 
-def newer(first, second):
-    """The horizon: the newer of two oldest keys (None: one phone keeps no entry)."""
-    if first is None or second is None:
-        return None
-    return max(tuple(first), tuple(second))
-
-
 class Unread(Exception):
-    """`Holdings` has not read far enough down the log: read down to (or past) `below` and try again."""
-
-    def __init__(self, below):
-        super().__init__(below)
-        self.below = below
+    """`Holdings` has not read far enough down the log: read further and try again."""
 
 
 @dataclass
@@ -60,34 +54,50 @@ class Holdings:
     when they reach its oldest entry, and `print` of every id the log holds."""
     keys: list = field(default_factory=list)
     complete: bool = True
-    print: str = "0" * 16
+    print: str = NOTHING
+
+    def read_below(self, low) -> bool:
+        """Every key at or above `low` is among `keys` (None: the whole log is)."""
+        return self.complete or (low is not None and bool(self.keys) and self.keys[-1] < low)
 
     def between(self, low, high) -> list[tuple]:
         """Keys in [low, high) (high None: the top; low None: the bottom), newest first."""
-        if not self.complete and (low is None or not self.keys or self.keys[-1] >= low):
-            raise Unread(low)
+        if not self.read_below(low):
+            raise Unread()
         return [key for key in self.keys if (high is None or key < high) and (low is None or key >= low)]
 
-    def page(self, to, horizon) -> tuple[list[tuple], bool]:
-        """The next page below `to`, down to the horizon: its keys and whether more follow."""
+    def page(self, to) -> tuple[list[tuple], bool]:
+        """The next page below `to`: its keys and whether more follow."""
         taken = []
         for key in self.keys:
             if to is not None and key >= to:
                 continue
-            if horizon is not None and key < horizon:
-                return taken, False
             if len(taken) == PAGE:
                 return taken, True
             taken.append(key)
         if not self.complete:
-            raise Unread(taken[-1] if taken else to)
+            raise Unread()
         return taken, False
+
+    def oldest(self):
+        """The oldest key this phone keeps (None: it keeps none); Unread until read to the end."""
+        if not self.complete:
+            raise Unread()
+        return self.keys[-1] if self.keys else None
+
+    def deepest(self):
+        """The oldest key a walk may send: the MAX_DEPTH-th from the top."""
+        if len(self.keys) >= MAX_DEPTH:
+            return self.keys[MAX_DEPTH - 1]
+        if not self.complete:
+            raise Unread()
+        return self.keys[-1] if self.keys else None
 
     def print_below(self, low) -> str:
         """The print of every id held below key `low`."""
+        if not self.read_below(low):
+            raise Unread()
         above = [key[2] for key in self.keys if key >= low]
-        if not self.complete and (not self.keys or self.keys[-1] >= low):
-            raise Unread(low)
         return f"{int(self.print, 16) ^ int(log_print(above), 16):016x}"
 
 
@@ -98,9 +108,17 @@ class Page:
     more: bool
     rest: str
 
-    def low(self, horizon):
-        """The bottom of the range this page lists completely."""
-        return self.keys[-1] if self.more else horizon
+
+@dataclass(frozen=True)
+class Other:
+    """The other phone, as its hello showed it: its oldest entry's id ("" when it keeps none), and
+    whether this phone holds that entry (its log was cut from this one's)."""
+    oldest: str
+    holds_oldest: bool
+
+    @property
+    def cut(self) -> bool:
+        return self.oldest == "" or self.holds_oldest
 
 
 @dataclass
@@ -110,21 +128,47 @@ class Answer:
     next: Page | None = None  # the page to answer with, if the walk goes on
 
 
-def first_page(mine: Holdings, horizon) -> Page:
-    keys, more = mine.page(None, horizon)
-    return Page(None, tuple(keys), more, mine.print_below(keys[-1]) if more else "0" * 16)
+def page_below(mine: Holdings, to) -> Page:
+    keys, more = mine.page(to)
+    return Page(to, tuple(keys), more, mine.print_below(keys[-1]) if more else NOTHING)
 
 
-def answer(page: Page, mine: Holdings, horizon, pages_sent: int = 0) -> Answer:
-    """What to do with the other phone's page: send what it lacks in the page's range, want what
-    this phone lacks of it, and the next page when the logs below the range still differ."""
-    low = page.low(horizon)
+def first_page(mine: Holdings) -> Page:
+    return page_below(mine, None)
+
+
+def sendable(keys, mine: Holdings, other: Other) -> list[tuple]:
+    """These keys, but those older than where the other phone's log starts when it was cut, and
+    those deeper than MAX_DEPTH. A phone keeping nothing gets nothing here (the hello had the newest)."""
+    if other.oldest == "":
+        return []
+    deepest = mine.deepest()
+    start = next((key for key in mine.keys if key[2] == other.oldest), None) if other.cut else None
+    return [key for key in keys if (deepest is None or key >= deepest) and (start is None or key >= start)]
+
+
+def answer(page: Page, mine: Holdings, other: Other, pages_sent: int = 0) -> Answer:
+    """What to do with the other phone's page: send what it lacks in the page's range (and below,
+    when its log ends there and was not cut), want what this phone lacks of it, and the next page
+    when the logs below the range still differ."""
+    low = page.keys[-1] if page.keys else page.to
     listed = {key[2] for key in page.keys}
-    held = mine.between(low, page.to)
+    held = mine.between(low, page.to) if page.keys else []
     held_ids = {key[2] for key in held}
-    result = Answer(send=[key for key in held if key[2] not in listed],
-                    want=[key[2] for key in page.keys if key[2] not in held_ids])
+    send = [key for key in held if key[2] not in listed]
+    if not page.more and not other.cut:  # its log ends here: what this phone holds below, it lacks
+        deepest = mine.deepest()
+        send += [key for key in mine.keys if (low is None or key < low) and deepest is not None and key >= deepest]
+    result = Answer(send=sendable(send, mine, other), want=[key[2] for key in page.keys if key[2] not in held_ids])
     if page.more and pages_sent < MAX_PAGES and mine.print_below(low) != page.rest:
-        keys, more = mine.page(low, horizon)
-        result.next = Page(low, tuple(keys), more, mine.print_below(keys[-1]) if more else "0" * 16)
+        result.next = page_below(mine, low)
     return result
+
+
+def wanted(ids, mine: Holdings, other: Other) -> list[tuple]:
+    """The keys of the entries the other phone asked for that it may have (read far enough down to hold them)."""
+    asked = set(ids)
+    found = [key for key in mine.keys if key[2] in asked]
+    if len(found) < len(asked) and not mine.complete:
+        raise Unread()
+    return sendable(found, mine, other)

@@ -7,9 +7,9 @@ fields of its kind:
 
     hello  on every new channel, both ways: this phone's `device` id, who holds it (`role`:
            "gm", the character's roster id, or "" for a phone nobody said; `who`: a name), the
-           session as a link carries it (`session`: an S2 link, the newest entries included),
-           and for catching up (session.live_catchup) how many entries its log holds (`n`), their
-           `print` and its `oldest` entry's key
+           session as a link carries it (`session`: an S2 link), and for catching up
+           (session.live_catchup) how many entries its log holds (`n`), their `print` and
+           the id of its `oldest` ("" when it keeps none)
     who    who holds this phone now (`role`, `who`), after the player said
     link   what a link carries (`link`: an S2 session, an R2 roll or a C2 sealed-card fragment),
            read by session.link_v2 like any link; a roll answering a call names it (`call`)
@@ -98,9 +98,8 @@ def write(kind: str, /, **data) -> str:
     return text
 
 
-def hello(device: str, role: str, who: str, session: str, count: int, print_: str, oldest) -> str:
-    return write(HELLO, device=device, role=role, who=who, session=session, n=count, print=print_,
-                 oldest=list(oldest) if oldest else None)
+def hello(device: str, role: str, who: str, session: str, count: int, print_: str, oldest: str) -> str:
+    return write(HELLO, device=device, role=role, who=who, session=session, n=count, print=print_, oldest=oldest)
 
 
 def link(fragment: str, call: str = "") -> str:
@@ -185,7 +184,8 @@ def read_hello(data: dict) -> dict:
     need(isinstance(data["device"], str) and 0 < len(data["device"]) and DEVICE.fullmatch(data["device"]) is not None)
     return {"device": data["device"], "role": role(data["role"]), "who": text_field(data["who"], "A name", MAX_NAME),
             "session": fragment(data["session"]), "n": whole(data["n"], 0, MAX_CLOCK),
-            "print": fingerprint(data["print"]), "oldest": optional_key(data["oldest"])}
+            "print": fingerprint(data["print"]),
+            "oldest": "" if data["oldest"] == "" else identifier(data["oldest"])}
 
 
 def read_who(data: dict) -> dict:

@@ -63,6 +63,9 @@ MDNS_NAME = re.compile(r"([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})
 BASE45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 BASE45_VALUES = {character: value for value, character in enumerate(BASE45)}
 CODE = re.compile(r"([A-Z])(0|[1-9][0-9]{0,2})\.(.*)", re.DOTALL)
+# An offer's code, for the scanner (a JavaScript RegExp too): the camera stays on while the phone that
+# scanned it answers, so the answer names its real addresses (browsers hide them until the camera is on).
+OFFER_PATTERN = r"^\s*O[1-9][0-9]{0,2}\."
 
 DAMAGED = "This code is damaged: part of it is missing or changed. Scan it again."
 SHORT = "This code is incomplete: it was cut short. Scan it again."

@@ -9,6 +9,7 @@ from __future__ import annotations
 from session import share_url
 
 from ui.core import role
+from ui.core.live import sends_to_gm
 from ui.core.state import AppState
 from ui.kit.html import Markup, h, isolate
 from ui.kit.qr import qr_markup
@@ -54,9 +55,9 @@ def dialog(state: AppState) -> Markup:
 
 def log_button(state: AppState, log_action: str, button_id: str) -> Markup:
     """The result bar's main action before logging: on a player's phone it also shows the roll
-    to the GM (one tap for both)."""
+    to the GM (one tap for both); on a live table it sends it there."""
     if role.is_player(state):
-        return h("button", "Log and show to the GM", type="button", class_="button button-primary",
+        return h("button", "Log and send to the GM" if sends_to_gm(state) else "Log and show to the GM", type="button", class_="button button-primary",
                  data_action=log_action, data_then="show", id=button_id)
     return h("button", "Log this result", type="button", class_="button button-primary", data_action=log_action,
              id=button_id)

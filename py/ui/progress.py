@@ -16,6 +16,7 @@ import copy
 from session import SessionError
 from session.sealed import check_secret
 
+from ui.core.live import ADD_AT_ONCE, ADD_ON_TAP
 from ui.core.shapes import ShapeError
 from ui.core.state import SCREENS, AppState
 from ui import screens
@@ -29,10 +30,14 @@ LOST = "The conflict in progress could not be restored ({what}), so it starts af
 def to_store(state: AppState) -> dict | None:
     """What to store for the open session; None when nothing is in progress."""
     drafts = {key: draft for key, draft in state.drafts.items() if key in WHAT}
-    if not drafts and state.editing is None and state.screen == "conflict" and state.role is None:
+    if not drafts and state.editing is None and state.screen == "conflict" and state.role is None \
+            and state.add_rolls == ADD_AT_ONCE:
         return None
-    return {"v": VERSION, "session": state.session["id"], "screen": state.screen,
-            "drafts": copy.deepcopy(drafts), "editing": copy.deepcopy(state.editing), "role": state.role}
+    stored = {"v": VERSION, "session": state.session["id"], "screen": state.screen,
+              "drafts": copy.deepcopy(drafts), "editing": copy.deepcopy(state.editing), "role": state.role}
+    if state.add_rolls != ADD_AT_ONCE:  # the GM's choice for this session's live table
+        stored["add_rolls"] = state.add_rolls
+    return stored
 
 
 def in_play(state: AppState) -> bool:
@@ -65,11 +70,13 @@ def restore(state: AppState, data) -> str | None:
             state.editing = screens.module(screens.DRAFT_CHECKS["editing"]).check_editing(data["editing"])
         except ShapeError as error:
             problems.append(f"the sheet being edited: {error}")
-    if data.get("screen") in SCREENS:
+    if data.get("screen") in SCREENS and data["screen"] != "live":  # a reload ends the live channels
         state.screen = data["screen"]
     role = data.get("role")
     if isinstance(role, str) and 0 < len(role) <= 64:  # checked against the roster when drawn (ui.core.role)
         state.role = role
+    if data.get("add_rolls") == ADD_ON_TAP:
+        state.add_rolls = ADD_ON_TAP
     return "; ".join(problems) or None
 
 

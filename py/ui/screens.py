@@ -27,7 +27,8 @@ SHARED_SCREENS = {
     "tables": ("ui.tables.view", "ui.tables.actions"),
     # The Session screen also exports and imports files with the Log's actions.
     "session": ("ui.session_screen.view", "ui.session_screen.actions", "ui.session_screen.links",
-                "ui.session_screen.scan", "ui.log.actions"),
+                "ui.session_screen.scan", "ui.log.actions", "ui.live.actions"),  # a live code scanned goes there
+    "live": ("ui.live.view", "ui.live.actions"),
 }
 # Where each stored draft of the table in progress is checked (ui.progress): imported only when
 # such a draft is stored, so a start with nothing in progress loads no other screen.

@@ -47,7 +47,7 @@ def by_name() -> list[str]:
 def test_every_module_loaded_by_name_is_in_a_layer_below_the_loader():
     import importlib.util
 
-    below = ("frame", "roster", "log", "tables", "session_screen", "tension", "anomaly", "manners")
+    below = ("live", "frame", "roster", "log", "tables", "session_screen", "tension", "anomaly", "manners")
     for name in by_name():
         assert importlib.util.find_spec(name) is not None, name
         assert name.split(".")[1] in below, f"{name} is not below ui.screens"

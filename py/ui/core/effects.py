@@ -15,6 +15,9 @@ from __future__ import annotations
 SHARE, COPY, DOWNLOAD, READ_FILE, PERSIST, SCAN, STOP_SCAN = (
     "share", "copy", "download", "read-file", "persist", "scan", "stop-scan")
 MEASURE_SPACE = "measure-space"
+# A live table (ui.shell.live, static/live.js; ui.live says what to send):
+LIVE_OFFER, LIVE_ANSWER, LIVE_ACCEPT, LIVE_SEND, LIVE_CLOSE, LIVE_WAIT, LIVE_SYNC, WAKE_LOCK = (
+    "live-offer", "live-answer", "live-accept", "live-send", "live-close", "live-wait", "live-sync", "wake-lock")
 # Storage (ui.storage_effects):
 SAVE, OPEN_TABLE, FLUSH, READ_OLDER, JOB = "save", "open-table", "flush", "read-older", "job"
 ADD_SESSION, SAVE_SESSION, REMOVE_SESSION, FORGET = "add-session", "save-session", "remove-session", "forget"
@@ -41,14 +44,54 @@ def persist(state):
     state.effects.append((PERSIST, {}))
 
 
-def scan(state, *, video: str, found: str, failed: str):
+def scan(state, *, video: str, found: str, failed: str, hold: str = ""):
     """Show the camera in <video id=`video`> and read QR codes from it: action `found` runs with
-    the first code's text, or action `failed` with why there is no camera (a word)."""
-    state.effects.append((SCAN, {"video": video, "found": found, "failed": failed}))
+    the first code's text, or action `failed` with why there is no camera (a word). A code that
+    matches the pattern `hold` keeps the camera on until stop_scan (or a few seconds)."""
+    state.effects.append((SCAN, {"video": video, "found": found, "failed": failed, "hold": hold}))
 
 
 def stop_scan(state):
     state.effects.append((STOP_SCAN, {}))
+
+
+def live_offer(state, peer: str):
+    """A new connection for the phone `peer` (any earlier one closed): action "live-offered" gets
+    its offer's SDP once the browser has gathered its addresses, or "live-failed" why not."""
+    state.effects.append((LIVE_OFFER, {"peer": peer}))
+
+
+def live_answer(state, peer: str, sdp: str):
+    """Answer the offer `sdp` of phone `peer`: "live-answered" gets the answer's SDP ("live-failed" why not)."""
+    state.effects.append((LIVE_ANSWER, {"peer": peer, "sdp": sdp}))
+
+
+def live_accept(state, peer: str, sdp: str):
+    """The answer's SDP to the offer made for `peer`: the channel opens soon after ("live-failed": it won't)."""
+    state.effects.append((LIVE_ACCEPT, {"peer": peer, "sdp": sdp}))
+
+
+def live_send(state, peer: str, text: str):
+    state.effects.append((LIVE_SEND, {"peer": peer, "text": text}))
+
+
+def live_close(state, peer: str):
+    state.effects.append((LIVE_CLOSE, {"peer": peer}))
+
+
+def live_wait(state, peer: str, seconds: float):
+    """Action "live-waited" for `peer` in `seconds` (a channel that should be open by then)."""
+    state.effects.append((LIVE_WAIT, {"peer": peer, "seconds": seconds}))
+
+
+def live_sync(state):
+    """After a change on a live table: send the other phones what changed (ui.live.sync)."""
+    once(state, LIVE_SYNC)
+
+
+def wake_lock(state, on: bool):
+    """Keep the screen on while live (the Screen Wake Lock), or let it sleep again."""
+    state.effects.append((WAKE_LOCK, {"on": on}))
 
 
 def measure_space(state):

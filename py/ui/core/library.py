@@ -46,6 +46,7 @@ def switch_to(state: AppState, replica: Replica):
     state.editing = None
     state.view = {}
     state.role = None  # who holds this phone is kept per session (ui.progress)
+    state.add_rolls = "at-once"  # likewise how a live table's rolls are taken
     state.showing = None
 
 

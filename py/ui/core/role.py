@@ -8,6 +8,7 @@ phone for the whole table), shows everything. Pure Python.
 from __future__ import annotations
 
 from ui.core.people import Person
+from ui.core.live import sends_to_gm
 from ui.core.state import AppState
 
 GM = "gm"
@@ -63,8 +64,11 @@ def logged_entry(state: AppState, record: dict) -> dict | None:
 
 
 def show_to_gm(state: AppState, record: dict):
-    """Put the roll of this logged record on screen for the GM's phone (QR code, Share, link)."""
+    """Put the roll of this logged record on screen for the GM's phone (QR code, Share, link); on
+    a live table it has gone to the GM's phone already (ui.live.sync), which is all it says."""
     entry = logged_entry(state, record)
-    if entry is not None:
+    if entry is not None and sends_to_gm(state):
+        state.say("Logged. It is on the GM's phone.", "success")
+    elif entry is not None:
         state.showing = entry["id"]
         state.focus = "handoff-done"

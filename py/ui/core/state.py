@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from session.replica import Replica
 
-SCREENS = ("conflict", "roster", "log", "tables", "session")
+SCREENS = ("conflict", "roster", "log", "tables", "session", "live")
 
 
 @dataclass
@@ -53,6 +53,8 @@ class AppState:
     role: str | None = None
     showing: str | None = None  # the log entry id of a roll on screen for the GM's phone (ui.handoff)
     reading: bool = False  # older log entries are being read from the log store (ui.storage_effects)
+    live: object | None = None  # a live table's channels to other phones (ui.core.live); None: not live here
+    add_rolls: str = "at-once"  # on the GM's phone of a live table, a player's checked roll: "at-once" | "wait"
 
     def __post_init__(self):
         if self.replica is None:

@@ -46,5 +46,7 @@ def changed(state: AppState):
         traceback.print_exception(error)
         state.fail(SOMETHING_WRONG)
     effects.save(state)
+    if state.live is not None:
+        effects.live_sync(state)  # what changed goes to the other phones of a live table
     if wanted(state):
         effects.read_older(state)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from session import SYSTEMS
 
-from ui.core import role, space
+from ui.core import live, role, space
+from ui.core.clock import short_text
 from ui.core.people import people
 from ui.core.state import AppState
 from ui.handoff import dialog
@@ -137,12 +138,46 @@ def bottom_nav(state: AppState) -> Markup:
     )), class_="bottom-nav", aria_label="Screens")
 
 
+def live_line(state: AppState) -> Markup:
+    """On a live table (ui.live): who is live and since when, what waits for the GM, the call a
+    player's phone answers, and the Screen Wake Lock."""
+    table = live.live(state)
+    if table is None or not table.peers:
+        return Markup("")
+    phones = []
+    for peer in table.peers.values():
+        if peer.state in (live.OPEN, live.INTERRUPTED, live.LOST):
+            entry = state.entry(peer.role) if peer.role and peer.role != live.GM_PEER else None
+            name = "the GM" if live.GM_PEER in (peer.id, peer.role) else isolate(entry["name"] if entry else peer.who)
+            at = (short_text(peer.since) or "").split(", ")[-1]
+            phones.append(f"{name or 'a phone'} {'since' if peer.state != live.LOST else 'lost at'} {at}".strip())
+    notes = [f"{len(table.waiting)} roll{'s' * (len(table.waiting) != 1)} to add"] if table.waiting else []
+    open_calls = [call for call in table.calls.values() if not call.get("ended")] if table.hub else []
+    if open_calls:
+        call = open_calls[-1]
+        notes.append(f"{len(call['rolled'])} of {len(call['to'])} rolled")
+    called = next((call for call in table.calls.values() if state.role in call["to"] and not call.get("rolled")),
+                  None) if not table.hub else None
+    line = h("p", h("strong", "Live" if live.is_live(state) else "Not live"),
+             " · " + " · ".join(phones + notes) if phones or notes else "", class_="live-line-who")
+    call_words = h("p", "The GM calls for your roll: ", h("strong", isolate(called["title"])),
+                   f". At stake: {isolate(called['stakes'])}" if called["stakes"] else "", class_="live-line-call",
+                   data_testid="live-call-banner") if called else Markup("")
+    wake = h("button", "Keep the screen on", type="button", class_="button button-quiet", data_action="live-wake",
+             aria_pressed="true" if table.wake == "on" else "false") if table.wake != "unsupported" else Markup("")
+    return h("section", line, call_words,
+             h("div", h("button", "Live table", type="button", class_="button button-quiet", data_action="live-open"),
+               wake, class_="row row-wrap"),
+             class_="live-line", aria_label="Live table", data_testid="live-line")
+
+
 def page_regions(state: AppState, screen_regions) -> list[tuple[str, Markup]]:
     return [
         ("session-bar", session_bar(state)),
         ("message", message_bar(state)),
         ("space", space_notice(state)),
         ("role", role_chooser(state)),
+        ("live-line", live_line(state)),
         *screen_regions,
         ("handoff", dialog(state)),
         ("bottom-nav", bottom_nav(state)),

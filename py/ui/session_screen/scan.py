@@ -11,9 +11,10 @@ from __future__ import annotations
 from urllib.parse import unquote, urlsplit
 
 from session import looks_like_link
+from session.live_signal import OFFER_PATTERN, looks_like_code
 
 from ui.core import effects
-from ui.core.actions import Input, action
+from ui.core.actions import Input, action, dispatch
 from ui.core.state import AppState
 from ui.session_screen import links
 from ui.session_screen.draft import VIDEO
@@ -48,7 +49,11 @@ def link_fragment(text: str, base_url: str) -> str | None:
 
 
 def open_text(state: AppState, text: str, refusal: str) -> bool:
-    """Open `text` as a followed link would be; True unless it was refused or could not be read."""
+    """Open `text` as a followed link would be; True unless it was refused or could not be read.
+    A live table's code goes to the live table (ui.live, by its action's name)."""
+    if looks_like_code(text):
+        dispatch(state, "live-code", Input(value=text.strip()))
+        return state.message is None or state.message.tone != "error"
     fragment = link_fragment(text, state.base_url)
     if fragment is None:
         state.fail(refusal)
@@ -63,7 +68,7 @@ def start(state: AppState, event: Input):
     state.message = None
     state.announcement = "Camera on: point it at a Tableside code."
     state.focus = "scan-cancel"
-    effects.scan(state, video=VIDEO, found="scan-found", failed="scan-failed")
+    effects.scan(state, video=VIDEO, found="scan-found", failed="scan-failed", hold=OFFER_PATTERN)
 
 
 @action("scan-cancel")

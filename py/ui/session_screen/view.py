@@ -9,6 +9,7 @@ from session import SYSTEMS
 from session.on_device import shown_key
 
 from ui.core.library import LATEST, backup_due, backup_words, keeps_log, keeps_nothing, listing, logged, unreadable
+from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr, qr_markup
@@ -127,6 +128,18 @@ def scanner_card(state: AppState) -> Markup:
 
 
 # --- This session -------------------------------------------------------------------------------------
+
+def live_card(state: AppState) -> Markup:
+    """The way to a live table (ui.live, reached by its action's name)."""
+    player = is_player(state)
+    words = ("When the GM's phone shows a live table code, scan it with “Scan a code” above: this phone then "
+             "stays in step by itself." if player else
+             "Phones on the same Wi-Fi stay in step by themselves: each roll reaches this phone as it is logged and "
+             "every change here reaches every phone. Two scans per player, once per evening.")
+    label = "Live table" if state.live is not None or player else "Make this table live"
+    return h("section", h("h2", "Live table", class_="screen-title"), h("p", words, class_="hint"),
+             button(label, "live-open", primary=not player, wide=True, id="live-open"), class_="card")
+
 
 def share_card(state: AppState) -> Markup:
     url = session_url(state)
@@ -286,6 +299,7 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
         ("session-unreadable", unreadable_card(state)),
         ("session-join", join_card(state)),
         ("session-scanner", scanner_card(state)),
+        ("session-live", live_card(state)),
         ("session-share", share_card(state)),
         ("session-settings", settings_card(state)),
         ("session-list", sessions_card(state)),
@@ -294,4 +308,4 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
     ]
 
 
-REST = ("session-unreadable", "session-join", "session-scanner", "session-share", "session-settings", "session-list", "session-storage", "session-about")
+REST = ("session-unreadable", "session-join", "session-scanner", "session-live", "session-share", "session-settings", "session-list", "session-storage", "session-about")

@@ -23,7 +23,7 @@ from ui.core.state import AppState
 from ui.core.step import changed, step
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's buttons: screens, systems, Tension)
 from ui import screens
-from ui.shell import address, boot, dom, effects, offline, paint_keeper, storage
+from ui.shell import address, boot, dom, effects, live, offline, paint_keeper, storage
 
 BUTTON_EVENTS = ("click",)
 # What to compute once per system to load (and warm) its odds; Anomaly's import icepool.
@@ -32,6 +32,8 @@ ODDS_WARM_UP = {
     "anomaly": lambda odds: odds.anomaly_check(0, 0, [], 5),
 }
 APP = None  # the running App; keeps its event proxies alive for the page's lifetime
+effects.RUNNERS.update(live.RUNNERS)  # a live table's channels (static/live.js) and the Screen Wake Lock
+effects.FAILURES.update(live.FAILURES)
 FIELD_EVENTS = ("change", "input")
 
 

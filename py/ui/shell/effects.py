@@ -184,7 +184,7 @@ def scan(state, data, element, after):
     async def begin():
         try:
             await scanner.start(data["video"], lambda text: answer(data["found"], text),
-                                lambda word: answer(data["failed"], word))
+                                lambda word: answer(data["failed"], word), data.get("hold", ""))
         except Exception as error:  # scan.js or the decoder did not load: say so, close the scanner
             traceback.print_exception(error)
             answer(data["failed"], "failed")

@@ -30,11 +30,12 @@ async def load():
     return scanner()
 
 
-async def start(video_id: str, found, failed):
+async def start(video_id: str, found, failed, hold: str = ""):
     """Show the camera in <video id=video_id>; found(text) gets the first QR code read, or
-    failed(word) why the camera did not start (or "gone": the <video> left the page)."""
+    failed(word) why the camera did not start (or "gone": the <video> left the page). A code
+    matching `hold` (a RegExp) leaves the camera on until stop()."""
     (await load()).start(video_id, create_once_callable(lambda text, *_: found(str(text))),
-                         create_once_callable(lambda word: failed(str(word))))
+                         create_once_callable(lambda word: failed(str(word))), hold)
 
 
 def stop():

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from session import live_catchup, live_protocol
-from session.live_catchup import Holdings, Page, Unread, answer, first_page, log_print, newer
+from session.live_catchup import Holdings, Other, Page, Unread, answer, first_page, log_print, wanted
 from session.live_protocol import LiveMessageError, read, write
 
 from hostile import any_unicode, nested_json
@@ -21,8 +21,8 @@ FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=list(Heal
 LINK = "S2.ABCDEFGHIJ"
 KEY = [3, "ab12cd34", "0123456789ab"]
 SAMPLES = [
-    live_protocol.hello("ab12cd34", "gm", "", LINK, 3, "0" * 16, KEY),
-    live_protocol.hello("ab12cd34", "e1", "Ash", LINK, 0, "0" * 16, None),
+    live_protocol.hello("ab12cd34", "gm", "", LINK, 3, "0" * 16, "0123456789ab"),
+    live_protocol.hello("ab12cd34", "e1", "Ash", LINK, 0, "0" * 16, ""),
     write("who", role="e1", who="Ash"),
     live_protocol.link("R2.ABC", "c1"),
     live_protocol.link("C2.ABC"),
@@ -118,39 +118,45 @@ def holdings(keys, read_down_to: int | None = None) -> Holdings:
     return Holdings(ordered[:read_down_to], False, log_print(key[2] for key in ordered))
 
 
-def answered(page, keys, horizon, pages_sent, reads: list):
-    """answer() as the app calls it: on Unread, read further down (a page more) and try again."""
+def other(their: set, mine: set) -> Other:
+    """The other phone as its hello shows it to this one."""
+    oldest = min(their)[2] if their else ""
+    return Other(oldest, oldest in {key[2] for key in mine})
+
+
+def reading(attempt, keys, reads: list):
+    """`attempt(holdings)` as the app calls it: on Unread, read further down (three more) and try again."""
     depth = 1
     while True:
         try:
-            return answer(page, holdings(keys, depth), horizon, pages_sent)
+            return attempt(holdings(keys, depth))
         except Unread:
             depth += 3
             reads.append(depth)
 
 
 def walk(gm: set, player: set) -> dict:
-    """Two phones meet: both end with what each had above the horizon; returns the traffic."""
-    horizon = newer(min(gm, default=None), min(player, default=None))
+    """Two phones meet (each told the other its oldest entry in its hello); returns the traffic."""
     traffic = {"pages": 0, "sent": 0, "wanted": 0, "reads": []}
-    if log_print(key[2] for key in gm) == log_print(key[2] for key in player) or horizon is None:
+    if log_print(key[2] for key in gm) == log_print(key[2] for key in player):
         return traffic
     sides = {"gm": gm, "player": player}
-    other = {"gm": "player", "player": "gm"}
-    page = first_page(holdings(gm), horizon)
+    opposite = {"gm": "player", "player": "gm"}
+    seen = {"gm": other(player, gm), "player": other(gm, player)}  # what each phone's hello told the other
+    page = first_page(holdings(gm))
     sent = {"gm": 1, "player": 0}
     queue = [("player", page)]
     while queue:
         to, page = queue.pop(0)
         traffic["pages"] += 1
         assert len(page.keys) <= live_catchup.PAGE
-        result = answered(page, sides[to], horizon, sent[to], traffic["reads"])
-        sender = other[to]
+        sender = opposite[to]
+        result = reading(lambda mine: answer(page, mine, seen[to], sent[to]), sides[to], traffic["reads"])
         traffic["sent"] += len(result.send)
         sides[sender] |= set(result.send)  # what this phone sends, the other now holds
-        wanted = {key for key in sides[sender] if key[2] in set(result.want)}
-        traffic["wanted"] += len(wanted)
-        sides[to] |= wanted
+        given = reading(lambda mine: wanted(result.want, mine, seen[sender]), sides[sender], traffic["reads"])
+        traffic["wanted"] += len(given)
+        sides[to] |= set(given)
         if result.next is not None:
             sent[to] += 1
             queue.append((sender, result.next))
@@ -162,28 +168,32 @@ entries = st.dictionaries(st.integers(0, 10_000).map(lambda number: f"e{number}"
                                     st.sampled_from(["both", "gm", "player"])), max_size=60)
 
 
+def expected(mine: set, theirs: set) -> set:
+    """What a phone holds after the walk: its own, and every entry of the other's it lacks, unless
+    it keeps nothing (the hello brings the newest) or its log was cut from the other's (then only
+    those from its oldest entry on)."""
+    if not mine:
+        return set()
+    start = min(mine)
+    cut = start[2] in {key[2] for key in theirs}
+    return mine | {key for key in theirs if not cut or key >= start}
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(entries, st.integers(1, 6))
-def test_after_the_walk_both_phones_hold_every_entry_above_the_horizon(universe, page):
+def test_after_the_walk_each_phone_holds_what_the_other_had_and_it_may_take(universe, page):
     """Each entry id has one key (its clock and device are fixed when it is logged); each phone
     holds some of them."""
     gm = {(clock, device, entry_id) for entry_id, (clock, device, where) in universe.items() if where != "player"}
     player = {(clock, device, entry_id) for entry_id, (clock, device, where) in universe.items() if where != "gm"}
-    horizon = newer(min(gm, default=None), min(player, default=None))
-    before_gm, before_player = set(gm), set(player)
+    want_gm, want_player = expected(gm, player), expected(player, gm)
     saved = live_catchup.PAGE, live_catchup.MAX_PAGES
     live_catchup.PAGE, live_catchup.MAX_PAGES = page, 1_000  # pages of 1 key: many more than a table's
     try:
         walk(gm, player)
     finally:
         live_catchup.PAGE, live_catchup.MAX_PAGES = saved
-    if horizon is not None:
-        above = {key for key in before_gm | before_player if key >= horizon}
-        assert {key for key in gm if key >= horizon} == above == {key for key in player if key >= horizon}
-        assert {key for key in gm if key < horizon} == {key for key in before_gm if key < horizon}
-        assert {key for key in player if key < horizon} == {key for key in before_player if key < horizon}
-    else:
-        assert (gm, player) == (before_gm, before_player)
+    assert (gm, player) == (want_gm or gm, want_player or player)
 
 
 def test_equal_logs_exchange_nothing_and_a_short_absence_one_page_each_way():
@@ -208,6 +218,20 @@ def test_an_archived_log_is_not_filled_again_from_the_other_phone():
     assert player == archived and gm == whole
 
 
+def test_two_young_logs_that_started_apart_get_each_others_entries():
+    gm = {(5, "bb", "g1"), (6, "bb", "g2")}  # the GM's first roll came after the player's, offline
+    player = {(5, "aa", "p1")}
+    walk(gm, player)
+    assert gm == player == {(5, "bb", "g1"), (6, "bb", "g2"), (5, "aa", "p1")}
+
+
+def test_a_walk_never_sends_deeper_than_max_depth():
+    gm = {(clock, "aa", f"g{clock}") for clock in range(1, 3_001)}
+    player = {(clock, "bb", f"p{clock}") for clock in range(1, 3_001, 100)}
+    walk(gm, player)
+    assert min(key for key in player if key[1] == "aa")[0] > 3_000 - live_catchup.MAX_DEPTH
+
+
 def test_a_walk_stops_after_max_pages():
     live_catchup.PAGE, saved = 2, live_catchup.PAGE
     try:
@@ -223,7 +247,10 @@ def test_holdings_say_how_far_to_read():
     partial = Holdings([(9, "a", "x"), (8, "a", "y")], False, "0" * 16)
     with pytest.raises(Unread):
         partial.between((8, "a", "y"), None)
+    assert Page(None, (), False, "0" * 16).keys == ()
     assert partial.between((9, "a", "x"), None) == [(9, "a", "x")]
     with pytest.raises(Unread):
         partial.print_below((5, "a", "z"))
-    assert Page(None, ((9, "a", "x"),), False, "0" * 16).low((1, "a", "a")) == (1, "a", "a")
+    with pytest.raises(Unread):
+        partial.oldest()
+    assert Holdings([(9, "a", "x")], True).oldest() == (9, "a", "x") and Holdings([], True).oldest() is None

@@ -8,6 +8,7 @@ import copy
 import pytest
 
 import rules
+from session.live_signal import OFFER_PATTERN
 from session import link_v2, log_conflict, MemoryStore, new_session
 from session.link_text import share_url
 from session.link_v1 import encode_session
@@ -310,7 +311,8 @@ def test_scanning_shows_the_camera_and_cancel_stops_it():
     state.screen = "session"
     assert "Scan a code" in text(state) and f'id="{VIDEO}"' not in markup(state)
     tap(state, "scan-start")
-    assert state.effects == [(effects.SCAN, {"video": VIDEO, "found": "scan-found", "failed": "scan-failed"})]
+    assert state.effects == [(effects.SCAN, {"video": VIDEO, "found": "scan-found", "failed": "scan-failed",
+                                             "hold": OFFER_PATTERN})]  # a live table's offer keeps the camera on
     page = markup(state)
     assert f'<video id="{VIDEO}"' in page and "playsinline" in page and "muted" in page
     assert "Scanning…" in text(state) and state.focus == "scan-cancel"

@@ -1,0 +1,74 @@
+"""A live table as the state holds it: this phone's data channels to the others (the GM's phone
+is the hub, one channel per player's phone; a player's phone has one, to the GM's), who is on
+each and since when, and on the GM's phone the calls for rolls and the rolls waiting for "Add".
+
+`state.live` is None until the table goes live on this phone. Only what the frame, the result
+bar and "Show to the GM" need is read here; ui.live does the rest. Nothing of it is saved: a
+reload ends the phone's channels (they need new codes), while the session and every roll stay.
+Pure Python.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+GM_PEER = "gm"  # the peer id a player's phone gives the GM's phone
+
+# A peer's state: an offer or answer being made, its code on screen, the channel being opened,
+# open, interrupted (it may come back), lost (it needs new codes), or failed to connect.
+MAKING, SHOWING, CONNECTING, OPEN, INTERRUPTED, LOST, FAILED = (
+    "making", "showing", "connecting", "open", "interrupted", "lost", "failed")
+ADD_AT_ONCE, ADD_ON_TAP = "at-once", "wait"  # how the GM's phone takes a player's checked roll
+
+
+@dataclass
+class Peer:
+    """One other phone, as this one sees it."""
+    id: str
+    state: str = MAKING
+    offer_id: int = 0  # the offer this channel answers or waits on (session.live_signal)
+    code: str = ""  # the offer or answer code shown as a QR code
+    device: str = ""  # from its hello
+    role: str = ""  # "gm", a character's roster id, or "" (nobody said)
+    who: str = ""  # the name it goes by
+    since: str = ""  # when it became live, or was lost (ISO time)
+    problem: str = ""  # why it is not live, in a sentence
+    oldest: str = ""  # the id of the oldest log entry it keeps, from its hello (session.live_catchup)
+    holds_oldest: bool = False  # this phone held that entry when the hello came: the other's log was cut
+    pages: int = 0  # pages this phone sent in the catch-up walk
+
+
+@dataclass
+class LiveTable:
+    hub: bool  # the GM's phone
+    session_id: str
+    peers: dict = field(default_factory=dict)  # peer id -> Peer
+    scanning: bool = False  # the camera is reading an answer (GM) or an offer (player)
+    waiting: list = field(default_factory=list)  # (GM) rolls waiting for "Add": dicts, oldest first
+    calls: dict = field(default_factory=dict)  # (GM) call id -> the call and who rolled; (player) the call here
+    others: list = field(default_factory=list)  # (player) who is live at the table, as the GM's phone said
+    inbox: list = field(default_factory=list)  # (peer, message) waiting to be merged, in order
+    draining: bool = False  # a background job is merging the inbox
+    sent: dict = field(default_factory=dict)  # what was sent last: "head" (S2 text), "role", "phones"
+    known: set = field(default_factory=set)  # log entry ids the other phones were sent or sent us
+    sent_steps: set = field(default_factory=set)  # sealed-card links already sent
+    wake: str = "off"  # the Screen Wake Lock: "off", "on", "unsupported"
+    unsupported: bool = False  # this browser has no WebRTC
+
+    def open_peers(self) -> list[Peer]:
+        return [peer for peer in self.peers.values() if peer.state in (OPEN, INTERRUPTED)]
+
+
+def live(state) -> LiveTable | None:
+    return getattr(state, "live", None)
+
+
+def is_live(state) -> bool:
+    """This phone has a channel open to another at the moment."""
+    table = live(state)
+    return table is not None and any(peer.state == OPEN for peer in table.peers.values())
+
+
+def sends_to_gm(state) -> bool:
+    """A player's phone whose rolls reach the GM's phone as they are logged."""
+    table = live(state)
+    return table is not None and not table.hub and GM_PEER in table.peers and table.peers[GM_PEER].state == OPEN

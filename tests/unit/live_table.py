@@ -1,0 +1,132 @@
+"""Phones of a live table under CPython: static/live.js's part played in memory, so the unit tests
+drive the same actions the page does (ui.live, through tapping.tap and ui.core.step).
+
+An offer or answer is a real browser's SDP (tests/unit/session/live_sdp), made into codes by the
+app as in the page; when the GM's phone accepts an answer, the two phones whose offer id it
+carries are joined by a channel; what one sends, the other receives as "live-message", in
+order. `Table.run()` carries out every live effect queued anywhere until none is left (as the
+shells of all the phones would), settling storage after each step.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ui.core import effects
+from ui.core.actions import Input
+from ui.core.step import step
+from ui.live import sync
+
+from tapping import settle, tap
+
+SAMPLES = Path(__file__).resolve().parent / "session" / "live_sdp"
+OFFER_SDP = (SAMPLES / "chromium-156-camera-offer.sdp").read_bytes().decode()
+ANSWER_SDP = (SAMPLES / "chromium-156-camera-answer.sdp").read_bytes().decode()
+LIVE = {effects.LIVE_OFFER, effects.LIVE_ANSWER, effects.LIVE_ACCEPT, effects.LIVE_SEND, effects.LIVE_CLOSE,
+        effects.LIVE_WAIT, effects.LIVE_SYNC, effects.WAKE_LOCK}
+
+
+def offer_id(sdp: str) -> int:
+    return int(re.search(r"^o=- (\d+) ", sdp, re.MULTILINE).group(1))
+
+
+class Table:
+    def __init__(self, **phones):
+        self.phones = dict(phones)  # name -> AppState
+        self.channels: dict[tuple[str, str], tuple[str, str]] = {}  # (phone, peer id) -> (other phone, its peer id)
+        self.answering: dict[int, str] = {}  # offer id -> the phone that answered it
+        self.sent: list[tuple[str, str, str]] = []  # (from phone, to phone, text), every message
+        self.waits: list[tuple[str, str]] = []  # (phone, peer) of every live_wait
+        self.unsupported: set[str] = set()  # phones whose browser has no WebRTC
+        self.cut: set[str] = set()  # phones whose channels are down (messages to and from them lost)
+
+    def add(self, name: str, state):
+        self.phones[name] = state
+
+    def name_of(self, state) -> str:
+        return next(name for name, phone in self.phones.items() if phone is state)
+
+    def deliver(self, name: str, action: str, value: str | None = None, **data):
+        state = self.phones[name]
+        step(state, action, Input(data={key: str(item) for key, item in data.items()}, value=value))
+        settle(state)
+
+    def run(self, limit: int = 2_000):
+        """Carry out every live effect queued on any phone, and what they lead to."""
+        for _ in range(limit):
+            for name, state in self.phones.items():
+                live = [item for item in state.effects if item[0] in LIVE]
+                if live:
+                    state.effects = [item for item in state.effects if item[0] not in LIVE]
+                    for kind, data in live:
+                        self.carry_out(name, kind, data)
+                    break
+            else:
+                return
+        raise RuntimeError("the live table kept sending")
+
+    def carry_out(self, name: str, kind: str, data: dict):
+        state = self.phones[name]
+        peer = data.get("peer", "")
+        if kind == effects.LIVE_SYNC:
+            sync.outgoing(state)
+        elif kind in (effects.LIVE_OFFER, effects.LIVE_ANSWER) and name in self.unsupported:
+            self.deliver(name, "live-failed", "unsupported", peer=peer)
+        elif kind == effects.LIVE_OFFER:
+            self.deliver(name, "live-offered", OFFER_SDP, peer=peer)
+        elif kind == effects.LIVE_ANSWER:
+            self.answering[offer_id(data["sdp"])] = name
+            self.deliver(name, "live-answered", ANSWER_SDP, peer=peer)
+        elif kind == effects.LIVE_ACCEPT:
+            player = self.answering.get(offer_id(data["sdp"]))
+            if player is None or player in self.cut or name in self.cut:
+                return  # nobody answered that offer (or no route): it never opens
+            self.channels[(name, peer)] = (player, "gm")
+            self.channels[(player, "gm")] = (name, peer)
+            self.deliver(name, "live-event", peer=peer, event="open", detail="")
+            self.deliver(player, "live-event", peer="gm", event="open", detail="")
+        elif kind == effects.LIVE_SEND:
+            other = self.channels.get((name, peer))
+            if other is not None and name not in self.cut and other[0] not in self.cut:
+                self.sent.append((name, other[0], data["text"]))
+                self.deliver(other[0], "live-message", data["text"], peer=other[1])
+        elif kind == effects.LIVE_CLOSE:
+            other = self.channels.pop((name, peer), None)
+            if other is not None:
+                self.channels.pop(other, None)
+                self.deliver(other[0], "live-event", peer=other[1], event="closed", detail="by-peer")
+        elif kind == effects.LIVE_WAIT:
+            self.waits.append((name, peer))
+        elif kind == effects.WAKE_LOCK:
+            self.deliver(name, "live-wake-state", "on" if data["on"] else "off")
+
+    # --- As people do it --------------------------------------------------------------------------
+
+    def code_on(self, name: str, peer: str | None = None) -> str:
+        table = self.phones[name].live
+        showing = [one for one in table.peers.values() if one.code and (peer is None or one.id == peer)]
+        assert len(showing) == 1, [(one.id, one.state) for one in table.peers.values()]
+        return showing[0].code
+
+    def join(self, gm: str, player: str, role: str | None = None, peer: str | None = None):
+        """The two scans: the GM's phone shows an offer, the player's scans it and shows its answer,
+        the GM's scans that. `role`: the player then says who holds the phone (on a first join)."""
+        tap(self.phones[gm], "live-connect", **({"peer": peer} if peer else {}))
+        self.run()
+        tap(self.phones[player], "live-code", value=self.code_on(gm))
+        self.run()
+        tap(self.phones[gm], "live-scanned", value=self.code_on(player))
+        self.run()
+        if role is not None:
+            tap(self.phones[player], "role-pick", role=role)
+            self.run()
+
+    def lose(self, name: str):
+        """A phone's channel goes down (screen locked, walked away): both ends say so."""
+        for (phone, peer), (other, other_peer) in list(self.channels.items()):
+            if phone == name:
+                self.channels.pop((phone, peer))
+                self.channels.pop((other, other_peer), None)
+                self.deliver(phone, "live-event", peer=peer, event="failed", detail="lost")
+                self.deliver(other, "live-event", peer=other_peer, event="failed", detail="lost")
+        self.run()
