@@ -142,7 +142,7 @@ def live_line(state: AppState) -> Markup:
     """On a live table (ui.live): who is live and since when, what waits for the GM, the call a
     player's phone answers, and the Screen Wake Lock."""
     table = live.live(state)
-    if table is None or not table.peers:
+    if table is None or not table.peers or (table.hub and not table.open_peers() and state.screen == "live"):
         return Markup("")
     phones = []
     for peer in table.peers.values():
@@ -158,15 +158,23 @@ def live_line(state: AppState) -> Markup:
         notes.append(f"{len(call['rolled'])} of {len(call['to'])} rolled")
     called = next((call for call in table.calls.values() if state.role in call["to"] and not call.get("rolled")),
                   None) if not table.hub else None
-    line = h("p", h("strong", "Live" if live.is_live(state) else "Not live"),
+    joining = any(peer.state in (live.MAKING, live.SHOWING, live.CONNECTING) for peer in table.peers.values())
+    status = "Live" if live.is_live(state) else "Joining the live table…" if joining else "Not live"
+    line = h("p", h("strong", status),
              " · " + " · ".join(phones + notes) if phones or notes else "", class_="live-line-who")
     call_words = h("p", "The GM calls for your roll: ", h("strong", isolate(called["title"])),
                    f". At stake: {isolate(called['stakes'])}" if called["stakes"] else "", class_="live-line-call",
                    data_testid="live-call-banner") if called else Markup("")
+    from ui.summaries import safe_sentence  # every system's words: loaded once a table is live, not at start
+
+    log = state.session["log"]
+    newest = h("p", "Newest roll: ", safe_sentence(log[0]["record"]), class_="hint hint-small live-line-newest",
+               data_testid="live-newest", data_entry=log[0]["id"]) if log else Markup("")
     wake = h("button", "Keep the screen on", type="button", class_="button button-quiet", data_action="live-wake",
              aria_pressed="true" if table.wake == "on" else "false") if table.wake != "unsupported" else Markup("")
-    return h("section", line, call_words,
-             h("div", h("button", "Live table", type="button", class_="button button-quiet", data_action="live-open"),
+    return h("section", line, call_words, newest,
+             h("div", Markup("") if state.screen == "live" else h("button", "Live table", type="button",
+                                                                  class_="button button-quiet", data_action="live-open"),
                wake, class_="row row-wrap"),
              class_="live-line", aria_label="Live table", data_testid="live-line")
 

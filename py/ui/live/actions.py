@@ -321,8 +321,7 @@ def leave_out(state: AppState, event: Input):
 @action("live-call-who")
 def call_who(state: AppState, event: Input):
     form, role = call_form(state), event.text("role")
-    chosen = [one for one in form["to"] if one != role]
-    form["to"] = chosen + [role] if event.checked else chosen
+    form["out"] = [one for one in form["out"] if one != role] + ([] if event.checked else [role])
 
 
 @action("live-call-system")

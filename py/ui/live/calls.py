@@ -19,9 +19,8 @@ from ui.core import live as model
 from ui.core.actions import Input, dispatch
 from ui.core.clock import now_text
 from ui.core.state import AppState
-from ui.kit.html import isolate
 from ui.live import sync
-from ui.live.draft import call_form, players, system_name
+from ui.live.draft import call_form, called, players, system_name
 from ui.manners import actions as manners_actions  # noqa: F401 (registers "manners-new")
 from ui.manners import draft as manners_draft
 from ui.tension import actions as tension_actions  # noqa: F401 (registers "tension-new")
@@ -38,8 +37,7 @@ def make_call(state: AppState) -> dict | None:
     """(GM) The call set up on the live screen, sent to the phones chosen; None (and why) if it can't go."""
     table = model.live(state)
     form = call_form(state)
-    live_roles = [peer.role for peer in players(state)]
-    chosen = [role for role in form["to"] if role in live_roles]
+    chosen = called(state)
     if not chosen:
         state.fail("Choose at least one player's phone that is live.")
         return None
@@ -102,5 +100,6 @@ def open_call(state: AppState, call: dict):
     state.drafts[system] = draft
     state.screen = "conflict"
     state.showing = None
-    stakes = f" At stake: {isolate(call['stakes'])}." if call["stakes"] else ""
-    state.say(f"The GM calls for your roll ({system_name(system)}): {isolate(call['title'])}.{stakes}")
+    stakes = f" At stake: {call['stakes']}." if call["stakes"] else ""
+    state.message = None  # the call itself is on screen, above the conflict (ui.frame's live line)
+    state.announcement = f"The GM calls for your roll ({system_name(system)}): {call['title']}.{stakes}"

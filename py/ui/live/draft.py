@@ -69,13 +69,19 @@ def failure_words(state: AppState, peer: model.Peer, word: str) -> str:
 # --- The GM's call for a roll -------------------------------------------------------------------------
 
 def call_form(state: AppState) -> dict:
-    """The call being set up on the GM's phone (in state.view: it goes with the screen)."""
+    """The call being set up on the GM's phone (in state.view: it goes with the screen). Every live
+    player's phone is called but those the GM left out (`out`), phones that join meanwhile too."""
     form = state.view.get("call")
     if form is None:
-        form = {"system": state.system, "difficulty": 6, "title": "", "stakes": "",
-                "to": [peer.role for peer in players(state)]}
+        form = {"system": state.system, "difficulty": 6, "title": "", "stakes": "", "out": []}
         state.view["call"] = form
     return form
+
+
+def called(state: AppState) -> list[str]:
+    """The roster ids of the players' phones the call being set up goes to."""
+    out = call_form(state)["out"]
+    return [peer.role for peer in players(state) if peer.role not in out]
 
 
 def players(state: AppState) -> list[model.Peer]:

@@ -31,9 +31,9 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
     player = (table is not None and not table.hub) or (table is None and is_player(state))
     if player:
         return [("live-main", player_card(state)), ("live-scanner", scanner_card(state)),
-                ("live-rolls", Markup("")), ("live-call", Markup("")), ("live-round", Markup(""))]
+                ("live-rolls", Markup("")), ("live-round", Markup("")), ("live-call", Markup(""))]
     return [("live-main", gm_card(state)), ("live-scanner", scanner_card(state)), ("live-rolls", rolls_card(state)),
-            ("live-call", call_card(state)), ("live-round", round_card(state))]
+            ("live-round", round_card(state)), ("live-call", call_card(state))]
 
 
 def phone_list(state: AppState, table: model.LiveTable | None) -> Markup:
@@ -183,7 +183,7 @@ def call_card(state: AppState) -> Markup:
         return Markup("")
     form = call_form(state)
     who = h("fieldset", h("legend", "Who rolls"),
-            *(h("label", h("input", type="checkbox", id=f"live-call-{peer.role}", checked=peer.role in form["to"],
+            *(h("label", h("input", type="checkbox", id=f"live-call-{peer.role}", checked=peer.role not in form["out"],
                            data_action="live-call-who", data_role=peer.role),
                 f" {peer_name(state, peer).removesuffix(chr(39) + 's phone')}", class_="check",
                 for_=f"live-call-{peer.role}")

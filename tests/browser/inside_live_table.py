@@ -1,0 +1,391 @@
+"""A live table in the app: the GM's phone and four players' phones, in three Chromium browsers,
+joined by scanning each other's codes through the fake camera, play a round in each system;
+run only inside a private network namespace, by test_live_table.py (never collected on its own:
+its name is not test_*.py, and it refuses to start anywhere else).
+
+Each browser process has one fake camera (a Y4M file, read again whenever a camera starts), so
+the phones of one browser scan in turn: before each scan the test writes the code on the other
+phone's screen into that browser's camera file. Every phone must come to show the same table
+after each change: the test waits on that condition and prints how long it took (join time,
+roll to the GM's phone, roll to every phone), and the taps each person made.
+"""
+from __future__ import annotations
+
+import collections
+import dataclasses
+import os
+import re
+import statistics
+import time
+from pathlib import Path
+
+import pytest
+import zxingcpp
+from playwright.sync_api import sync_playwright
+
+import netns
+
+netns.require_isolated()  # before anything opens a page: outside, Chromium would reach the real network
+
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, PHONE, READY  # noqa: E402
+from offline_helpers import record_csp_violations  # noqa: E402
+from session import check_roster_entry, live_signal, new_session  # noqa: E402
+from session.link_v2 import session_link  # noqa: E402
+from session.replica import Replica  # noqa: E402
+from test_accessibility import violations  # noqa: E402
+from test_scan import qr_gray, write_y4m  # noqa: E402
+from test_sessions import both_sizes, nav, png_gray  # noqa: E402
+
+CAMERA_ARGS = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
+NAMES = ("Ash", "Brin", "Cato", "Dell")
+ROLL = re.compile(r"^Roll \d+ di(c)?e$")
+AGREE_MS = 10_000  # generous: what is measured is printed, not asserted
+
+
+class Browser:
+    """One Chromium process with a fake camera showing whatever `show` last wrote."""
+
+    def __init__(self, playwright, folder: Path, name: str, *args: str):
+        self.video = folder / f"{name}.y4m"
+        write_y4m(self.video, memoryview(b"\xff" * 64).cast("B", (8, 8)))
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+            *CHROMIUM_ARGS, *CAMERA_ARGS, f"--use-file-for-fake-video-capture={self.video}", *args])
+
+    def show(self, gray):
+        """The camera's next picture: a whole new file, so the camera never reads half of one."""
+        write_y4m(self.video.with_suffix(".next"), gray)
+        os.replace(self.video.with_suffix(".next"), self.video)
+
+    def close(self):
+        self.browser.close()
+
+
+class Phone:
+    """One person's phone: a context of its own (its own storage), counting that person's taps."""
+
+    def __init__(self, browser: Browser, who: str, watch):
+        self.browser, self.who = browser, who
+        self.context = browser.browser.new_context(**PHONE, permissions=["camera"])
+        watch.attach(self.context)
+        self.csp = record_csp_violations(self.context)
+        self.page = self.context.new_page()
+        self.taps = collections.Counter()
+
+    def tap(self, locator, what: str):
+        locator.tap()
+        self.taps[what] += 1
+
+    def button(self, name: str, what: str, exact: bool = False):
+        self.tap(self.page.get_by_role("button", name=name, exact=exact), what)
+
+    def code(self, where: str):
+        """The QR code in the part of the screen `where` (a test id, or a CSS selector), as the
+        other phone's camera sees it."""
+        part = self.page.locator(where) if where.startswith(".") else self.page.get_by_test_id(where)
+        code = part.get_by_test_id("qr")
+        code.wait_for()
+        code.evaluate("code => code.scrollIntoView({block: 'center'})")
+        return png_gray(code.screenshot(scale="device"))
+
+    def newest(self) -> str:
+        """The id of the newest log entry, as the live line shows it ("" for none)."""
+        found = self.page.get_by_test_id("live-newest")
+        return found.get_attribute("data-entry") if found.count() else ""
+
+    def seen(self) -> dict:
+        """What the phone shows of the session: its log and roster (and Tension where it is shown)."""
+        page = self.page
+        nav(page, "Log")
+        entries = page.get_by_test_id("log-entry")
+        texts = [" ".join(text.split("\n", 1)[-1].replace("Share roll", "").split()) for text in entries.all_inner_texts()]
+        nav(page, "Roster")
+        roster = [" ".join(card.replace("Edit", "").split()) for card in page.locator(".roster-card").all_inner_texts()]
+        return {"log": texts, "roster": roster}
+
+
+def party() -> dict:
+    """Four people with a sheet in each rule system (matched by name across systems)."""
+    session = new_session("Friday at Kim's", players=4)
+    session["tension"] = 4
+    for who, rating in zip(NAMES, (3, 2, 2, 3)):
+        session["roster"] += [
+            check_roster_entry({"system": "tension", "kind": "character", "name": who, "ap": 2, "health": 10,
+                                "willpower": 10, "attributes": [{"name": "Wits", "rating": rating}], "skills": []}),
+            check_roster_entry({"system": "anomaly", "kind": "character", "name": who, "modifiers": [
+                {"name": "Sword", "kind": "Gear", "value": 1, "stacks": False}]}),
+            check_roster_entry({"system": "manners", "kind": "character", "name": who,
+                                "manners": {"Force": 3, "Speed": 2, "Precision": 2, "Imagination": 1},
+                                "skills": [], "descriptors": []})]
+    return session
+
+
+@pytest.fixture(scope="module")
+def playwright_instance():
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture
+def table(playwright_instance, site, watch, tmp_path):
+    """table(): the GM's phone in one browser, four players' phones in two others (two contexts
+    each), all on the app; the GM's phone holds the session and says it is the GM's."""
+    made = {"browsers": [], "phones": []}
+
+    def table(stranger: bool = False):
+        gm_browser, *players_browsers = (Browser(playwright_instance, tmp_path, name) for name in ("gm", "b", "c"))
+        made["browsers"] += [gm_browser, *players_browsers]
+        gm = Phone(gm_browser, "GM", watch)
+        players = [Phone(players_browsers[index % 2], who, watch) for index, who in enumerate(NAMES)]
+        if stranger:
+            players.append(Phone(players_browsers[0], "Eve", watch))
+        made["phones"] += [gm, *players]
+        gm.page.goto(site + "#" + session_link(Replica.from_session(party())), wait_until="commit")
+        for player in players:
+            player.page.goto(site, wait_until="commit")
+        for phone in made["phones"]:
+            phone.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        gm.tap(gm.page.get_by_test_id("role-chooser").get_by_role("button", name="The GM"), "setup")
+        return gm, players
+
+    yield table
+    for browser in made["browsers"]:
+        browser.close()
+    assert [phone.csp for phone in made["phones"]] == [[] for _ in made["phones"]]  # connect-src 'self' holds
+    watch.check()
+
+
+def join(gm: Phone, player: Phone, first: bool = True, pictures=None, connect: bool = True) -> float:
+    """Two scans: the GM's offer on the player's phone, the player's answer on the GM's; seconds
+    from the GM's tap to both phones live (scanning included)."""
+    started = time.perf_counter()
+    if connect:
+        gm.tap(gm.page.locator("#live-connect"), "setup")
+    player.browser.show(gm.code("live-offer"))
+    if pictures:
+        both_sizes(gm.page, pictures, "live-gm-offer", gm.page.get_by_test_id("live-offer"))
+    nav(player.page, "Session")
+    player.taps["setup"] += 1
+    player.button("Scan a code", "setup")
+    gm.browser.show(player.code("live-player"))
+    if pictures:
+        both_sizes(player.page, pictures, "live-player-answer", player.page.get_by_test_id("live-player"))
+    gm.tap(gm.page.locator("#live-scan"), "setup")
+    if first:
+        chooser = player.page.get_by_test_id("role-chooser")
+        chooser.wait_for(timeout=AGREE_MS)
+        joined = time.perf_counter()
+        player.tap(chooser.get_by_role("button", name=player.who), "setup")
+    else:
+        player.page.get_by_test_id("live-line").get_by_text("the GM since").wait_for(timeout=AGREE_MS)
+        joined = time.perf_counter()
+    gm.page.get_by_test_id("live-phones").get_by_text(f"{player.who}'s phone").wait_for(timeout=AGREE_MS)
+    return joined - started
+
+
+def agree(phones, entry_id: str, since: float) -> list[float]:
+    """Seconds until each phone's live line shows `entry_id` as the newest roll."""
+    took = []
+    for phone in phones:
+        phone.page.wait_for_function(
+            "(id) => document.querySelector('[data-testid=live-newest]')?.dataset.entry === id", arg=entry_id,
+            timeout=AGREE_MS)
+        took.append(time.perf_counter() - since)
+    return took
+
+
+def call(gm: Phone, system: str, title: str, pictures=None):
+    """The GM calls all four for a roll (from the Live table screen)."""
+    page = gm.page
+    if page.get_by_test_id("live-call").count() == 0:
+        page.get_by_role("button", name="Live table", exact=True).first.tap()
+    form = page.get_by_test_id("live-call")
+    if system != "tension":
+        form.get_by_label("Rule system").select_option(system)
+        gm.taps["call"] += 1
+    if system == "anomaly":
+        form.get_by_label("Difficulty").select_option("6")
+        gm.taps["call"] += 1
+    form.get_by_label("The conflict").fill(title)
+    gm.taps["call"] += 1
+    form.get_by_label("What is at stake").fill("Time")
+    gm.taps["call"] += 1
+    if pictures:
+        both_sizes(page, pictures, "live-call", form)
+    gm.tap(page.get_by_role("button", name="Call for the roll"), "call")
+
+
+def tension_roll(player: Phone):
+    side = player.page.get_by_test_id("side-player")
+    player.tap(side.get_by_role("button", name=ROLL), "roll")
+    player.button("Log and send to the GM", "roll")
+
+
+def anomaly_roll(player: Phone):
+    player.tap(player.page.get_by_test_id("side-actor").get_by_role("button", name=ROLL), "roll")
+    player.button("Log and send to the GM", "roll")
+
+
+def manners_roll(player: Phone):
+    page = player.page
+    player.tap(page.get_by_test_id("cards-player").get_by_role("button", name="Force, rating 3"), "roll")
+    player.tap(page.get_by_role("button", name=re.compile("^Lock Manner for ")), "roll")
+    player.tap(page.get_by_test_id("side-gm").get_by_role("button", name="Time"), "roll")  # the Complication the GM says
+    player.button("Log and send to the GM", "roll")
+
+
+ROUNDS = (("tension", "Tension Engine", tension_roll), ("anomaly", "Anomaly", anomaly_roll),
+          ("manners", "Manner Cards", manners_roll))
+
+
+def everyone_agrees(phones):
+    seen = [phone.seen() for phone in phones]
+    assert all(one == seen[0] for one in seen), [phone.who for phone, one in zip(phones, seen) if one != seen[0]]
+    for phone in phones:
+        phone.page.get_by_role("navigation", name="Screens").get_by_role("button", name="Conflict").tap()
+    return seen[0]
+
+
+def test_four_players_join_by_scanning_and_play_a_round_in_each_system(table, screenshot):
+    gm, players = table()
+    everyone = [gm, *players]
+    print("\nA live table: the GM's phone and four players' phones, three Chromium browsers, no server:")
+    nav(gm.page, "Session")
+    gm.button("Make this table live", "setup")
+    joins = [join(gm, player, pictures=screenshot if player is players[0] else None) for player in players]
+    print("  join (two scans each, camera start and decoding included): "
+          + ", ".join(f"{seconds:.2f} s" for seconds in joins) + f"; median {statistics.median(joins):.2f} s")
+    gm.page.get_by_test_id("live-phones").get_by_text("Dell's phone").wait_for()
+    both_sizes(gm.page, screenshot, "live-gm-phones", gm.page.get_by_test_id("live-gm"))
+    both_sizes(players[0].page, screenshot, "live-player-line", players[0].page.get_by_test_id("live-line"))
+    problems = {"gm live screen": violations(gm.page), "player live line": violations(players[0].page)}
+
+    to_gm, to_all = [], []
+    for system, label, roll in ROUNDS:
+        call(gm, system, f"{label}: cross the bridge", pictures=screenshot if system == "tension" else None)
+        for player in players:
+            player.page.get_by_test_id("live-call-banner").wait_for(timeout=AGREE_MS)
+        if system == "tension":
+            problems["player called"] = violations(players[0].page)
+            both_sizes(players[0].page, screenshot, "live-player-called")
+        for player in players:
+            roll(player)
+            logged = time.perf_counter()
+            entry = player.newest()
+            [reached] = agree([gm], entry, logged)
+            to_gm.append(reached)
+            to_all.append(max(agree([other for other in players if other is not player], entry, logged)))
+        gm.page.get_by_test_id("live-round-count").get_by_text("4 of 4 rolled").wait_for()
+        if system == "tension":
+            problems["gm round"] = violations(gm.page)
+            both_sizes(gm.page, screenshot, "live-gm-round", gm.page.get_by_test_id("live-round"))
+        gm.tap(gm.page.get_by_role("button", name="End the round"), "call")
+        seen = everyone_agrees(everyone)
+        assert len(seen["log"]) == 4 * (1 + [one for one, _, _ in ROUNDS].index(system))
+        print(f"  {label} round: every phone shows the same log ({len(seen['log'])} entries) and roster; taps so far "
+              + str({phone.who: dict(phone.taps) for phone in everyone}))
+    print(f"  roll -> the GM's phone: median {statistics.median(to_gm) * 1000:.0f} ms, max {max(to_gm) * 1000:.0f} ms "
+          f"({len(to_gm)} rolls; from the Log tap to the GM's screen showing it)")
+    print(f"  roll -> every other phone: median {statistics.median(to_all) * 1000:.0f} ms, "
+          f"max {max(to_all) * 1000:.0f} ms")
+    per_player = {player.who: player.taps["roll"] for player in players}
+    print(f"  taps, live: each player per round {sum(per_player.values()) / 12:g} a roll "
+          f"(all rounds: {per_player}); the GM {gm.taps['call'] / 3:g} a round to call and end it, 0 per roll; "
+          f"0 shares, 0 update taps; joining once: GM {gm.taps['setup']}, each player {players[0].taps['setup']}")
+    assert all(phone.taps["sync"] == 0 for phone in everyone)
+    assert {name: found for name, found in problems.items() if found} == {}
+
+
+
+def read_code(gray) -> str:
+    [found] = zxingcpp.read_barcodes(gray)
+    return found.text
+
+
+def unreachable(code: str) -> str:
+    """The same offer or answer naming only an address no phone has (an answer: none at all), so
+    neither phone's connection checks ever reach the other."""
+    signal = live_signal.read(code)
+    nowhere = (live_signal.Candidate("10.77.0.99", 9),) if signal.kind == live_signal.OFFER else ()
+    return dataclasses.replace(signal, candidates=nowhere).code()
+
+
+def wait_until_all_agree(phones, timeout_s: float = 15) -> float:
+    """Seconds until every phone shows the same log and roster (looked at again and again)."""
+    started = time.perf_counter()
+    while True:
+        seen = [phone.seen() for phone in phones]
+        if all(one == seen[0] for one in seen):
+            return time.perf_counter() - started
+        assert time.perf_counter() - started < timeout_s, [phone.who for phone, one in zip(phones, seen) if one != seen[0]]
+
+
+def test_a_phone_that_comes_back_catches_up_and_one_that_never_connects_uses_links(table, screenshot):
+    """Dell's phone reloads (its channel is gone, as after a screen lock), logs a roll while away
+    and joins again with two scans: both sides catch up. Eve's phone and the GM's can't reach each
+    other (the codes they scan name an address nobody has, as on Wi-Fi that keeps phones apart), so
+    it never connects: the GM's phone says so in a sentence, and Eve's roll reaches the table by
+    its QR code, as today."""
+    gm, players = table(stranger=True)
+    *players, eve = players
+    ash, brin, cato, dell = players
+    nav(gm.page, "Session")
+    gm.button("Make this table live", "setup")
+    for player in players:
+        join(gm, player)
+    call(gm, "tension", "Hold the door")
+    for player in players:
+        player.page.get_by_test_id("live-call-banner").wait_for(timeout=AGREE_MS)
+    tension_roll(ash)
+
+    dell.page.reload()  # the channel goes with the page
+    dell.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    gm.page.get_by_test_id("live-phones").get_by_text("lost at").wait_for(timeout=AGREE_MS)
+    both_sizes(gm.page, screenshot, "live-gm-lost", gm.page.get_by_test_id("live-gm"))
+    for player in (brin, cato):
+        tension_roll(player)
+    nav(dell.page, "Conflict")
+    dell.tap(dell.page.get_by_test_id("side-player").get_by_role("button", name=ROLL), "roll")
+    dell.button("Log and show to the GM", "roll")  # not live: its code is on screen, as before
+    dell.button("Done", "roll")
+    started = time.perf_counter()
+    gm.tap(gm.page.get_by_role("button", name="New code for Dell's phone"), "setup")
+    join_again = join(gm, dell, first=False, connect=False)
+    caught_up = wait_until_all_agree([gm, *players])
+    assert len(gm.seen()["log"]) == 4
+    print(f"\n  Dell's phone, reloaded, joined again in {join_again:.2f} s (two scans; "
+          f"{time.perf_counter() - started - caught_up:.2f} s from the GM's tap) and every phone agreed "
+          f"{caught_up:.2f} s later (looking at each phone's Log and Roster in turn): its roll, logged while away, "
+          f"is on every phone, and the rolls it missed are on it")
+
+    started = time.perf_counter()
+    gm.page.get_by_role("button", name="Live table", exact=True).first.tap()  # from the Roster, where it looked
+    gm.tap(gm.page.locator("#live-connect"), "setup")
+    eve.browser.show(qr_gray(unreachable(read_code(gm.code("live-offer")))))
+    nav(eve.page, "Session")
+    eve.button("Scan a code", "setup")
+    answer = eve.page.get_by_test_id("live-answer-text")
+    answer.wait_for()
+    gm.browser.show(qr_gray(unreachable(answer.input_value())))
+    gm.tap(gm.page.locator("#live-scan"), "setup")
+    gm.page.locator(".message p").filter(has_text="could not connect").wait_for(timeout=30_000)
+    words = gm.page.locator(".message p").inner_text()
+    assert "same Wi-Fi" in words and "Links and QR codes keep working" in words
+    print(f"  Eve's phone never connected; {time.perf_counter() - started:.1f} s after the GM's first tap the GM's "
+          f"phone said: {words}")
+    both_sizes(gm.page, screenshot, "live-gm-no-route", gm.page.get_by_test_id("live-gm"))
+
+    nav(gm.page, "Session")  # Eve joins the session by its QR code, as before
+    eve.browser.show(gm.code(".share-card"))
+    nav(eve.page, "Session")
+    eve.button("Scan a code", "setup")
+    eve.tap(eve.page.get_by_test_id("role-chooser").get_by_role("button", name="Ash"), "setup")  # Eve plays Ash too
+    nav(eve.page, "Conflict")
+    eve.tap(eve.page.get_by_test_id("side-player").get_by_role("button", name=ROLL), "roll")
+    eve.button("Log and show to the GM", "roll")
+    gm.browser.show(eve.code("handoff"))
+    eve.button("Done", "roll")
+    gm.button("Scan a code", "roll")
+    gm.button("Add to this session", "roll")
+    gm.page.get_by_text("roll to “").wait_for()
+    assert wait_until_all_agree([gm, *players]) < 15 and len(gm.seen()["log"]) == 5  # and on to every live phone
+    print("  Eve's roll, shown to the GM's phone as a QR code and added there, reached every live phone")
