@@ -42,13 +42,14 @@ def dialog(state: AppState) -> Markup:
              qr_markup(url, f"QR code of {who}'s roll for the GM's phone"),
              h("div", h("button", "Share", type="button", class_="button button-primary",
                         data_action="roll-show-share"),
-               h("button", "Done", type="button", class_="button", data_action="roll-show-done", id="handoff-done"),
+               h("button", "Done", type="button", class_="button", data_action="roll-show-done", id="handoff-done",
+                 data_dismiss="true"),
                class_="row row-wrap handoff-actions"),
              h("label", h("span", "Link to this roll", class_="field-label"),
                h("textarea", url, id="handoff-link", readonly=True, rows="3", class_="field-input link-text",
                  data_testid="handoff-link"),
                class_="field", for_="handoff-link"),
-             class_="card handoff", role="dialog", aria_modal="true", aria_labelledby="handoff-title",
+             class_="card dialog handoff", role="dialog", aria_modal="true", aria_labelledby="handoff-title",
              data_testid="handoff")
 
 
