@@ -53,22 +53,24 @@ def dialog(state: AppState) -> Markup:
              data_testid="handoff")
 
 
-def log_button(state: AppState, log_action: str, button_id: str) -> Markup:
+def log_button(state: AppState, log_action: str, button_id: str, gm_has_it: bool = False) -> Markup:
     """The result bar's main action before logging: on a player's phone it also shows the roll
-    to the GM (one tap for both)."""
-    if role.is_player(state):
+    to the GM (one tap for both), unless the GM's phone has the result already (`gm_has_it`: a
+    conflict sealed across phones, which both phones log)."""
+    if role.is_player(state) and not gm_has_it:
         return h("button", "Log and show to the GM", type="button", class_="button button-primary",
                  data_action=log_action, data_then="show", id=button_id)
     return h("button", "Log this result", type="button", class_="button button-primary", data_action=log_action,
              id=button_id)
 
 
-def logged_actions(state: AppState, record: dict, new_action: str, new_label: str, button_id: str) -> Markup:
+def logged_actions(state: AppState, record: dict, new_action: str, new_label: str, button_id: str,
+                   gm_has_it: bool = False) -> Markup:
     """The result bar's actions once logged: the next conflict, and on a player's phone the roll
-    shown to the GM again."""
+    shown to the GM again (unless the GM's phone has it: `gm_has_it`)."""
     new = h("button", new_label, type="button", class_="button button-primary", data_action=new_action,
             id=button_id)
-    entry = role.logged_entry(state, record) if role.is_player(state) else None
+    entry = role.logged_entry(state, record) if role.is_player(state) and not gm_has_it else None
     if entry is None:
         return new
     return h("div", h("button", "Show to the GM", type="button", class_="button", data_action="roll-show",
