@@ -162,7 +162,53 @@
       const again = focused.id && byId(focused.id);
       (again && app.contains(again) ? again : app).focus();
     }
+    settleDialog(focused, Boolean(wanted));
     return left;
+  }
+
+  // A modal dialog (role=dialog, aria-modal=true: who holds this phone, joining or updating from a
+  // link, a roll shown to the GM): focus moves into it and stays there (Tab wraps, the rest of the
+  // page is inert), Escape taps its [data-dismiss] button, and once it closes focus goes back to
+  // what opened it.
+  let opener = null;
+  const FOCUSABLE = "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), "
+    + "textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+
+  const openDialog = () => byId("app").querySelector("[role=dialog][aria-modal=true]");
+
+  function settleDialog(before, focused) {
+    const app = byId("app");
+    const dialog = openDialog();
+    for (const region of app.children) region.inert = Boolean(dialog) && !region.contains(dialog);
+    if (dialog) {
+      if (!dialog.contains(document.activeElement)) {
+        if (!opener && before && before !== document.body && app.contains(before)) opener = before;
+        const first = dialog.querySelector("[data-autofocus]") || dialog.querySelector(FOCUSABLE);
+        (first || dialog).focus();
+      }
+    } else if (opener) {
+      const back = opener.isConnected ? opener : opener.id && byId(opener.id);
+      opener = null;
+      if (!focused && back && app.contains(back)) back.focus();
+    }
+  }
+
+  function onDialogKey(event) {
+    const dialog = openDialog();
+    if (!dialog) return;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      dialog.querySelector("[data-dismiss]")?.click();
+    } else if (event.key === "Tab") {
+      const items = [...dialog.querySelectorAll(FOCUSABLE)].filter((item) => item.offsetParent !== null);
+      if (!items.length) return;
+      const first = items[0], last = items[items.length - 1];
+      if (event.shiftKey ? document.activeElement === first || !dialog.contains(document.activeElement)
+                         : document.activeElement === last) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      }
+    }
   }
 
   paint(); // index.html runs this script right after #app
@@ -172,5 +218,6 @@
   document.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") nudge();
   }, true);
+  document.addEventListener("keydown", onDialogKey);
   new MutationObserver(goLive).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
 })();

@@ -43,32 +43,36 @@ def dialog(state: AppState) -> Markup:
              qr_markup(url, f"QR code of {who}'s roll for the GM's phone"),
              h("div", h("button", "Share", type="button", class_="button button-primary",
                         data_action="roll-show-share"),
-               h("button", "Done", type="button", class_="button", data_action="roll-show-done", id="handoff-done"),
+               h("button", "Done", type="button", class_="button", data_action="roll-show-done", id="handoff-done",
+                 data_dismiss="true"),
                class_="row row-wrap handoff-actions"),
              h("label", h("span", "Link to this roll", class_="field-label"),
                h("textarea", url, id="handoff-link", readonly=True, rows="3", class_="field-input link-text",
                  data_testid="handoff-link"),
                class_="field", for_="handoff-link"),
-             class_="card handoff", role="dialog", aria_modal="true", aria_labelledby="handoff-title",
+             class_="card dialog handoff", role="dialog", aria_modal="true", aria_labelledby="handoff-title",
              data_testid="handoff")
 
 
-def log_button(state: AppState, log_action: str, button_id: str) -> Markup:
+def log_button(state: AppState, log_action: str, button_id: str, gm_has_it: bool = False) -> Markup:
     """The result bar's main action before logging: on a player's phone it also shows the roll
-    to the GM (one tap for both); on a live table it sends it there."""
-    if role.is_player(state):
-        return h("button", "Log and send to the GM" if sends_to_gm(state) else "Log and show to the GM", type="button", class_="button button-primary",
+    to the GM (one tap for both), or on a live table sends it there, unless the GM's phone has the
+    result already (`gm_has_it`: a conflict sealed across phones, which both phones log)."""
+    if role.is_player(state) and not gm_has_it:
+        return h("button", "Log and send to the GM" if sends_to_gm(state) else "Log and show to the GM",
+                 type="button", class_="button button-primary",
                  data_action=log_action, data_then="show", id=button_id)
     return h("button", "Log this result", type="button", class_="button button-primary", data_action=log_action,
              id=button_id)
 
 
-def logged_actions(state: AppState, record: dict, new_action: str, new_label: str, button_id: str) -> Markup:
+def logged_actions(state: AppState, record: dict, new_action: str, new_label: str, button_id: str,
+                   gm_has_it: bool = False) -> Markup:
     """The result bar's actions once logged: the next conflict, and on a player's phone the roll
-    shown to the GM again."""
+    shown to the GM again (unless the GM's phone has it: `gm_has_it`)."""
     new = h("button", new_label, type="button", class_="button button-primary", data_action=new_action,
             id=button_id)
-    entry = role.logged_entry(state, record) if role.is_player(state) else None
+    entry = role.logged_entry(state, record) if role.is_player(state) and not gm_has_it else None
     if entry is None:
         return new
     return h("div", h("button", "Show to the GM", type="button", class_="button", data_action="roll-show",

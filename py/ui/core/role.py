@@ -63,12 +63,18 @@ def logged_entry(state: AppState, record: dict) -> dict | None:
     return next((entry for entry in state.session["log"] if entry.get("record") == record), None)
 
 
+NEXT_CONFLICT = {"tension": "tension-new", "anomaly": "anomaly-new", "manners": "manners-new"}
+
+
 def show_to_gm(state: AppState, record: dict):
-    """Put the roll of this logged record on screen for the GM's phone (QR code, Share, link); on
-    a live table it has gone to the GM's phone already (ui.live.sync), which is all it says."""
+    """Put the roll of this logged record on screen for the GM's phone (QR code, Share, link); once
+    it is put away ("Done"), the next conflict is ready: the roll is logged and shown, so nothing
+    is left to do with it on this phone (the Log shares it again). On a live table it has gone to
+    the GM's phone already (ui.live.sync), which is all it says: the result stays on screen."""
     entry = logged_entry(state, record)
     if entry is not None and sends_to_gm(state):
         state.say("Logged. It is on the GM's phone.", "success")
     elif entry is not None:
         state.showing = entry["id"]
+        state.next_after_showing = NEXT_CONFLICT.get(state.system)
         state.focus = "handoff-done"

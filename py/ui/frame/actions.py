@@ -5,7 +5,7 @@ from __future__ import annotations
 from session import SYSTEMS
 
 from ui.core import effects, role
-from ui.core.actions import Input, action
+from ui.core.actions import Input, action, dispatch
 from ui.core.state import SCREENS, AppState
 from ui.handoff import roll_url, shown_entry
 from ui.kit.html import isolate
@@ -82,7 +82,7 @@ def pick_role(state: AppState, event: Input):
         state.session = {**state.session, "system": entry["system"]} if entry["system"] != state.system \
             else state.session
         state.screen = "conflict"
-        state.say(f"This phone is {isolate(entry['name'])}'s. Roll, then “Show to the GM”.", "success")
+        state.say(f"This phone is {isolate(entry['name'])}'s. Roll, then “Log and show to the GM”.", "success")
     else:
         state.say("This phone is the GM's: every control is here.", "success")
 
@@ -94,6 +94,7 @@ def show_roll(state: AppState, event: Input):
     entry_id = event.text("id")
     if any(entry["id"] == entry_id for entry in state.session["log"]):
         state.showing = entry_id
+        state.next_after_showing = None  # shown again: the conflict on screen stays
         state.focus = "handoff-done"
 
 
@@ -108,4 +109,9 @@ def share_shown(state: AppState, event: Input):
 
 @action("roll-show-done")
 def close_shown(state: AppState, event: Input):
-    state.showing = None
+    """Put the roll away; after "Log and show to the GM", the next conflict is ready on screen."""
+    state.showing, following = None, state.next_after_showing
+    state.next_after_showing = None
+    if following:
+        dispatch(state, following, Input())
+        state.say("Logged and shown to the GM. Ready for the next roll (the Log has this one).", "success")

@@ -36,9 +36,10 @@ def session_bar(state: AppState) -> Markup:
 
 
 def holder(state: AppState) -> Markup:
-    """Who holds this phone, and the way to change it (once someone said)."""
+    """Who holds this phone, and the way to change it (or to say it, after "Not now")."""
     if state.role is None:
-        return Markup("")
+        return h("p", h("button", "Whose phone is this?", type="button", class_="button-link",
+                        data_action="role-choose"), class_="holder", data_testid="holder")
     player = role.player_entry(state)
     who = h("span", "You: ", h("strong", isolate(player["name"]) if player else "the GM"), class_="holder-name")
     return h("p", who, " ", h("button", "Change", type="button", class_="button-link", data_action="role-choose",
@@ -58,10 +59,13 @@ def role_chooser(state: AppState) -> Markup:
                 for person in people(state.session["roster"], "character")]
     return h("section", h("h2", "Who are you at this table?", class_="card-title", id="role-title"),
              h("p", "A player's phone opens on their character and leaves the GM's controls to the GM's phone. "
-                    "You can change this any time: it is focus, not security.", class_="hint"),
+                    "You can change this any time (“Whose phone is this?” or “Change” at the top): it is focus, "
+                    "not security.", class_="hint"),
              h("div", *choices, class_="role-choices"),
-             h("button", "Not now", type="button", class_="button button-quiet", data_action="role-later"),
-             class_="card role-chooser", role="region", aria_labelledby="role-title", data_testid="role-chooser")
+             h("button", "Not now", type="button", class_="button button-quiet", data_action="role-later",
+               data_dismiss="true"),
+             class_="card dialog role-chooser", role="dialog", aria_modal="true", aria_labelledby="role-title",
+             data_testid="role-chooser")
 
 
 def glance(state: AppState) -> Markup:

@@ -1,4 +1,5 @@
-"""Manner Cards as people see them: card faces, card backs, and the two resolution tables.
+"""Manner Cards as people see them: card faces, card backs, the two resolution tables, and the
+GM's pickers (difficulty, Complication).
 
 Tables are drawn from rules.TEST_TABLE and rules.CONFRONTATION_TABLE (never
 retyped), short enough for a 320 px phone: headers are abbreviated on screen
@@ -121,3 +122,25 @@ def legend(meanings: dict, extra: list[str]) -> Markup:
              for cell, words in meanings.items()]
     return h("div", h("dl", *items, class_="cell-legend"), *(h("p", line, class_="hint hint-small") for line in extra),
              class_="legend")
+
+
+# --- The GM's side: its difficulty and its Complication ------------------------------------------
+
+def difficulty_picker(difficulty: int) -> Markup:
+    low, high = 1, rules.LIMITS["manners_difficulty"]
+    buttons = [h("button", str(number), type="button", class_="button difficulty-button",
+                 data_action="manners-difficulty", data_value=str(number), id=f"manners-difficulty-{number}",
+                 aria_pressed="true" if number == difficulty else "false",
+                 aria_label=f"Difficulty {number}")
+               for number in range(low, high + 1)]
+    return h("div",
+             h("p", h("span", "Difficulty", class_="field-label", id="manners-difficulty-label"), " ",
+               h("span", f"{low} easy … {high} very hard", class_="hint-small field-label")),
+             h("div", *buttons, class_="difficulty-picker", role="group", aria_labelledby="manners-difficulty-label"),
+             class_="difficulty")
+
+
+def complication_buttons(action: str) -> Markup:
+    return h("div", *(h("button", name, type="button", class_="button complication-button", data_action=action,
+                        data_value=name) for name in rules.COMPLICATIONS),
+             class_="complication-picker", role="group", aria_label="Complications")

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import rules
 
-from ui.core.role import own_side
+from ui.core.role import is_player, own_side
 from ui.core.state import AppState
 from ui.kit.controls import result_bar, segmented, select, settled_note, stepper
 from ui.handoff import log_button, logged_actions
 from ui.kit.html import Markup, classes, h, isolate
-from ui.kit.qr import qr, qr_markup
 from ui.manners import cards as cards_view
 from ui.manners import draft as draft_model
 from ui.manners import exchange as exchange_model
+from ui.manners import exchange_view
 from ui.manners import words as manners_words
 
 KINDS = ((draft_model.TEST, "Test"), (draft_model.CONFRONTATION, "Confrontation"))
@@ -53,86 +53,32 @@ def setup(state: AppState, draft: dict) -> Markup:
 
 # --- The GM (Test) -----------------------------------------------------------------------------
 
-def difficulty_picker(difficulty: int) -> Markup:
-    low, high = 1, rules.LIMITS["manners_difficulty"]
-    buttons = [h("button", str(number), type="button", class_="button difficulty-button",
-                 data_action="manners-difficulty", data_value=str(number), id=f"manners-difficulty-{number}",
-                 aria_pressed="true" if number == difficulty else "false",
-                 aria_label=f"Difficulty {number}")
-               for number in range(low, high + 1)]
-    return h("div",
-             h("p", h("span", "Difficulty", class_="field-label", id="manners-difficulty-label"), " ",
-               h("span", f"{low} easy … {high} very hard", class_="hint-small field-label")),
-             h("div", *buttons, class_="difficulty-picker", role="group", aria_labelledby="manners-difficulty-label"),
-             class_="difficulty")
-
-
-def complication_buttons(action: str) -> Markup:
-    return h("div", *(h("button", name, type="button", class_="button complication-button", data_action=action,
-                        data_value=name) for name in rules.COMPLICATIONS),
-             class_="complication-picker", role="group", aria_label="Complications")
-
-
-def sealed_gm_body(state: AppState, draft: dict, stage: str) -> list[Markup]:
-    """The GM's side of a Test sealed across phones, on either phone: never the card's face."""
-    exchange = draft["exchange"]
-    difficulty = h("p", f"Difficulty {draft['gm']['difficulty']}", class_="pool-line", data_testid="manners-difficulty")
-    if exchange["role"] != "gm":
-        return [difficulty, h("div", cards_view.card_back("The GM's Complication, sealed on the GM's phone"),
-                              h("div", h("p", "The GM's card is sealed.", class_="face-down-words"),
-                                h("p", "It was sealed on the GM's phone before you pick: it can't change now, and "
-                                       "this phone checks it when the GM reveals it.", class_="hint hint-small")),
-                              class_="face-down")]
-    if stage == exchange_model.TO_SEAL:
-        return [difficulty_picker(draft["gm"]["difficulty"]),
-                h("div", cards_view.card_back("The GM's Complication, face down on this phone"),
-                  h("div", h("p", "The Complication is face down on this phone.", class_="face-down-words"),
-                    h("p", "Sealing it sends the player's phone a seal, never the card.", class_="hint hint-small"),
-                    h("button", "Choose again", type="button", class_="button", data_action="manners-seal-again")),
-                  class_="face-down"),
-                h("button", "Seal and share", type="button", class_="button button-primary button-wide",
-                  data_action="manners-seal-share", id="manners-seal-share")]
-    words = {exchange_model.WAITING: "Sealed and shared. It turns over when you reveal it.",
-             exchange_model.TO_REVEAL: "Sealed. The player's Manner is here: reveal your card.",
-             exchange_model.LOST: "Sealed, but this phone no longer holds the card."}
-    return [difficulty, h("div", cards_view.card_back("The GM's Complication, sealed"),
-                          h("div", h("p", "The Complication is sealed.", class_="face-down-words"),
-                            h("p", words.get(stage, ""), class_="hint hint-small")), class_="face-down")]
-
-
-def seal_offer() -> Markup:
-    """In "GM says": the GM's own phone can seal the card for the player's phone instead."""
-    return h("div",
-             h("p", "Or, on the GM's phone: pick the Complication here, face down, and seal it for the player's "
-                    "phone (neither side can change its card after seeing the other's):", class_="field-label"),
-             complication_buttons("manners-seal-pick"),
-             h("button", "Pick at random", type="button", class_="button button-wide", data_action="manners-seal-pick",
-               data_value="random"),
-             class_="seal-offer", data_testid="seal-offer")
-
-
 def gm_card(state: AppState, draft: dict) -> Markup:
     if draft["kind"] != draft_model.TEST or draft["revealed"] is not None:
         return Markup("")
     if draft.get("exchange") is not None:
         stage = exchange_model.stage(state, draft)
         header = h("header", h("h3", "The GM", class_="side-title"), class_="side-header")
-        return h("section", header, *sealed_gm_body(state, draft, stage), class_="card side-card side-gm",
+        return h("section", header, *exchange_view.sealed_gm_body(state, draft, stage), class_="card side-card side-gm",
                  aria_label="The GM", data_testid="side-gm", id="manners-gm-card", tabindex="-1")
     gm = draft["gm"]
     player_locked = draft["player"]["locked"]
     header = h("header", h("h3", "The GM", class_="side-title"), class_="side-header")
     settled = draft_model.gm_settled(draft)
+    players_phone = is_player(state)  # the GM's card is the GM's: this phone enters what the GM says
     if settled is not None:
         body = [h("p", f"Difficulty {gm['difficulty']}", class_="pool-line", data_testid="manners-difficulty"),
                 settled_note(settled)]
+    elif players_phone:
+        body = [h("p", "Enter the difficulty the GM says; the GM keeps the Complication face down.",
+                  class_="hint"), cards_view.difficulty_picker(gm["difficulty"])]
     else:
         body = [segmented("Where the GM's card is", GM_MODES, gm["mode"], "manners-gm-mode", "manners-gm-mode"),
-                difficulty_picker(gm["difficulty"])]
+                cards_view.difficulty_picker(gm["difficulty"])]
     if gm["mode"] == draft_model.HERE:
         if gm["complication"] is None:
             body += [h("p", "Put a Complication face down (only the GM looks):", class_="field-label"),
-                     complication_buttons("manners-complication"),
+                     cards_view.complication_buttons("manners-complication"),
                      h("button", "Pick at random", type="button", class_="button button-wide",
                        data_action="manners-complication-random")]
         else:
@@ -143,12 +89,14 @@ def gm_card(state: AppState, draft: dict) -> Markup:
                          h("p", "The player's card is down too: turn both over below." if player_locked else
                            "It turns over once the player locks a Manner.", class_="hint hint-small"), again),
                        class_="face-down")]
+    elif not player_locked and players_phone:
+        body += [h("p", "Lock your Manner, then enter the Complication the GM turns over.", class_="hint")]
     elif not player_locked:
         body += [h("p", "The GM keeps the Complication face down on their side of the table. "
-                        "Enter it when it turns over.", class_="hint"), seal_offer()]
+                        "Enter it when it turns over.", class_="hint"), exchange_view.seal_offer()]
     else:
         body += [h("p", "The player's card is down. Which Complication did the GM turn over?", class_="field-label"),
-                 complication_buttons("manners-complication")]
+                 cards_view.complication_buttons("manners-complication")]
     return h("section", header, *body, class_="card side-card side-gm", aria_label="The GM",
              data_testid="side-gm", id="manners-gm-card", tabindex="-1")
 
@@ -402,49 +350,6 @@ def lock_buttons(draft: dict, role: str, name: str, problem: str | None) -> Mark
     return h("div", lock, seal, hint)
 
 
-# --- Sealed across phones ---------------------------------------------------------------------------
-
-def exchange_panel(state: AppState, draft: dict) -> Markup:
-    """Whose turn it is, what the other phone waits for, and this phone's newest link to share."""
-    exchange = draft.get("exchange")
-    if exchange is None:
-        return Markup("")
-    stage = exchange_model.stage(state, draft)
-    parts = [h("h3", "Sealed across phones", class_="card-title")]
-    if stage == exchange_model.BROKEN:
-        problems = exchange_model.standing(state, exchange).problems
-        parts.append(h("div", h("p", h("strong", "The sealed cards don't check out.")),
-                       h("ul", *(h("li", problem) for problem in problems), class_="notes"),
-                       h("p", "Nothing in this conflict can be logged as valid. Start a new conflict."),
-                       class_="confirm", role="alert", data_testid="sealed-mismatch"))
-    else:
-        turn = exchange_model.turn_words(state, draft)
-        if turn:
-            parts.append(h("p", turn, class_="turn", data_testid="sealed-turn"))
-    if stage == exchange_model.TO_REVEAL:
-        parts.append(h("button", "Reveal to the player" if exchange["role"] == "gm" else "Reveal to the other phone",
-                       type="button", class_="button button-primary button-wide", data_action="manners-seal-reveal",
-                       id="manners-seal-reveal"))
-    url = exchange_model.link(state, exchange) if exchange_model.link_wanted(state, draft) else ""
-    if url:
-        _, version, modules = qr(url)
-        parts += [h("button", "Share the link again", type="button", class_="button button-wide",
-                    data_action="manners-seal-link"),
-                  qr_markup(url, "QR code of this phone's sealed-card link"),
-                  h("p", "Scan it with the other phone's camera (Session screen, Scan a code), or share the link.",
-                    class_="hint hint-small qr-caption"),
-                  h("label", h("span", "This phone's link for the other phone", class_="field-label"),
-                    h("textarea", url, id="sealed-link-text", readonly=True, rows="3",
-                      class_="field-input link-text", data_testid="sealed-link"),
-                    class_="field", for_="sealed-link-text"),
-                  h("p", f"{len(url)} characters · QR version {version}, {modules}×{modules} modules",
-                    class_="hint hint-small", data_testid="sealed-link-size")]
-    if stage != exchange_model.DONE:
-        parts.append(h("button", "New conflict", type="button", class_="button", data_action="manners-new",
-                       aria_label="Leave this sealed conflict and start a new one"))
-    return h("section", *parts, class_="card sealed-card", data_testid="sealed-exchange", aria_live="polite")
-
-
 # --- Odds -----------------------------------------------------------------------------------------------
 
 def card_counts(kind: str, manner: str) -> dict:
@@ -613,11 +518,12 @@ def bar(state: AppState, draft: dict) -> Markup:
     summary = h("span", h("span", manners_words.outcome_word(record["result"]),
                           class_=classes("outcome", OUTCOME_CLASS[outcome])),
                 f" {record['result']['player_total']} vs {record['result']['other_total']}")
+    sealed = draft.get("exchange") is not None  # both phones log it: the GM's has it already
     if draft["logged"]:
         return result_bar(h("span", "Logged: ", summary),
-                          logged_actions(state, record, "manners-new", "New conflict", "manners-bar-action"),
+                          logged_actions(state, record, "manners-new", "New conflict", "manners-bar-action", sealed),
                           "manners-result-bar")
-    return result_bar(summary, log_button(state, "manners-log", "manners-bar-action"), "manners-result-bar")
+    return result_bar(summary, log_button(state, "manners-log", "manners-bar-action", sealed), "manners-result-bar")
 
 
 def regions(state: AppState) -> list[tuple[str, Markup]]:
@@ -625,7 +531,7 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
     if draft["kind"] == draft_model.TEST:
         return [
             ("manners-setup", setup(state, draft)),
-            ("manners-exchange", exchange_panel(state, draft)),
+            ("manners-exchange", exchange_view.exchange_panel(state, draft)),
             ("manners-gm", gm_card(state, draft)),
             ("manners-player-who", side_who(state, draft, "player")),
             ("manners-player-cards", side_cards(state, draft, "player")),
@@ -635,7 +541,7 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
         ]
     return [
         ("manners-setup", setup(state, draft)),
-        ("manners-exchange", exchange_panel(state, draft)),
+        ("manners-exchange", exchange_view.exchange_panel(state, draft)),
         ("manners-player-who", side_who(state, draft, "player")),
         ("manners-player-cards", side_cards(state, draft, "player")),
         ("manners-odds", odds_panel(state, draft)),

@@ -106,6 +106,7 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
         if mine is not state.replica:
             switch_to(state, mine)
         state.say(f"You already have everything in this link of “{isolate(before['name'])}”: it is open.", "success")
+        ask_who(state)
         return
     state.pending = {"kind": "join", "session": after, "mine": before, "incoming": incoming, "stored": stored,
                      "changes": changes}
@@ -119,11 +120,18 @@ def join(state: AppState, incoming: Replica):
         # never over data that could not be read
         incoming = copy_as(incoming, new_id(), incoming.fields["name"][0], state.device)
     switch_to(state, incoming)
-    state.screen = "roster"
+    state.screen = "conflict"
     session = state.session
     state.view["choose_role"] = True  # a phone that joins is someone's: the GM's, or a player's
     state.say(f"Joined “{isolate(session['name'])}”: {roster_words(session)}, Tension {session['tension']}.",
               "success")
+
+
+def ask_who(state: AppState):
+    """A link of this session opened again on a phone nobody said who holds: ask again ("Not now"
+    said not now, not never)."""
+    if state.role is None:
+        state.view["choose_role"] = True
 
 
 def pending_join(state: AppState) -> dict | None:
@@ -161,7 +169,8 @@ async def merged_here(state: AppState, incoming: Replica, stored=None) -> bool:
 async def apply_merge(state: AppState, pending: dict):
     if not await merged_here(state, pending["incoming"], pending.get("stored")):
         return
-    state.screen = "roster"
+    state.screen = "conflict"
+    ask_who(state)
     session = state.session
     state.say(f"Updated “{isolate(session['name'])}” from the link: {roster_words(session)}, "
               f"Tension {session['tension']}. Nothing this phone had is lost.", "success")
@@ -176,25 +185,14 @@ def join_update(state: AppState, event: Input):
     effects.job(state, lambda state: apply_merge(state, pending), "The link could not be merged. Nothing was changed.")
 
 
-@action("join-open-mine")
-def open_mine(state: AppState, event: Input):
-    pending = pending_join(state)
-    if pending is None or pending["mine"] is None:
-        return
-    state.pending = None
-    session_id = pending["incoming"].id
-    if session_id != state.replica.id:
-        mine = read_session(state, session_id)
-        if mine is None:
-            return
-        switch_to(state, mine)
-    state.say(f"Opened “{isolate(pending['mine']['name'])}” as it was on this phone.")
-
-
 @action("join-cancel")
 def not_now(state: AppState, event: Input):
+    pending = pending_join(state)
     state.pending = None
-    state.say("The link was not joined; nothing changed.")
+    if pending is not None and pending["mine"] is not None:
+        state.say(f"“{isolate(pending['mine']['name'])}” stays as it was on this phone; the link changed nothing.")
+    else:
+        state.say("The link was not joined; nothing changed.")
 
 
 def offer_roll(state: AppState, incoming):

@@ -44,8 +44,8 @@ def join_prompt(state: AppState) -> Markup:
                 h("p", setup_words(incoming), class_="join-setup"), roster,
                 h("p", "Joining adds it as a new session on this phone; your sessions stay as they are.",
                   class_="hint"),
-                buttons(button("Join as a new session", "join-new", primary=True),
-                        button("Not now", "join-cancel"))]
+                h("div", button("Join as a new session", "join-new", primary=True),
+                  button("Not now", "join-cancel", data_dismiss="true"), class_="row row-wrap dialog-actions")]
         title = "Join this session?"
     else:
         changes = pending.get("changes", [])
@@ -57,12 +57,12 @@ def join_prompt(state: AppState) -> Markup:
                   h("dt", "On this phone now"), h("dd", setup_words(mine)), class_="join-compare"),
                 h("p", "Updating merges the link into this phone's session: what both phones changed counts, "
                        "and nothing this phone had is lost.", class_="hint"),
-                buttons(button("Update mine from the link", "join-update", primary=True),
-                        button("Open mine as it is", "join-open-mine"),
-                        button("Not now", "join-cancel"))]
+                h("div", button("Update mine from the link", "join-update", primary=True),
+                  button("Not now", "join-cancel", data_dismiss="true"), class_="row row-wrap dialog-actions")]
         title = "Update this session?"
     return h("section", h("h2", title, class_="screen-title", id="join-title"), *body,
-             class_="card join-prompt", aria_labelledby="join-title", data_testid="join-prompt")
+             class_="card dialog join-prompt", role="dialog", aria_modal="true", aria_labelledby="join-title",
+             data_testid="join-prompt")
 
 
 def unreadable_card(state: AppState) -> Markup:

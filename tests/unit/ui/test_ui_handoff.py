@@ -1,5 +1,5 @@
 """ui.handoff under CPython: a roll shown to the GM's phone; a player's roll is logged and shown
-in one tap, as a QR code of its link, and shown again from the bar."""
+in one tap, as a QR code of its link; once put away, the next conflict is ready."""
 from session import link_v2
 from session.replica import Replica
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
@@ -15,8 +15,9 @@ def test_a_players_roll_is_logged_and_shown_to_the_gm_in_one_tap(monkeypatch):
     state = phone()
     open_link(state, link_v2.session_link(Replica.from_session(party)))
     tap(state, "role-pick", role=party["roster"][0]["id"])
-    tap(state, "tension-roll", side="gm")
+    assert "Rolls with your dice" in text(state)  # the Tension Pool: no tap of its own on a player's phone
     tap(state, "tension-roll", side="player")
+    assert state.drafts["tension"]["gm"]["dice"] and state.drafts["tension"]["player"]["dice"]
     assert "Log and show to the GM" in text(state)
     tap(state, "tension-log", then="show")
     entry = state.session["log"][0]
@@ -24,4 +25,7 @@ def test_a_players_roll_is_logged_and_shown_to_the_gm_in_one_tap(monkeypatch):
     dialog = markup(state)
     assert 'data-testid="qr"' in dialog and "#R2." in dialog
     tap(state, "roll-show-done")
-    assert state.showing is None and 'data-action="roll-show"' in markup(state)  # shown again from the bar
+    assert state.showing is None and state.drafts["tension"]["logged"] is None  # the next conflict, no extra tap
+    assert 'data-action="tension-roll"' in markup(state) and "Ready for the next roll" in text(state)
+    tap(state, "show-screen", screen="log")
+    assert 'data-action="log-share"' in markup(state)  # the Log shares it again

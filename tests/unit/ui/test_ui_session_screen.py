@@ -35,7 +35,7 @@ def test_a_fresh_phone_joins_a_session_link_at_once():
     party = party_of_five()
     state = phone()
     open_link(state, encode_session(party))
-    assert state.session == {**party, "log": []} and state.screen == "roster" and state.pending is None
+    assert state.session == {**party, "log": []} and state.screen == "conflict" and state.pending is None
     assert "Joined “Friday at Kim's”" in seen(state.message.text)
     assert state.library.has(party["id"])
 
@@ -97,8 +97,8 @@ def test_a_newer_link_of_a_session_here_offers_an_update_that_keeps_the_log():
     older["tension"] = 12
     open_link(state, encode_session(older))  # a version-1 link merges too
     assert "Tension 9 → 12" in text(state)
-    tap(state, "join-open-mine")
-    assert state.session["tension"] == 9
+    tap(state, "join-cancel")  # "Not now": this phone's session stays as it is
+    assert state.session["tension"] == 9 and "stays as it was" in state.message.text
 
 
 def test_a_bad_link_only_says_so():
@@ -290,7 +290,7 @@ def test_a_scanned_session_link_opens_exactly_as_a_followed_link():
     open_link(followed, encode_session(party))
     tap(scanned, "scan-found", value=link(encode_session(party)))
     assert scanned.session == followed.session == {**party, "log": []}
-    assert scanned.screen == followed.screen == "roster"
+    assert scanned.screen == followed.screen == "conflict"
     assert seen(scanned.message.text) == seen(followed.message.text)
     assert scanned.library.has(party["id"])
 
