@@ -24,6 +24,7 @@ from conftest import BOOT_TIMEOUT_MS, DESKTOP, PHONE, READY
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))  # the unit tests' samples and fuzzing
 from hostile import hostile_export_text, hostile_fragment, hostile_session_text  # noqa: E402
 from samples import logged_party, party_of_five, seen  # noqa: E402
+from test_sessions import not_now  # noqa: E402
 
 DEEP = 10_000
 RLO = "\u202e"
@@ -225,6 +226,7 @@ def test_a_right_to_left_override_in_shared_names_never_reverses_the_apps_words(
     both_sizes(page, screenshot, "hostile-rtl-join")
     assert left_of(page, sentence, "Someone", "shared") and left_of(page, sentence, "with", "you:")
     prompt.get_by_role("button", name="Join as a new session").tap()
+    not_now(page)
     chip = page.locator(".glance-ap li").first
     assert left_of(page, chip, "3", "AP")
     assert left_of(page, page.locator(".message p"), "Joined", "characters")

@@ -16,7 +16,7 @@ from session.link_v1 import encode_session
 from session import link_v2
 from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, READY, BOOT_TIMEOUT_MS
 from offline_helpers import record_csp_violations, wait_until_controlled
-from test_sessions import both_sizes, message, nav, party, png_gray, roster_names, stored_data
+from test_sessions import both_sizes, message, nav, not_now, party, png_gray, roster_names, stored_data
 
 WIDTH, HEIGHT = 1280, 960  # room for a session code of version 20 and more: about 7 pixels a module
 CAMERA_PERMISSION = {"permissions": ["camera"]}
@@ -88,6 +88,7 @@ def boot(page, url: str):
 def gm_link_and_code(page, open_app) -> tuple[str, memoryview]:
     """The GM's phone: a session with a roster, its share link and its on-screen QR code."""
     open_app(page, "#" + encode_session(party("Friday at Kim's")))
+    not_now(page)
     nav(page, "Session")
     qr = page.get_by_test_id("qr")
     qr.evaluate("code => code.scrollIntoView({block: 'center'})")  # clear of the bottom navigation
@@ -108,6 +109,7 @@ def test_scanning_the_gms_code_lands_in_that_session(app, open_app, camera, site
     nav(player, "Session")
     player.get_by_role("button", name="Scan a code").tap()
     player.get_by_text("Joined “Friday at Kim's”").wait_for()
+    not_now(player)
     assert player.evaluate("window.tablesideScanner.reader") == "jsqr"  # no BarcodeDetector here
     assert [url for url in requests if JSQR in url] and not player.evaluate("'BarcodeDetector' in self")
     assert roster_names(player) == ["Ash", "Brin"]
@@ -174,6 +176,7 @@ def test_paste_a_link_opens_it_and_bad_text_only_gets_a_message(app, site, scree
     field.fill(link)
     open_button.tap()
     page.get_by_text("Joined “Friday at Kim's”").wait_for()
+    not_now(page)
     assert roster_names(page) == ["Ash", "Brin"]
 
 

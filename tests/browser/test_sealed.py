@@ -88,7 +88,7 @@ def two_phones(app, browser, watch):
     player = calm(second.new_page())
     open_link(player, link)
     assert "Joined" in player.locator(".message p").inner_text()
-    nav(player, "Conflict")
+    player.get_by_test_id("role-chooser").get_by_role("button", name="Wren").tap()  # the player's phone
     nav(gm, "Conflict")
     return gm, player, second
 

@@ -34,6 +34,13 @@ def party(name="Friday at Kim's", ap=2, tension=3) -> dict:
     return session
 
 
+def not_now(page):
+    """Put away the "Who are you at this table?" dialog a phone gets when it joins a session."""
+    chooser = page.get_by_test_id("role-chooser")
+    chooser.get_by_role("button", name="Not now").tap()
+    chooser.wait_for(state="detached")
+
+
 def nav(page, screen: str):
     page.get_by_role("navigation", name="Screens").get_by_role("button", name=screen).tap()
 
@@ -249,11 +256,14 @@ def test_join_a_session_link_on_a_second_phone_and_its_qr_code(app, browser, wat
         phone.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
         assert "Joined “New session”" in message(phone)
         assert "#" not in phone.url  # a reload won't ask again
+        not_now(phone)
+        nav(phone, "Roster")
         assert phone.locator(".roster-name").all_inner_texts() == ["Ash"]
         assert "Ash 2 AP" in glance(phone)[1]
 
         phone.goto(link)  # the same link again: no copy
         phone.get_by_text("You already have everything in this link of “New session”").wait_for()
+        not_now(phone)  # nobody said who holds this phone: the link asks again
         nav(phone, "Session")
         assert phone.get_by_test_id("session-row").count() == 1
 
@@ -264,6 +274,8 @@ def test_join_a_session_link_on_a_second_phone_and_its_qr_code(app, browser, wat
         assert "Join this session?" in prompt.inner_text() and "Brin" in prompt.inner_text()
         both_sizes(phone, screenshot, "join-prompt")
         phone.get_by_role("button", name="Join as a new session").tap()
+        not_now(phone)
+        nav(phone, "Roster")
         assert phone.locator(".roster-name").all_inner_texts() == ["Ash", "Brin"]
         nav(phone, "Session")
         assert phone.get_by_test_id("session-row").count() == 2
@@ -275,6 +287,7 @@ def test_join_a_session_link_on_a_second_phone_and_its_qr_code(app, browser, wat
         phone.get_by_role("button", name="Update mine from the link").tap()
         phone.get_by_text("Nothing this phone had is lost").wait_for()  # the merge runs in the background
         assert glance(phone)[0] == "8"
+        not_now(phone)
         nav(phone, "Session")
         assert phone.get_by_test_id("session-row").count() == 2
     finally:
@@ -286,6 +299,7 @@ def test_join_a_session_link_on_a_second_phone_and_its_qr_code(app, browser, wat
 def test_log_undo_restores_numbers_and_a_roll_link_shows_the_roll(page, open_app, context, site, screenshot):
     table = party()
     open_app(page, "#" + encode_session(table))
+    not_now(page)
     assert glance(page) == ("3", "Ash 2 AP Brin 3 AP")
     log_a_success_with_ap(page)
     assert glance(page) == ("5", "Ash 1 AP Brin 3 AP")
@@ -334,6 +348,7 @@ def test_log_undo_restores_numbers_and_a_roll_link_shows_the_roll(page, open_app
 
 def test_log_export_then_import_gives_an_equal_session(page, open_app, tmp_path):
     open_app(page, "#" + encode_session(party()))
+    not_now(page)
     log_a_success_with_ap(page)
     nav(page, "Log")
     with page.expect_download() as download:
@@ -367,6 +382,7 @@ def test_hostile_links_never_break_the_app_or_touch_stored_data(page, open_app, 
     hostile = party(HOSTILE)
     hostile["roster"][0]["name"] = HOSTILE
     open_app(page, "#" + encode_session(hostile))
+    not_now(page)
     assert roster_names(page) == [HOSTILE, "Brin"]
     assert page.locator(".session-name").inner_text() == HOSTILE
     assert page.locator("#app img").count() == 0
@@ -403,6 +419,7 @@ def test_hostile_links_never_break_the_app_or_touch_stored_data(page, open_app, 
 
 def test_corrupted_storage_is_reported_kept_and_downloadable(page, open_app, site, screenshot):
     open_app(page, "#" + encode_session(party()))
+    not_now(page)
     raw_session = '{"v": 1, "system": "tension", "roster": [{"name": "Ash", "ap": -'
     page.evaluate("""([raw]) => {
         localStorage.setItem("tableside.index", "{cut short");

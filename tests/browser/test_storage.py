@@ -9,6 +9,7 @@ import rules
 from session import check_roster_entry, log_conflict, new_session
 from session.link_v1 import encode_session
 from conftest import BOOT_TIMEOUT_MS, READY, at_desktop_size
+from test_sessions import not_now
 
 ENTRIES = 45
 
@@ -112,6 +113,7 @@ def test_storage_nearly_full_is_said_at_start_with_export_and_archive(context, o
     page.add_init_script(script="""
         navigator.storage.estimate = () => Promise.resolve({usage: 900e6, quota: 1000e6});""")
     open_app(page, "#" + encode_session(campaign(0)))
+    not_now(page)
     notice = page.get_by_test_id("space-notice")
     notice.wait_for()
     assert "Storage is 90% full" in notice.inner_text() and "Everything is saved for now" in notice.inner_text()

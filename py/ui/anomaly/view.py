@@ -402,6 +402,8 @@ def waiting_words(state: AppState, draft: dict) -> str:
     for role, roller in draft_model.rollers(draft):
         if not draft_model.has_rolled(roller):
             name = isolate(draft_model.roller_name(state, roller, role))
+            if own_side(state, roller):
+                return "Your roll."
             if roller["mode"] == draft_model.TOTAL:
                 return f"Waiting for {name}'s total."
             if roller["mode"] == draft_model.REAL:

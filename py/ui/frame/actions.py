@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from session import SYSTEMS
 
-from ui.core import effects, role
+from ui.core import effects, events, role
 from ui.core.actions import Input, action, dispatch
 from ui.core.state import SCREENS, AppState
 from ui.handoff import roll_url, shown_entry
@@ -78,6 +78,7 @@ def pick_role(state: AppState, event: Input):
         return
     state.role = picked
     state.view.pop("choose_role", None)
+    events.role_changed(state)
     if entry is not None:  # a player's phone opens on their character's conflict
         state.session = {**state.session, "system": entry["system"]} if entry["system"] != state.system \
             else state.session

@@ -11,8 +11,8 @@ from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.library import next_number
-from ui.core.events import when_added
-from ui.core.role import show_to_gm
+from ui.core.events import when_added, when_role_changed
+from ui.core.role import is_player, show_to_gm
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.manners import draft as draft_model
@@ -318,6 +318,16 @@ def log_result(state: AppState, event: Input):
     state.focus = RESULT_ID
     if event.text("then") == "show":
         show_to_gm(state, record)
+
+
+@when_role_changed
+def leave_the_card_to_the_gm(state: AppState):
+    """A phone that became a player's enters what the GM says: the GM's card is the GM's phone's
+    (unless one already lies face down here)."""
+    draft = state.drafts.get("manners")
+    if draft is not None and is_player(state) and draft["gm"]["mode"] == draft_model.HERE \
+            and draft["gm"]["complication"] is None and draft.get("exchange") is None:
+        draft["gm"]["mode"] = draft_model.SAYS
 
 
 @action("manners-new")

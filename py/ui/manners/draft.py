@@ -12,7 +12,7 @@ from __future__ import annotations
 import rules
 
 from ui.core import shapes
-from ui.core.role import own_first, player_entry
+from ui.core.role import own_first, own_side, player_entry
 from ui.core.state import AppState
 from ui.kit.html import isolate
 
@@ -301,8 +301,12 @@ def waiting_words(state: AppState, draft: dict) -> str:
     for role in character_sides(draft):
         side = draft[role]
         if not side["locked"]:
+            if own_side(state, side):
+                return "Your turn: pick a Manner card and lock it."
             return f"Waiting for {isolate(side_name(state, side))} to lock a Manner."
     if draft["kind"] == TEST and draft["gm"]["complication"] is None:
+        if player_entry(state) is not None:
+            return "Enter the Complication the GM turns over."
         return "Waiting for the GM to say which Complication was face down."
     return ""
 

@@ -49,6 +49,7 @@ def change_lines(found: list[Difference], before: dict, after: dict) -> list[str
     gone from it) is one line whatever the number of their sheets, naming the rule systems; a
     change to one sheet names its rule system when that person has sheets in several."""
     rosters = {entry["id"]: entry for entry in [*before["roster"], *after["roster"]]}
+    one_system = len({entry["system"] for entry in rosters.values()}) <= 1  # no system worth naming
     lines, grouped = [], set()
     for difference in found:
         if difference.field in ("added", "removed"):
@@ -58,7 +59,8 @@ def change_lines(found: list[Difference], before: dict, after: dict) -> list[str
             roster = after["roster"] if difference.field == "added" else before["roster"]
             sheets = [item.entry_id for item in found if item.field == difference.field and item.who == difference.who]
             systems = [SYSTEMS[entry["system"]] for entry in roster if entry["id"] in sheets]
-            lines.append(f"{change_words(difference)} ({listed(systems)} {'sheet' if len(systems) == 1 else 'sheets'})")
+            sheets_words = "" if one_system else f" ({listed(systems)} {'sheet' if len(systems) == 1 else 'sheets'})"
+            lines.append(change_words(difference) + sheets_words)
             continue
         entry = rosters.get(difference.entry_id)
         several = entry is not None and len(next((person.ids for person in people(after["roster"])
