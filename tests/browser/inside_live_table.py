@@ -261,6 +261,7 @@ def test_four_players_join_by_scanning_and_play_a_round_in_each_system(table, sc
 
     to_gm, to_all = [], []
     for system, label, roll in ROUNDS:
+        before = {phone.who: collections.Counter(phone.taps) for phone in everyone}
         call(gm, system, f"{label}: cross the bridge", pictures=screenshot if system == "tension" else None)
         for player in players:
             player.page.get_by_test_id("live-call-banner").wait_for(timeout=AGREE_MS)
@@ -281,16 +282,16 @@ def test_four_players_join_by_scanning_and_play_a_round_in_each_system(table, sc
         gm.tap(gm.page.get_by_role("button", name="End the round"), "call")
         seen = everyone_agrees(everyone)
         assert len(seen["log"]) == 4 * (1 + [one for one, _, _ in ROUNDS].index(system))
-        print(f"  {label} round: every phone shows the same log ({len(seen['log'])} entries) and roster; taps so far "
-              + str({phone.who: dict(phone.taps) for phone in everyone}))
+        taken = {phone.who: dict(phone.taps - before[phone.who]) for phone in everyone}
+        print(f"  a four-player {label} round, live: every phone shows the same log ({len(seen['log'])} entries) and "
+              f"roster; taps per person {taken} (the GM's 'call': the system, the difficulty, the conflict's words, "
+              f"what is at stake, Call, End the round; no share, no update)")
     print(f"  roll -> the GM's phone: median {statistics.median(to_gm) * 1000:.0f} ms, max {max(to_gm) * 1000:.0f} ms "
-          f"({len(to_gm)} rolls; from the Log tap to the GM's screen showing it)")
-    print(f"  roll -> every other phone: median {statistics.median(to_all) * 1000:.0f} ms, "
-          f"max {max(to_all) * 1000:.0f} ms")
-    per_player = {player.who: player.taps["roll"] for player in players}
-    print(f"  taps, live: each player per round {sum(per_player.values()) / 12:g} a roll "
-          f"(all rounds: {per_player}); the GM {gm.taps['call'] / 3:g} a round to call and end it, 0 per roll; "
-          f"0 shares, 0 update taps; joining once: GM {gm.taps['setup']}, each player {players[0].taps['setup']}")
+          f"({len(to_gm)} rolls, from the Log tap to the GM's screen showing it); -> every other phone: median "
+          f"{statistics.median(to_all) * 1000:.0f} ms, max {max(to_all) * 1000:.0f} ms")
+    print(f"  joining once: the GM {gm.taps['setup']} taps for four phones (its role, Make this table live, then "
+          f"Connect and Scan its answer for each), each player {players[0].taps['setup']} (Session, Scan a code, who "
+          f"they are)")
     assert all(phone.taps["sync"] == 0 for phone in everyone)
     assert {name: found for name, found in problems.items() if found} == {}
 
