@@ -10,6 +10,7 @@ WebKitGTK is built without WebRTC (no RTCPeerConnection), so there live.js must 
 """
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -22,6 +23,8 @@ from conftest import ARTIFACTS  # noqa: E402
 from engines import EnginePage, VirtualDisplay, start_firefox, start_webkit  # noqa: E402
 from inside_live_channel import phones, playwright_instance  # noqa: E402,F401 (fixtures)
 from session import live_signal  # noqa: E402
+from session.link_v2 import session_link  # noqa: E402
+from session.replica import Replica  # noqa: E402
 
 LOAD_LIVE = """await new Promise((resolve, reject) => {
   const script = Object.assign(document.createElement("script"), { src: "./static/live.js" });
@@ -109,6 +112,84 @@ def test_webkitgtk_says_unsupported_where_it_has_no_webrtc(site, refusing_proxy)
             phone.call("offer", "A")
         assert page.evaluate("return tableside.live.state('A');") == "none"
         print(f"\n  {driver.version}: no RTCPeerConnection; live.js says 'unsupported'")
+        page.check()
+    finally:
+        driver.close()
+        display.close()
+
+
+# --- The app's live table, not only its channel ------------------------------------------------------
+
+TYPE = """const field = document.querySelector(input[0]);
+field.value = input[1];
+field.dispatchEvent(new Event("input", { bubbles: true }));"""
+
+
+def app_in(engine: str, driver, site: str, refusing_proxy) -> EnginePage:
+    page = EnginePage(engine, driver, refusing_proxy, ARTIFACTS / "screenshots")
+    page.goto(site)
+    page.wait_until_ready()
+    return page
+
+
+def test_firefox_joins_the_apps_live_table_by_its_codes_and_its_roll_reaches_the_gm(site, refusing_proxy,
+                                                                                       playwright_instance, watch,
+                                                                                       tmp_path):
+    """Firefox has no fake camera to scan with here, so its player pastes the GM's code and the GM's
+    phone (Chromium) pastes Firefox's answer: the same codes a scan reads, through the same actions."""
+    from inside_live_table import Browser, Phone, nav, party, read_code  # one browser's helpers
+
+    gm_browser = Browser(playwright_instance, tmp_path, "gm")
+    driver = start_firefox()
+    try:
+        gm = Phone(gm_browser, "GM", watch)
+        gm.page.goto(site + "#" + session_link(Replica.from_session(party())))
+        gm.page.get_by_test_id("role-chooser").get_by_role("button", name="The GM").tap()
+        firefox = app_in("firefox", driver, site, refusing_proxy)
+        version = firefox.evaluate("return navigator.userAgent.match(/Firefox\\/[0-9.]+/)[0];")
+        started = time.perf_counter()
+        nav(gm.page, "Session")
+        gm.page.get_by_role("button", name="Make this table live").tap()
+        gm.page.locator("#live-connect").tap()
+        offer = read_code(gm.code("live-offer"))
+        firefox.tap("Session", within="nav[aria-label=Screens]")
+        firefox.evaluate(TYPE, ["#pasted-link", offer])
+        firefox.tap("Open")
+        firefox.wait_for("document.querySelector('#live-answer-text')?.value.startsWith('A1.')", 20)
+        answer = firefox.evaluate("return document.querySelector('#live-answer-text').value;")
+        gm.page.locator("#live-pasted").fill(answer)
+        gm.page.get_by_role("button", name="Use this code").tap()
+        firefox.tap("Ash", within="[data-testid=role-chooser]")
+        gm.page.get_by_test_id("live-phones").get_by_text("Ash's phone").wait_for(timeout=20_000)
+        joined = time.perf_counter() - started
+        firefox.tap(re.compile(r"^Roll \d+ di(c)?e$"), within="[data-testid=side-player]")
+        firefox.tap("Log and send to the GM")
+        logged = time.perf_counter()
+        entry = firefox.evaluate("return document.querySelector('[data-testid=live-newest]').dataset.entry;")
+        gm.page.wait_for_function("(id) => document.querySelector('[data-testid=live-newest]')?.dataset.entry === id",
+                                  arg=entry, timeout=10_000)
+        print(f"\n  {version} joined the app's live table as Ash's phone in {joined:.2f} s (codes pasted, not "
+              f"scanned); its roll was on the GM's phone {1000 * (time.perf_counter() - logged):.0f} ms after the tap")
+        firefox.check()
+    finally:
+        driver.close()
+        gm_browser.close()
+    watch.check()
+
+
+def test_webkitgtk_offers_the_live_table_says_it_cannot_and_links_still_work(site, refusing_proxy):
+    display = VirtualDisplay()
+    driver = start_webkit(display.name)
+    try:
+        page = app_in("webkit", driver, site, refusing_proxy)
+        page.tap("Session", within="nav[aria-label=Screens]")
+        page.tap("Make this table live")
+        page.tap("Connect a phone")
+        page.wait_for("document.body.innerText.includes('it has no WebRTC')", 20)
+        page.tap("Session", within="nav[aria-label=Screens]")
+        assert page.evaluate("return document.querySelectorAll('.share-card [data-testid=qr]').length;") == 1
+        print(f"\n  {driver.version}: the live table says this browser has no WebRTC; the session's link and QR code "
+              "are there as before")
         page.check()
     finally:
         driver.close()
