@@ -68,6 +68,15 @@ def is_live(state) -> bool:
     return table is not None and any(peer.state == OPEN for peer in table.peers.values())
 
 
+def carries_steps(state, roles) -> bool:
+    """A sealed-card step goes live to the other phone (ui.live.sync): a player's to the GM's phone, the
+    GM's to the phone of a character in `roles` (the exchange's sides)."""
+    table = live(state)
+    if table is None or not table.hub:
+        return sends_to_gm(state)
+    return any(peer.state == OPEN and peer.role in roles for peer in table.peers.values())
+
+
 def sends_to_gm(state) -> bool:
     """A player's phone whose rolls reach the GM's phone as they are logged."""
     table = live(state)

@@ -11,6 +11,7 @@ from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.library import next_number
+from ui.core.live import carries_steps
 from ui.core.events import when_added, when_role_changed
 from ui.core.role import is_player, show_to_gm
 from ui.core.state import AppState
@@ -350,6 +351,9 @@ def new_conflict(state: AppState, event: Input):
 def share_link(state: AppState, draft: dict, what: str):
     """This phone just took a step: its link (all its steps) is what the other phone waits for."""
     draft["exchange"]["last"] = True
+    if carries_steps(state, {draft["player"].get("ref"), draft["opponent"].get("ref")}):
+        state.say(f"{what}: sent to the other phone.", "success")  # on a live table (ui.live.sync)
+        return
     effects.share(state, title=f"{what} — Tableside", url=exchange_model.link(state, draft["exchange"]),
                   shared=f"{what}: shared.", copied=f"{what}: link copied. Send it to the other phone.",
                   manual="Couldn't copy here: select the link in the box below and copy it.")

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from session import link_v2, live_protocol
 from session.replica import Replica
@@ -18,9 +20,10 @@ from ui.live import actions as live_actions  # noqa: F401  (registers the live t
 from ui.session_screen import scan as scan_actions  # noqa: F401  (registers "Scan a code")
 from ui.tension import actions as tension_actions  # noqa: F401  (registers the Tension Engine's)
 
+from hostile import any_unicode, nested_json
 from live_table import Table
 from reading import markup, text
-from samples import party_of_five
+from samples import json_values, party_of_five
 from tapping import open_link, phone, settle, tap
 
 
@@ -347,3 +350,62 @@ def test_leaving_the_live_table_closes_every_channel():
     table.run()
     assert gm.live is None and ash.live.peers["gm"].state == model.LOST
     assert open_link is not None and settle is not None and Replica is not None
+
+
+def test_a_sealed_test_goes_between_the_two_phones_by_itself():
+    from samples import party as mixed_party
+    from ui.manners import actions as manners_actions  # noqa: F401
+
+    session = {**mixed_party(), "system": "manners"}
+    table, party = gm_table("wren", party=session)
+    table.join("gm", "wren", role=role_of(session, "Wren"))
+    gm, wren = table.phones["gm"], table.phones["wren"]
+    tap(gm, "switch-system", system="manners")
+    tap(gm, "manners-who", side="player", value=role_of(session, "Wren"))
+    tap(gm, "manners-gm-mode", value="says")
+    tap(gm, "manners-difficulty", value=5)
+    tap(gm, "manners-seal-pick", value="Hostility")
+    tap(gm, "manners-seal-share")
+    table.run()
+    assert not [kind for kind, _ in gm.effects if kind == effects.SHARE]  # no share sheet: it went live
+    exchange = wren.drafts["manners"]["exchange"]
+    assert exchange is not None and wren.screen == "conflict"
+    tap(wren, "manners-manner", side="player", value="Force")
+    tap(wren, "manners-lock", side="player")
+    tap(wren, "manners-seal-send")
+    table.run()
+    assert "Reveal to the player" in markup(gm)
+    tap(gm, "manners-seal-reveal")
+    table.run()
+    assert wren.drafts["manners"]["revealed"] == gm.drafts["manners"]["revealed"] is not None
+    assert wren.drafts["manners"]["revealed"]["complication"] == "Hostility"
+
+
+SAMPLE_TABLE = {}
+
+
+def sample_table():
+    """One table for every fuzzed message (a refused message changes nothing, so it can be shared)."""
+    if not SAMPLE_TABLE:
+        SAMPLE_TABLE["table"], _ = joined("ash")
+    return SAMPLE_TABLE["table"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.one_of(any_unicode, nested_json(), st.builds(
+    lambda kind, data: json.dumps({"live": 1, "k": kind, **data}), st.sampled_from(sorted(live_protocol.FIELDS)),
+    st.dictionaries(st.sampled_from(["to", "keys", "more", "rest", "ids", "link", "call", "id", "system", "kind",
+                                     "title", "stakes", "phones", "role", "who", "device", "session", "n", "print",
+                                     "oldest", "difficulty"]), json_values, max_size=8))))
+def test_any_message_from_another_phone_is_refused_or_read_and_never_breaks_the_table(text):
+    table = sample_table()
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    before = (json.dumps(gm.replica.to_dict(), sort_keys=True), json.dumps(ash.replica.to_dict(), sort_keys=True))
+    table.deliver("ash", "live-message", text, peer="gm")
+    table.deliver("gm", "live-message", text, peer=next(iter(gm.live.peers)))
+    table.run()
+    assert (json.dumps(gm.replica.to_dict(), sort_keys=True), json.dumps(ash.replica.to_dict(), sort_keys=True)) == before
+    for state in (gm, ash):
+        assert state.message is None or state.message.text.endswith(".")
+        markup(state)  # every screen still draws
+        state.message = None
