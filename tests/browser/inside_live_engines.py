@@ -142,7 +142,7 @@ def test_firefox_joins_the_apps_live_table_by_its_codes_and_its_roll_reaches_the
     gm_browser = Browser(playwright_instance, tmp_path, "gm")
     driver = start_firefox()
     try:
-        gm = Phone(gm_browser, "GM", watch)
+        gm = Phone(gm_browser, "GM", watch, site)
         gm.page.goto(site + "#" + session_link(Replica.from_session(party())))
         gm.page.get_by_test_id("role-chooser").get_by_role("button", name="The GM").tap()
         firefox = app_in("firefox", driver, site, refusing_proxy)

@@ -63,12 +63,17 @@ class Browser:
 class Phone:
     """One person's phone: a context of its own (its own storage), counting that person's taps."""
 
-    def __init__(self, browser: Browser, who: str, watch):
+    def __init__(self, browser: Browser, who: str, watch, site: str):
         self.browser, self.who = browser, who
-        self.context = browser.browser.new_context(**PHONE, permissions=["camera"])
+        self.context = browser.browser.new_context(**PHONE)
         watch.attach(self.context)
         self.csp = record_csp_violations(self.context)
         self.page = self.context.new_page()
+        # The camera, and the Screen Wake Lock (which Playwright cannot grant by name), as a player allows them.
+        devtools = self.context.new_cdp_session(self.page)
+        context_id = devtools.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
+        devtools.send("Browser.grantPermissions", {"permissions": ["videoCapture", "wakeLockScreen"],
+                                                   "origin": site.rstrip("/"), "browserContextId": context_id})
         self.taps = collections.Counter()
 
     def tap(self, locator, what: str):
@@ -134,10 +139,10 @@ def table(playwright_instance, site, watch, tmp_path):
     def table(stranger: bool = False):
         gm_browser, *players_browsers = (Browser(playwright_instance, tmp_path, name) for name in ("gm", "b", "c"))
         made["browsers"] += [gm_browser, *players_browsers]
-        gm = Phone(gm_browser, "GM", watch)
-        players = [Phone(players_browsers[index % 2], who, watch) for index, who in enumerate(NAMES)]
+        gm = Phone(gm_browser, "GM", watch, site)
+        players = [Phone(players_browsers[index % 2], who, watch, site) for index, who in enumerate(NAMES)]
         if stranger:
-            players.append(Phone(players_browsers[0], "Eve", watch))
+            players.append(Phone(players_browsers[0], "Eve", watch, site))
         made["phones"] += [gm, *players]
         gm.page.goto(site + "#" + session_link(Replica.from_session(party())), wait_until="commit")
         for player in players:
@@ -258,6 +263,12 @@ def test_four_players_join_by_scanning_and_play_a_round_in_each_system(table, sc
     both_sizes(gm.page, screenshot, "live-gm-phones", gm.page.get_by_test_id("live-gm"))
     both_sizes(players[0].page, screenshot, "live-player-line", players[0].page.get_by_test_id("live-line"))
     problems = {"gm live screen": violations(gm.page), "player live line": violations(players[0].page)}
+    players[0].page.bring_to_front()  # a wake lock is for the page in front
+    wake = players[0].page.get_by_role("button", name="Keep the screen on")
+    wake.tap()  # the Screen Wake Lock, offered while live
+    players[0].page.wait_for_function("() => document.querySelector('[data-action=live-wake]')"
+                                      "?.getAttribute('aria-pressed') === 'true'")
+    assert players[0].page.evaluate("document.visibilityState") == "visible"
 
     to_gm, to_all = [], []
     for system, label, roll in ROUNDS:

@@ -55,6 +55,13 @@ def test_the_other_security_headers(served):
         assert policy[feature] == "()", feature
     assert policy["camera"] == "(self)"  # "Scan a code", this origin only
     assert policy["clipboard-write"] == "(self)"
+    assert policy["screen-wake-lock"] == "(self)"  # "Keep the screen on", on a live table
+
+
+def test_the_wake_lock_is_justified_in_netlify_toml():
+    text = (ROOT / "netlify.toml").read_text()
+    comments = "\n".join(line for line in text.splitlines() if line.strip().startswith("#"))
+    assert "screen-wake-lock=(self)" in comments and "Keep the screen on" in comments
 
 
 def test_the_camera_is_justified_in_netlify_toml():

@@ -268,10 +268,13 @@ def wake(state: AppState, event: Input):
 @action("live-wake-state")
 def wake_state(state: AppState, event: Input):
     table = model.live(state)
-    if table is not None and event.value in ("on", "off", "unsupported"):
-        table.wake = event.value
+    if table is not None and event.value in ("on", "off", "unsupported", "refused"):
+        table.wake = "off" if event.value == "refused" else event.value
         if event.value == "unsupported":
             state.say("This browser can't keep the screen on. Turn up the screen's sleep time in the phone's settings.")
+        elif event.value == "refused":
+            state.say("The browser did not keep the screen on just now. Try again, or turn up the screen's sleep "
+                      "time in the phone's settings.")
 
 
 @action("live-end")

@@ -8,7 +8,6 @@ live.js and descriptions back and forth. ui.shell.app adds RUNNERS to the shell'
 from __future__ import annotations
 
 import asyncio
-import traceback
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
@@ -145,9 +144,8 @@ async def hold(state, after):
         return
     try:
         _kept["wake"] = await lock.request("screen")
-    except Exception as error:  # refused (low battery, a policy): say so in the button's state
-        traceback.print_exception(error)
-        answer(state, after, "live-wake-state", "", "off")
+    except Exception:  # refused (low battery, the page not in front): the player is told, nothing broke
+        answer(state, after, "live-wake-state", "", "refused")
         return
     answer(state, after, "live-wake-state", "", "on")
 

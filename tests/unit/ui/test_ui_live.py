@@ -339,6 +339,8 @@ def test_the_wake_lock_is_offered_while_live():
     tap(ash, "live-wake")
     table.run()
     assert ash.live.wake == "on" and 'aria-pressed="true"' in markup(ash)
+    tap(ash, "live-wake-state", value="refused")  # the browser said no (low battery, the page not in front)
+    assert ash.live.wake == "off" and "did not keep the screen on" in ash.message.text
     tap(ash, "live-wake-state", value="unsupported")
     assert "Keep the screen on" not in text(ash)
 
