@@ -10,7 +10,8 @@ on_device/ is how sessions are saved on a device (a small head per session; one 
 concern, the Library in front), logbook.py their logs (entry by entry, in the log store);
 link_text.py what every share link is (LinkError), link_v1.py and link_v2.py its two
 versions; files.py the export files (ImportFileError); live_signal.py a live table's offers and
-answers as QR codes (LiveCodeError).
+answers as QR codes (LiveCodeError), live_protocol.py the messages its phones exchange
+(LiveMessageError), live_catchup.py how two phones that meet again exchange what each lacks.
 """
 import importlib
 
