@@ -27,6 +27,14 @@ def outgoing(state: AppState):
     table = model.live(state)
     if table is None or not table.open_peers() or state.session["id"] != table.session_id:
         return
+    # Every change gives the session (and a sealed step, the replica's `sealed`) a new object: a tap
+    # that changed neither (typing in a field, another screen) has nothing to pack and send.
+    unchanged = [state.session, state.replica.sealed, state.role, [(peer.id, peer.role, peer.since)
+                                                                     for peer in table.open_peers()]]
+    last = table.sent.get("unchanged")
+    if last is not None and last[0] is unchanged[0] and last[1] is unchanged[1] and last[2:] == unchanged[2:]:
+        return
+    table.sent["unchanged"] = unchanged
     if table.hub:
         relay(state, fresh_entries(state, table))
         phones = [{"who": peer.who, "role": peer.role, "since": peer.since} for peer in table.open_peers()]
@@ -153,7 +161,7 @@ async def send_hello(state: AppState, peer: str):
     table = model.live(state)
     ids, oldest = await every_id(state)
     session = session_link(state.replica) if table.hub else session_link(state.replica, entries=[])
-    table.known.update(state.replica.log)
+    table.known.update(ids)  # read from the log store later, they are not new: the catch-up covers them
     table.sent["hello"] = state.session["id"]
     if not table.hub:
         table.sent.update(head=session_link(state.replica, entries=[]), role=state.role)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from session import SYSTEMS
 
 from ui.core import live as model
+from ui.core.clock import short_text
 from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.controls import select
@@ -130,10 +131,13 @@ def player_card(state: AppState) -> Markup:
 
 
 def others(table: model.LiveTable) -> Markup:
+    """Who else is live at the table and since when, as the GM's phone said."""
     if not table.others:
         return Markup("")
-    return h("p", "Live at this table: ",
-             ", ".join(f"{isolate(phone['who']) or 'the GM'}" for phone in table.others), ".", class_="hint")
+    listed = [f"{isolate(phone['who']) or 'a phone'} (since {(short_text(phone['since']) or '').split(', ')[-1]})"
+              for phone in table.others]
+    return h("p", "Live at this table with the GM's phone: ", ", ".join(listed), ".", class_="hint",
+             data_testid="live-others")
 
 
 def scanner_card(state: AppState) -> Markup:

@@ -411,3 +411,15 @@ def test_any_message_from_another_phone_is_refused_or_read_and_never_breaks_the_
         assert state.message is None or state.message.text.endswith(".")
         markup(state)  # every screen still draws
         state.message = None
+
+
+def test_each_phone_shows_who_is_live_and_since_when():
+    table, party = joined("ash", "brin")
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    first, second = names(party)[:2]
+    words = text(gm)
+    assert f"{first} since" in words and f"{second} since" in words
+    ash.screen = "live"
+    words = text(ash)
+    assert "the GM since" in words and "2 phones at the table" in words
+    assert f"{first} (since" in words and f"{second} (since" in words
