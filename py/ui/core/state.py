@@ -54,6 +54,7 @@ class AppState:
     showing: str | None = None  # the log entry id of a roll on screen for the GM's phone (ui.handoff)
     next_after_showing: str | None = None  # the action that readies the next conflict once it is put away
     reading: bool = False  # older log entries are being read from the log store (ui.storage_effects)
+    numbered: int = 0  # the last number this phone gave an entry it logged (ui.core.library.numbering)
 
     def __post_init__(self):
         if self.replica is None:
