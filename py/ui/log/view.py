@@ -150,7 +150,7 @@ def label(entry: dict, position: int) -> str:
 def entry_card(state: AppState, entry: dict, number: str) -> Markup:
     record = entry["record"] if isinstance(entry.get("record"), dict) else {}
     meta = [h("span", isolate(number), class_="log-number")]
-    if entry.get("by"):
+    if entry.get("by") and entry.get("by") != entry.get("phone"):  # "Ash 3", not "Ash 3 · Ash"
         meta += [" · ", h("span", isolate(entry["by"]), class_="log-by")]
     if entry.get("at"):
         meta += [" · ", when(entry["at"])]
