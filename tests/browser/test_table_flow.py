@@ -102,6 +102,8 @@ def test_a_fresh_player_goes_from_the_gms_link_to_a_logged_roll_without_a_wrong_
             gm.get_by_role("button", name="Add to this session").tap()
             gm.get_by_text("roll to “").wait_for()
         print(f"\nA player's Tension roll, with no choices: {taps / 2:g} taps each time, the GM's 2.")
+        nav(gm, "Log")
+        assert gm.locator("#log-who option").all_inner_texts() == ["Everyone", "Ash", "Brin"]  # people, once each
         assert taps / 2 <= 3
 
         for system, testid in (("Anomaly", "side-actor"), ("Manner Cards", "cards-player")):
