@@ -1,7 +1,8 @@
 """The session log: every conflict, newest first, with what it changed.
 
-An entry is {"id", "n", "at", "by", "kind", "record", "effects"}; "n" is the number the Log
-shows, given once when the entry is logged (never changed: see `log_conflict`):
+An entry is {"id", "n", "phone", "at", "by", "kind", "record", "effects"}; "n" and "phone" are
+how the Log numbers it ("Ash 3": the third entry logged on Ash's phone), given once when the
+entry is logged and never changed (see `log_conflict`):
 
 * kind "conflict": a resolved record; `effects` lists what logging it changed as
   deltas, [{"field": "tension" | "ap" | "health", "id": roster id or None,
@@ -87,12 +88,13 @@ def effects_of(record: dict) -> list[dict]:
 
 
 def log_conflict(session: dict, record: dict, at: str = "", by: str = "", table_lines=(), same_as: str = "",
-                 number: int | None = None) -> dict:
+                 number: int | None = None, phone: str = "") -> dict:
     """A new session with `record` (already resolved) logged and its effects applied.
     `table_lines`: the Tension Table's lines for the record's explosions, as they read now.
     `same_as`: the entry's id when two phones log the same conflict (a sealed-card exchange),
-    so that their logs merge to one entry. `number`: the number the Log shows for it, given
-    once here and carried with the entry, so it never changes when older entries arrive later.
+    so that their logs merge to one entry. `number` and `phone`: how the Log numbers it (the
+    phone's own count, and who holds that phone), given once here and carried with the entry, so
+    it never changes when older entries arrive later.
     Work is proportional to what changed: the log list gains one entry at the front."""
     if "result" not in record:
         raise SessionError("Only a resolved conflict can be logged.")
@@ -105,18 +107,19 @@ def log_conflict(session: dict, record: dict, at: str = "", by: str = "", table_
     entry = {"id": same_as or new_id(), "at": at, "by": by, "kind": CONFLICT, "record": copy.deepcopy(record),
              "effects": effects}
     if number is not None:
-        entry["n"] = number
+        entry.update(n=number, phone=phone)
     if table_lines:
         entry["table_lines"] = list(table_lines)
     return {**updated, "log": [entry, *session["log"]]}
 
 
-def set_aside(session: dict, record: dict, at: str = "", by: str = "", number: int | None = None) -> dict:
+def set_aside(session: dict, record: dict, at: str = "", by: str = "", number: int | None = None,
+              phone: str = "") -> dict:
     """A new session with dice that were rolled and not resolved logged as "set aside"."""
     partial = {key: copy.deepcopy(value) for key, value in record.items() if key != "result"}
     entry = {"id": new_id(), "at": at, "by": by, "kind": SET_ASIDE, "record": partial, "effects": []}
     if number is not None:
-        entry["n"] = number
+        entry.update(n=number, phone=phone)
     return {**session, "log": [entry, *session["log"]]}
 
 

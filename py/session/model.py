@@ -208,6 +208,7 @@ def check_log_entry(entry) -> dict:
                            "ap": {str(key)[:24]: whole(value, 0, MAX_POINTS, "Saved AP") for key, value in ap.items()}}
     if "n" in entry:
         clean["n"] = whole(entry["n"], 1, MAX_LOG, "A log entry's number")
+        clean["phone"] = name_text(entry.get("phone", ""), "The phone that logged an entry", allow_empty=True)
     if "table_lines" in entry:
         clean["table_lines"] = [name_text(line, "A Tension Table line", limit=200, allow_empty=True)
                                 for line in listed(entry["table_lines"], "The Tension Table lines", 10)]

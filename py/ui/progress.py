@@ -31,10 +31,11 @@ def to_store(state: AppState) -> dict | None:
     """What to store for the open session; None when nothing is in progress."""
     drafts = {key: draft for key, draft in state.drafts.items() if key in WHAT}
     if not drafts and state.editing is None and state.screen == "conflict" and state.role is None \
-            and state.add_rolls == ADD_AT_ONCE:
+            and not state.numbered and state.add_rolls == ADD_AT_ONCE:
         return None
     stored = {"v": VERSION, "session": state.session["id"], "screen": state.screen,
-              "drafts": copy.deepcopy(drafts), "editing": copy.deepcopy(state.editing), "role": state.role}
+              "drafts": copy.deepcopy(drafts), "editing": copy.deepcopy(state.editing), "role": state.role,
+              "numbered": state.numbered}
     if state.add_rolls != ADD_AT_ONCE:  # the GM's choice for this session's live table
         stored["add_rolls"] = state.add_rolls
     return stored
@@ -72,6 +73,9 @@ def restore(state: AppState, data) -> str | None:
             problems.append(f"the sheet being edited: {error}")
     if data.get("screen") in SCREENS and data["screen"] != "live":  # a reload ends the live channels
         state.screen = data["screen"]
+    numbered = data.get("numbered", 0)  # the last number this phone gave (ui.core.library.numbering)
+    if isinstance(numbered, int) and not isinstance(numbered, bool) and 0 <= numbered <= 10 ** 7:
+        state.numbered = numbered
     role = data.get("role")
     if isinstance(role, str) and 0 < len(role) <= 64:  # checked against the roster when drawn (ui.core.role)
         state.role = role

@@ -61,6 +61,16 @@ def stored_data(page) -> dict:
             if not key.startswith("tableside.table.") and key != "tableside.snapshot"}
 
 
+def stored_head(page, session_id: str) -> dict:
+    """A session's head as stored, once it is (a head waits for its log entries to be stored)."""
+    for _ in range(200):
+        text = stored(page).get(f"tableside.head.{session_id}")
+        if text is not None:
+            return json.loads(text)
+        page.wait_for_timeout(25)
+    raise AssertionError(f"the head of {session_id} was never stored")
+
+
 def roster_names(page) -> list[str]:
     nav(page, "Roster")
     return page.locator(".roster-name").all_inner_texts()
@@ -365,7 +375,7 @@ def test_log_export_then_import_gives_an_equal_session(page, open_app, tmp_path)
     page.get_by_label("Import a session file (becomes a new session)").set_input_files(str(path))
     page.get_by_text("Imported “Friday at Kim's (imported)” as a new session").wait_for()
     imported_id = json.loads(stored(page)["tableside.index"])["active"]
-    imported = json.loads(stored(page)[f"tableside.head.{imported_id}"])
+    imported = stored_head(page, imported_id)  # written once its log entries are in the log store
     assert imported_id != exported.id
     assert {part: imported[part] for part in ("tension", "roster", "undone", "logged")} == \
         {part: head[part] for part in ("tension", "roster", "undone", "logged")}

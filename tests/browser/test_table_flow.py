@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import re
 
+import pytest
+
 from session import check_roster_entry
 from session.link_v1 import encode_session
 
@@ -20,10 +22,15 @@ GM_WORDS = ("Waiting for The GM to roll", "The GM rolls for the environment firs
 FOCUS_IN = "(selector) => !!document.activeElement && !!document.activeElement.closest(selector)"
 
 
-def phone(browser, watch):
-    context = browser.new_context(**PHONE)
-    watch.attach(context)
-    return context, context.new_page()
+@pytest.fixture
+def gm_and_ash(browser, watch):
+    """Two phones at the table, each its own browser context: the GM's and Ash's."""
+    contexts = [browser.new_context(**PHONE) for _ in range(2)]
+    for context in contexts:
+        watch.attach(context)
+    yield [context.new_page() for context in contexts]
+    for context in contexts:
+        context.close()
 
 
 def opened(page, url: str):
@@ -46,77 +53,71 @@ def with_ghoul(session: dict) -> dict:
     return session
 
 
-def test_a_fresh_player_goes_from_the_gms_link_to_a_logged_roll_without_a_wrong_word(browser, watch, site,
-                                                                                        screenshot):
-    contexts = []
-    try:
-        gm_context, gm = phone(browser, watch)
-        ash_context, ash = phone(browser, watch)
-        contexts += [gm_context, ash_context]
-        opened(gm, site + "#" + encode_session(table()))
+def test_a_fresh_player_goes_from_the_gms_link_to_a_logged_roll_without_a_wrong_word(gm_and_ash, site, screenshot):
+    gm, ash = gm_and_ash
+    opened(gm, site + "#" + encode_session(table()))
 
-        # The join chooser is a dialog: focus in it, Tab stays in it, Escape puts it away.
-        chooser = gm.get_by_test_id("role-chooser")
-        chooser.wait_for()
-        assert "2 characters" in message(gm)  # two people, each with a sheet in three rule systems
+    # The join chooser is a dialog: focus in it, Tab stays in it, Escape puts it away.
+    chooser = gm.get_by_test_id("role-chooser")
+    chooser.wait_for()
+    assert "2 characters" in message(gm)  # two people, each with a sheet in three rule systems
+    assert focus_is_in(gm, "[data-testid=role-chooser]")
+    for _ in range(6):
+        gm.keyboard.press("Tab")
         assert focus_is_in(gm, "[data-testid=role-chooser]")
-        for _ in range(6):
-            gm.keyboard.press("Tab")
-            assert focus_is_in(gm, "[data-testid=role-chooser]")
-        assert violations(gm) == []
-        both_sizes(gm, screenshot, "flow-join-chooser", chooser)
-        gm.keyboard.press("Escape")
-        chooser.wait_for(state="detached")
-        # "Not now" is not never: the session bar asks again, and so does the link.
-        gm.get_by_role("button", name="Whose phone is this?").tap()
-        chooser.wait_for()
-        gm.keyboard.press("Escape")
-        chooser.wait_for(state="detached")
-        assert focus_is_in(gm, "[data-testid=holder]")  # back to what opened it
-        nav(gm, "Session")
-        link = gm.get_by_test_id("session-link").input_value()
-        opened(gm, link)
-        chooser.wait_for()
-        chooser.get_by_role("button", name="The GM").tap()
+    assert violations(gm) == []
+    both_sizes(gm, screenshot, "flow-join-chooser", chooser)
+    gm.keyboard.press("Escape")
+    chooser.wait_for(state="detached")
+    # "Not now" is not never: the session bar asks again, and so does the link.
+    gm.get_by_role("button", name="Whose phone is this?").tap()
+    chooser.wait_for()
+    gm.keyboard.press("Escape")
+    chooser.wait_for(state="detached")
+    assert focus_is_in(gm, "[data-testid=holder]")  # back to what opened it
+    nav(gm, "Session")
+    link = gm.get_by_test_id("session-link").input_value()
+    opened(gm, link)
+    chooser.wait_for()
+    chooser.get_by_role("button", name="The GM").tap()
 
-        opened(ash, link)
-        ash.get_by_test_id("role-chooser").get_by_role("button", name="Ash").tap()
-        assert ash.get_by_test_id("side-player").is_visible()  # joined straight onto the conflict
-        assert "“Log and show to the GM”" in message(ash)
+    opened(ash, link)
+    ash.get_by_test_id("role-chooser").get_by_role("button", name="Ash").tap()
+    assert ash.get_by_test_id("side-player").is_visible()  # joined straight onto the conflict
+    assert "“Log and show to the GM”" in message(ash)
+    words = app_text(ash)
+    assert not any(gm_words in words for gm_words in GM_WORDS) and "Rolls with your dice" in words
+    both_sizes(ash, screenshot, "flow-player-conflict-tension")
+
+    taps = 0
+    for _ in range(2):  # the next conflict needs no extra tap
+        ash.get_by_test_id("side-player").get_by_role("button", name=ROLL).tap()
+        ash.get_by_role("button", name="Log and show to the GM").tap()
+        dialog = ash.get_by_test_id("handoff")
+        dialog.wait_for()
+        assert focus_is_in(ash, "[data-testid=handoff]")
+        roll = dialog.get_by_test_id("handoff-link").input_value()
+        ash.get_by_role("button", name="Done").tap()
+        taps += 3
+        ash.get_by_text("Ready for the next roll").wait_for()
+        opened(gm, roll)
+        gm.get_by_role("button", name="Add to this session").tap()
+        gm.get_by_text("roll to “").wait_for()
+    print(f"\nA player's Tension roll, with no choices: {taps / 2:g} taps each time, the GM's 2.")
+    nav(gm, "Log")
+    assert gm.locator("#log-who option").all_inner_texts() == ["Everyone", "Ash", "Brin"]  # people, once each
+    assert taps / 2 <= 3
+
+    for system, testid in (("Anomaly", "side-actor"), ("Manner Cards", "cards-player")):
+        ash.get_by_role("navigation", name="Rule system").get_by_role("button", name=system).tap()
+        ash.get_by_test_id(testid).wait_for()
         words = app_text(ash)
-        assert not any(gm_words in words for gm_words in GM_WORDS) and "Rolls with your dice" in words
-        both_sizes(ash, screenshot, "flow-player-conflict-tension")
-
-        taps = 0
-        for _ in range(2):  # the next conflict needs no extra tap
-            ash.get_by_test_id("side-player").get_by_role("button", name=ROLL).tap()
-            ash.get_by_role("button", name="Log and show to the GM").tap()
-            dialog = ash.get_by_test_id("handoff")
-            dialog.wait_for()
-            assert focus_is_in(ash, "[data-testid=handoff]")
-            roll = dialog.get_by_test_id("handoff-link").input_value()
-            ash.get_by_role("button", name="Done").tap()
-            taps += 3
-            ash.get_by_text("Ready for the next roll").wait_for()
-            opened(gm, roll)
-            gm.get_by_role("button", name="Add to this session").tap()
-            gm.get_by_text("roll to “").wait_for()
-        print(f"\nA player's Tension roll, with no choices: {taps / 2:g} taps each time, the GM's 2.")
-        assert taps / 2 <= 3
-
-        for system, testid in (("Anomaly", "side-actor"), ("Manner Cards", "cards-player")):
-            ash.get_by_role("navigation", name="Rule system").get_by_role("button", name=system).tap()
-            ash.get_by_test_id(testid).wait_for()
-            words = app_text(ash)
-            assert not any(gm_words in words for gm_words in GM_WORDS), system
-            assert "Waiting for Ash" not in words, system  # this phone is Ash's: it speaks to Ash
-            if system == "Manner Cards":  # the GM's card is the GM's: no face-down choice, no sealing here
-                assert "Put a Complication face down" not in words and ash.get_by_test_id("seal-offer").count() == 0
-            assert violations(ash) == []
-            both_sizes(ash, screenshot, f"flow-player-conflict-{system.lower().replace(' ', '-')}")
-    finally:
-        for context in contexts:
-            context.close()
+        assert not any(gm_words in words for gm_words in GM_WORDS), system
+        assert "Waiting for Ash" not in words, system  # this phone is Ash's: it speaks to Ash
+        if system == "Manner Cards":  # the GM's card is the GM's: no face-down choice, no sealing here
+            assert "Put a Complication face down" not in words and ash.get_by_test_id("seal-offer").count() == 0
+        assert violations(ash) == []
+        both_sizes(ash, screenshot, f"flow-player-conflict-{system.lower().replace(' ', '-')}")
 
 
 def test_typing_a_total_leaves_no_dead_end_and_the_attack_is_filed_under_the_attacker(app, open_app, site):
@@ -172,38 +173,31 @@ def test_the_update_dialog_keeps_its_buttons_in_reach_and_focus_in_it(app, site,
     assert "stays as it was" in message(page)
 
 
-def test_a_roll_that_arrives_late_moves_no_number_in_the_log(browser, watch, site, screenshot):
-    contexts = []
-    try:
-        gm_context, gm = phone(browser, watch)
-        ash_context, ash = phone(browser, watch)
-        contexts += [gm_context, ash_context]
-        opened(gm, site + "#" + encode_session(party()))
-        gm.get_by_test_id("role-chooser").get_by_role("button", name="The GM").tap()
-        nav(gm, "Session")
-        link = gm.get_by_test_id("session-link").input_value()
-        opened(ash, link)
-        ash.get_by_test_id("role-chooser").get_by_role("button", name="Ash").tap()
+def test_a_roll_that_arrives_late_moves_no_number_in_the_log(gm_and_ash, site, screenshot):
+    gm, ash = gm_and_ash
+    opened(gm, site + "#" + encode_session(party()))
+    gm.get_by_test_id("role-chooser").get_by_role("button", name="The GM").tap()
+    nav(gm, "Session")
+    link = gm.get_by_test_id("session-link").input_value()
+    opened(ash, link)
+    ash.get_by_test_id("role-chooser").get_by_role("button", name="Ash").tap()
 
-        # Ash rolls while the GM's phone sees nothing of it; the GM logs two conflicts meanwhile.
-        ash.get_by_test_id("side-player").get_by_role("button", name=ROLL).tap()
-        ash.get_by_role("button", name="Log and show to the GM").tap()
-        late = ash.get_by_test_id("handoff-link").input_value()
-        nav(gm, "Conflict")
-        for _ in range(2):
-            gm.get_by_test_id("side-gm").get_by_role("button", name=ROLL).tap()
-            gm.get_by_test_id("side-player").get_by_role("button", name=ROLL).tap()
-            gm.get_by_role("button", name="Log this result").tap()
-            gm.get_by_role("button", name="New conflict").tap()
-        nav(gm, "Log")
-        before = gm.locator(".log-meta").all_inner_texts()
-        opened(gm, late)
-        gm.get_by_role("button", name="Add to this session").tap()
-        gm.get_by_text("roll to “").wait_for()
-        nav(gm, "Log")
-        after = gm.locator(".log-meta").all_inner_texts()
-        assert len(after) == 3 and all(line in after for line in before)  # nothing renumbered
-        both_sizes(gm, screenshot, "flow-log-after-a-late-roll")
-    finally:
-        for context in contexts:
-            context.close()
+    # Ash rolls while the GM's phone sees nothing of it; the GM logs two conflicts meanwhile.
+    ash.get_by_test_id("side-player").get_by_role("button", name=ROLL).tap()
+    ash.get_by_role("button", name="Log and show to the GM").tap()
+    late = ash.get_by_test_id("handoff-link").input_value()
+    nav(gm, "Conflict")
+    for _ in range(2):
+        gm.get_by_test_id("side-gm").get_by_role("button", name=ROLL).tap()
+        gm.get_by_test_id("side-player").get_by_role("button", name=ROLL).tap()
+        gm.get_by_role("button", name="Log this result").tap()
+        gm.get_by_role("button", name="New conflict").tap()
+    nav(gm, "Log")
+    before = gm.locator(".log-meta").all_inner_texts()
+    opened(gm, late)
+    gm.get_by_role("button", name="Add to this session").tap()
+    gm.get_by_text("roll to “").wait_for()
+    nav(gm, "Log")
+    after = gm.locator(".log-meta").all_inner_texts()
+    assert len(after) == 3 and all(line in after for line in before)  # nothing renumbered
+    both_sizes(gm, screenshot, "flow-log-after-a-late-roll")

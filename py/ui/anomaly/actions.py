@@ -13,7 +13,7 @@ from ui.anomaly import draft as draft_model
 from ui.anomaly import words as anomaly_words
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.library import next_number
+from ui.core.library import numbering
 from ui.core.events import when_added
 from ui.core.role import show_to_gm
 from ui.core.state import AppState
@@ -81,7 +81,7 @@ def set_aside_dice(state: AppState, draft: dict):
         return
     record = draft_model.to_record(state, draft)
     by = draft_model.roller_name(state, draft["actor"], "actor")
-    state.session = set_aside(state.session, record, at=now_text(), by=by, number=next_number(state))
+    state.session = set_aside(state.session, record, at=now_text(), by=by, **numbering(state))
 
 
 def without_dice(draft: dict) -> dict:
@@ -426,7 +426,7 @@ def log_result(state: AppState, event: Input):
         state.fail(str(error))
         return
     by = draft_model.roller_name(state, draft["actor"], "actor")
-    state.session = log_conflict(state.session, record, at=now_text(), by=by, number=next_number(state))
+    state.session = log_conflict(state.session, record, at=now_text(), by=by, **numbering(state))
     draft["logged"] = record
     for _, roller in draft_model.rollers(draft):
         roller["fresh"] = False

@@ -13,6 +13,7 @@ from session.replica import LOG_HEAD, Replica, entry_key
 from ui.core import effects
 from ui.core.clock import short_text
 from ui.core.people import person_of
+from ui.core.role import GM, player_entry
 from ui.core.state import AppState
 
 LATEST = 20  # log entries a session link carries (session.link_v2.LATEST; its code loads only when a link is made)
@@ -45,9 +46,11 @@ def switch_to(state: AppState, replica: Replica):
     state.drafts = {}
     state.editing = None
     state.view = {}
-    state.role = None  # who holds this phone is kept per session (ui.progress)
-    state.add_rolls = "at-once"  # likewise how a live table's rolls are taken
+    state.role = None  # who holds this phone is kept per session, with its table in progress
+    state.numbered = 0  # so is the count of the entries this phone numbered in it
+    state.add_rolls = "at-once"  # and how its live table's rolls are taken
     state.showing = None
+    effects.open_table(state)  # that session's table in progress, before anything is saved
 
 
 def read_session(state: AppState, session_id: str) -> Replica | None:
@@ -169,16 +172,26 @@ def logged(state: AppState) -> dict[str, int]:
     return state.replica.tally()
 
 
-def next_number(state: AppState) -> int:
-    """The number the Log shows for the entry about to be logged: one above every number this phone
-    has seen (and above the count of the whole log, for entries from before numbers were kept).
-    Given once and carried with the entry, it never changes; two phones apart can log the same
-    number, told apart by who rolled and when."""
-    entries = [*state.session["log"][:LOG_HEAD], *state.replica.log.values()]  # this tap's, not yet committed
-    seen = max((entry.get("n", 0) for entry in entries), default=0)
-    if any("n" not in entry for entry in entries):  # logged before numbers were kept: counted instead
-        seen = max(seen, state.replica.logged())
-    return 1 + seen
+def numbering(state: AppState) -> dict:
+    """How the Log will number the entry about to be logged: {"number", "phone"}. Each phone
+    numbers the entries it logs itself, 1, 2, 3…, and the Log shows the number with the phone's
+    holder ("Ash 3": the third logged on Ash's phone; "GM 12"). Given once and carried with the
+    entry, it never changes when rolls arrive late from other phones, and no two phones give the
+    same label. Counted from this phone's entries in memory and the count kept with its table in
+    progress (ui.progress), so entries older than the page in memory still count."""
+    made = [*state.session["log"][:LOG_HEAD], *state.replica.log.values()]  # this tap's are not committed yet
+    mine = [entry.get("n", 0) for entry in made
+            if entry.get("device", state.device) == state.device and "n" in entry]
+    state.numbered = 1 + max([state.numbered, *mine])
+    return {"number": state.numbered, "phone": holder_label(state)}
+
+
+def holder_label(state: AppState) -> str:
+    """Who holds this phone, as the Log labels its entries: "GM", a character's name, or "" (nobody said)."""
+    player = player_entry(state)
+    if player is not None:
+        return player["name"]
+    return "GM" if state.role == GM else ""
 
 
 def involves(entry: dict, who) -> bool:

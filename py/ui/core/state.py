@@ -54,6 +54,7 @@ class AppState:
     showing: str | None = None  # the log entry id of a roll on screen for the GM's phone (ui.handoff)
     next_after_showing: str | None = None  # the action that readies the next conflict once it is put away
     reading: bool = False  # older log entries are being read from the log store (ui.storage_effects)
+    numbered: int = 0  # the last number this phone gave an entry it logged (ui.core.library.numbering)
     live: object | None = None  # a live table's channels to other phones (ui.core.live); None: not live here
     add_rolls: str = "at-once"  # on the GM's phone of a live table, a player's checked roll: "at-once" | "wait"
 

@@ -139,10 +139,18 @@ def shared_link(state: AppState, entry: dict) -> Markup:
              class_="field", for_=field_id)
 
 
-def entry_card(state: AppState, entry: dict, number: int) -> Markup:
+def label(entry: dict, position: int) -> str:
+    """How the Log numbers an entry: the phone that logged it and its count there ("Ash 3", "GM 12",
+    "#7" from a phone nobody said who holds); entries from before numbers were kept, by position."""
+    if "n" not in entry:
+        return f"#{position}"
+    return f"{entry['phone']} {entry['n']}" if entry.get("phone") else f"#{entry['n']}"
+
+
+def entry_card(state: AppState, entry: dict, number: str) -> Markup:
     record = entry["record"] if isinstance(entry.get("record"), dict) else {}
-    meta = [h("span", f"#{number}", class_="log-number")]
-    if entry.get("by"):
+    meta = [h("span", isolate(number), class_="log-number")]
+    if entry.get("by") and entry.get("by") != entry.get("phone"):  # "Ash 3", not "Ash 3 · Ash"
         meta += [" · ", h("span", isolate(entry["by"]), class_="log-by")]
     if entry.get("at"):
         meta += [" · ", when(entry["at"])]
@@ -152,7 +160,7 @@ def entry_card(state: AppState, entry: dict, number: int) -> Markup:
     share = Markup("")
     if entry.get("kind") != "set-aside":  # nothing was resolved, so there is no result to share
         share = h("div", h("button", "Share roll", type="button", class_="button", data_action="log-share",
-                           data_id=entry["id"], aria_label=f"Share roll #{number}"), class_="row")
+                           data_id=entry["id"], aria_label=f"Share roll {number}"), class_="row")
     return h("li",
              h("p", *meta, class_="log-meta"),
              *record_details(record, entry, state),
@@ -171,7 +179,7 @@ def entries(state: AppState) -> Markup:
     shown = state.view.get("log_shown", PAGE)
     if not log:
         return Markup("") if not total else h("p", "Reading the log…", class_="hint", role="status")
-    items = [entry_card(state, entry, entry.get("n", total - index)) for index, entry in enumerate(log[:shown])]
+    items = [entry_card(state, entry, label(entry, total - index)) for index, entry in enumerate(log[:shown])]
     more = Markup("")
     if total > shown:
         waiting = len(log) <= shown
@@ -190,7 +198,7 @@ def found(state: AppState, who: str) -> Markup:
     matches = [(index, item) for index, item in enumerate(log) if involves(item, sheets)]
     shown = state.view.get("log_shown", PAGE)
     total = state.replica.logged()
-    items = [entry_card(state, item, item.get("n", total - index)) for index, item in matches[:shown]]
+    items = [entry_card(state, item, label(item, total - index)) for index, item in matches[:shown]]
     searched = f"the newest {len(log):,} of {total:,} entries" if not state.replica.complete else "every entry"
     more = Markup("")
     if len(matches) > shown:

@@ -10,7 +10,7 @@ from session import sealed
 from ui.core import effects
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.library import next_number
+from ui.core.library import numbering
 from ui.core.live import carries_steps
 from ui.core.events import when_added, when_role_changed
 from ui.core.role import is_player, show_to_gm
@@ -313,7 +313,7 @@ def log_result(state: AppState, event: Input):
     # A sealed exchange's entry is made the same on both phones (it merges to one): no number of its own.
     state.session = log_conflict(state.session, record, at=now_text(), by=manners_words.player_name(record),
                                  same_as=exchange["id"] if exchange is not None else "",
-                                 number=None if exchange is not None else next_number(state))
+                                 **(numbering(state) if exchange is None else {}))
     draft.update(logged=True, flip=False)
     state.announcement = manners_words.sentence(record)
     state.focus = RESULT_ID
@@ -341,7 +341,7 @@ def new_conflict(state: AppState, event: Input):
     if draft["revealed"] is not None and not draft["logged"] and exchange is None:
         record = draft["revealed"]
         state.session = set_aside(state.session, record, at=now_text(), by=manners_words.player_name(record),
-                                  number=next_number(state))
+                                  **numbering(state))
         state.say("The cards turned over are in the log, set aside.")
     state.drafts["manners"] = draft_model.fresh_draft_like(draft)
 

@@ -10,7 +10,7 @@ from session import log_conflict, set_aside
 
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.library import next_number
+from ui.core.library import numbering
 from ui.core.events import when_added
 from ui.core.role import show_to_gm
 from ui.core.state import AppState
@@ -62,7 +62,7 @@ def set_aside_dice(state: AppState, draft: dict):
         return
     record = draft_model.to_record(state, draft)
     state.session = set_aside(state.session, record, at=now_text(), by=draft_model.acting(state, draft),
-                              number=next_number(state))
+                              **numbering(state))
     state.say("The dice on the table are in the log, set aside.", "info")
 
 
@@ -389,7 +389,7 @@ def log_result(state: AppState, event: Input):
     table = state.session["tension_table"]
     lines = [table[roll - 1] for roll in record["result"]["table_rolls"]]
     state.session = log_conflict(state.session, record, at=now_text(), by=draft_model.acting(state, draft),
-                                 table_lines=lines, number=next_number(state))
+                                 table_lines=lines, **numbering(state))
     draft["logged"] = record
     for _, side in draft_model.sides(draft):
         side["fresh"] = False

@@ -16,6 +16,7 @@ from session.replica import Replica
 from ui.core.library import switch_to
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
 from ui.log import actions as log_actions  # noqa: F401  (registers the actions)
+from ui.log.view import label
 from ui.session_screen import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
 from ui.session_screen import links
 from ui.tension import actions as tension_actions  # noqa: F401  (registers the actions)
@@ -203,10 +204,13 @@ def test_a_number_in_the_log_never_changes_when_an_older_roll_arrives_late():
     phone that was away keeps its own number on every phone, and nothing already logged moves."""
     party = party_of_five()
     gm, player = phone(party), phone()
+    tap(gm, "role-pick", role="gm")
     open_link(player, link_v2.session_link(gm.replica))
+    tap(player, "role-pick", role=party["roster"][0]["id"])
     late = log_a_roll(player, 3)  # logged on the player's phone while the GM's phone did not see it
     first, second = log_a_roll(gm, 4), log_a_roll(gm, 5)
-    assert [first["n"], second["n"]] == [1, 2] and late["n"] == 1  # two phones apart: the same number
+    labels = {entry["id"]: label(entry, 0) for entry in (first, second, late)}
+    assert list(labels.values()) == ["GM 1", "GM 2", "Ash Varga 1"]  # each phone counts its own
     open_link(gm, link_v2.roll_message(player.replica, late["id"]))
     tap(gm, "roll-add")
     assert {entry["id"]: entry["n"] for entry in gm.session["log"]} == {

@@ -9,12 +9,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules
+from session import new_session
 from session.on_device import TABLE_PREFIX, MemoryStore
 from ui import progress, screens
 from ui.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
 from ui.frame import actions as frame_actions  # noqa: F401
 from ui.manners import actions as manners_actions  # noqa: F401
 from ui.roster import actions as roster_actions  # noqa: F401
+from ui.session_screen import actions as session_actions  # noqa: F401
 from ui.tables import actions as tables_actions  # noqa: F401
 from ui.tension import actions as tension_actions  # noqa: F401
 
@@ -209,3 +211,18 @@ def test_any_draft_saved_and_loaded_draws_the_same_regions(tension_taps, anomaly
     tap(state, "switch-system", system=system)
     state.message = None
     same_after_reload(state, store)
+
+
+def test_opening_another_session_brings_in_its_own_table_and_back_again():
+    first, second = party(), new_session("Sunday")
+    state = phone(first, second)  # the second is open
+    tap(state, "tension-roll", side="gm")
+    second_dice = state.drafts["tension"]["gm"]["dice"]
+    tap(state, "session-open", id=first["id"])
+    assert state.session["id"] == first["id"] and "tension" not in state.drafts  # nothing in progress there
+    tap(state, "tension-roll", side="gm")
+    first_dice = state.drafts["tension"]["gm"]["dice"]
+    tap(state, "session-open", id=second["id"])
+    assert state.drafts["tension"]["gm"]["dice"] == second_dice  # each session keeps its own table
+    tap(state, "session-open", id=first["id"])
+    assert state.drafts["tension"]["gm"]["dice"] == first_dice

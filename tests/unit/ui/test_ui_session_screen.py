@@ -395,3 +395,21 @@ def test_a_bad_paste_says_so_and_keeps_the_text(pasted, message):
         assert state.message.text == message
     if pasted.strip():
         assert f'value="{pasted}"' in markup(state)  # nothing the player pasted is lost
+
+
+def test_a_link_names_each_new_person_once_with_the_rule_systems_of_their_sheets():
+    from session import check_roster_entry
+
+    mine = party_of_five()
+    state = phone(mine)
+    theirs = Replica.from_session(mine)
+    grown = theirs.session()
+    grown["roster"] = [*grown["roster"], *(check_roster_entry(
+        {"system": system, "kind": "character", "name": "Wren", **sheet}) for system, sheet in (
+            ("tension", {"ap": 2, "health": 10, "willpower": 10, "attributes": [], "skills": []}),
+            ("anomaly", {"modifiers": []})))]
+    theirs.absorb(theirs.session(), grown, "beef")
+    open_link(state, link_v2.session_link(theirs))
+    changes = state.pending["changes"]
+    assert [line for line in changes if "Wren" in line] == [
+        "\u2068Wren\u2069: new in the roster (Tension Engine and Anomaly sheets)"]
