@@ -102,7 +102,8 @@ class Phone:
         page = self.page
         nav(page, "Log")
         entries = page.get_by_test_id("log-entry")
-        texts = [" ".join(text.split("\n", 1)[-1].replace("Share roll", "").split()) for text in entries.all_inner_texts()]
+        texts = [" ".join(text.split("\n", 1)[-1].replace("Share roll", "").split())
+                 for text in entries.all_inner_texts()]
         nav(page, "Roster")
         roster = [" ".join(card.replace("Edit", "").split()) for card in page.locator(".roster-card").all_inner_texts()]
         return {"log": texts, "roster": roster}
@@ -234,7 +235,7 @@ def manners_roll(player: Phone):
     page = player.page
     player.tap(page.get_by_test_id("cards-player").get_by_role("button", name="Force, rating 3"), "roll")
     player.tap(page.get_by_role("button", name=re.compile("^Lock Manner for ")), "roll")
-    player.tap(page.get_by_test_id("side-gm").get_by_role("button", name="Time"), "roll")  # the Complication the GM says
+    player.tap(page.get_by_test_id("side-gm").get_by_role("button", name="Time"), "roll")  # the Complication said
     player.button("Log and send to the GM", "roll")
 
 
@@ -328,7 +329,8 @@ def wait_until_all_agree(phones, timeout_s: float = 15) -> float:
         seen = [phone.seen() for phone in phones]
         if all(one == seen[0] for one in seen):
             return time.perf_counter() - started
-        assert time.perf_counter() - started < timeout_s, [phone.who for phone, one in zip(phones, seen) if one != seen[0]]
+        apart = [phone.who for phone, one in zip(phones, seen) if one != seen[0]]
+        assert time.perf_counter() - started < timeout_s, apart
 
 
 def test_a_phone_that_comes_back_catches_up_and_one_that_never_connects_uses_links(table, screenshot):

@@ -21,6 +21,7 @@ def test_a_live_table_in_a_private_network():
     try:
         result = netns.run_pytest([str(HERE / "inside_live_table.py")], timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired as late:
-        pytest.fail(f"inside the namespace, still running after {TIMEOUT_S} s:\n{late.output[-6000:]}\n{late.stderr[-3000:]}")
+        pytest.fail(f"inside the namespace, still running after {TIMEOUT_S} s:\n{late.output[-6000:]}\n"
+                    f"{late.stderr[-3000:]}")
     print(result.stdout)
     assert result.returncode == 0, f"inside the namespace:\n{result.stdout[-8000:]}\n{result.stderr[-3000:]}"

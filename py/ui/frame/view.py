@@ -179,8 +179,8 @@ def live_line(state: AppState) -> Markup:
     wake = h("button", "Keep the screen on", type="button", class_="button button-quiet", data_action="live-wake",
              aria_pressed="true" if table.wake == "on" else "false") if table.wake != "unsupported" else Markup("")
     return h("section", line, call_words, newest,
-             h("div", Markup("") if state.screen == "live" else h("button", "Live table", type="button",
-                                                                  class_="button button-quiet", data_action="live-open"),
+             h("div", Markup("") if state.screen == "live" else
+               h("button", "Live table", type="button", class_="button button-quiet", data_action="live-open"),
                wake, class_="row row-wrap"),
              class_="live-line", aria_label="Live table", data_testid="live-line")
 

@@ -38,7 +38,8 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
 
 
 def phone_list(state: AppState, table: model.LiveTable | None) -> Markup:
-    peers = [peer for peer in (table.peers.values() if table else []) if peer.state not in (model.MAKING, model.SHOWING)]
+    peers = [peer for peer in (table.peers.values() if table else [])
+             if peer.state not in (model.MAKING, model.SHOWING)]
     if not peers:
         return h("p", "No phone is live with this one yet.", class_="hint", data_testid="live-phones")
     rows = []

@@ -406,7 +406,8 @@ def test_any_message_from_another_phone_is_refused_or_read_and_never_breaks_the_
     table.deliver("ash", "live-message", text, peer="gm")
     table.deliver("gm", "live-message", text, peer=next(iter(gm.live.peers)))
     table.run()
-    assert (json.dumps(gm.replica.to_dict(), sort_keys=True), json.dumps(ash.replica.to_dict(), sort_keys=True)) == before
+    after = (json.dumps(gm.replica.to_dict(), sort_keys=True), json.dumps(ash.replica.to_dict(), sort_keys=True))
+    assert after == before
     for state in (gm, ash):
         assert state.message is None or state.message.text.endswith(".")
         markup(state)  # every screen still draws
