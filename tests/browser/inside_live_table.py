@@ -169,12 +169,14 @@ def join(gm: Phone, player: Phone, first: bool = True, pictures=None, connect: b
     player.browser.show(gm.code("live-offer"))
     if pictures:
         both_sizes(gm.page, pictures, "live-gm-offer", gm.page.get_by_test_id("live-offer"))
+        assert violations(gm.page) == []
     nav(player.page, "Session")
     player.taps["setup"] += 1
     player.button("Scan a code", "setup")
     gm.browser.show(player.code("live-player"))
     if pictures:
         both_sizes(player.page, pictures, "live-player-answer", player.page.get_by_test_id("live-player"))
+        assert violations(player.page) == []
     gm.tap(gm.page.locator("#live-scan"), "setup")
     if first:
         chooser = player.page.get_by_test_id("role-chooser")
