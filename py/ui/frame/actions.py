@@ -6,6 +6,7 @@ from session import SYSTEMS
 
 from ui.core import effects, events, role
 from ui.core.actions import Input, action, dispatch
+from ui.core.live import sends_to_gm
 from ui.core.state import SCREENS, AppState
 from ui.handoff import roll_url, shown_entry
 from ui.kit.html import isolate
@@ -83,7 +84,8 @@ def pick_role(state: AppState, event: Input):
         state.session = {**state.session, "system": entry["system"]} if entry["system"] != state.system \
             else state.session
         state.screen = "conflict"
-        state.say(f"This phone is {isolate(entry['name'])}'s. Roll, then “Log and show to the GM”.", "success")
+        button = "Log and send to the GM" if sends_to_gm(state) else "Log and show to the GM"  # as it reads
+        state.say(f"This phone is {isolate(entry['name'])}'s. Roll, then “{button}”.", "success")
     else:
         state.say("This phone is the GM's: every control is here.", "success")
 

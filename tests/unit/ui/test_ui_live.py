@@ -424,3 +424,8 @@ def test_each_phone_shows_who_is_live_and_since_when():
     words = text(ash)
     assert "the GM since" in words and "2 phones at the table" in words
     assert f"{first} (since" in words and f"{second} (since" in words
+
+
+def test_a_player_is_told_the_button_as_it_reads_on_a_live_table():
+    table, party = joined("ash")
+    assert "“Log and send to the GM”" in table.phones["ash"].message.text
