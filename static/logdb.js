@@ -96,6 +96,20 @@
       });
     },
 
+    texts(session, ids) {
+      return run("readonly", (store, answer) => {
+        const found = {};
+        answer(found);
+        const index = store.index("id");
+        for (const id of ids) {
+          index.get([session, id]).onsuccess = (event) => {
+            const record = event.target.result;
+            if (record) found[id] = record.t;
+          };
+        }
+      });
+    },
+
     count(session) {
       return run("readonly", (store, answer) => {
         store.count(range(session, null)).onsuccess = (event) => answer(event.target.result);

@@ -7,9 +7,10 @@ with the preset a roll fits a code small enough to scan across a table.
 
 - A session link carries the replica (session.replica) without its log, plus the
   newest log entries; a roll carries the one log entry and the counts of the phone
-  that logged it (Tension, and the AP, Health and Willpower of the roster entries in
-  the record), as a partial replica. Either is *merged* into the replica of the same
-  session on the receiving phone (a join: opening it twice, or in any order, gives the
+  that logged it for what the roll changed (Tension, AP, Health), as a partial replica, and
+  nothing else (a roll link with a name, sheets, removals or undo marks is refused; other
+  counts are left out). Either is *merged* into the replica of the same session on the
+  receiving phone (a join: opening it twice, or in any order, gives the
   same session).
 - Log entries travel without their "result": it is worked out again from the record
   and its own dice by rules.resolve on the receiving phone, so a result changed in
@@ -26,17 +27,19 @@ from dataclasses import dataclass, field
 
 import rules
 
+from . import history
 from .errors import SessionError
 from .log import effects_of
 from .link_text import ROLL, SEALED, SESSION, LinkError, split, unpack
 from .link_v1 import roll_from_payload, session_from_payload
 from .model import MAX_SESSION_NAME, name_text
-from .replica import Replica
+from .replica import Replica, effect_targets
 from .replica_check import check_replica, identifier
 from .sealed import check_message
 
 VERSION = 2
 LATEST = 20  # log entries a session link carries
+ROLL_PARTS = {"id", "tension", "roster", "log"}  # what a roll link carries: nothing else
 MAX_SENT = 4  # sealed-card messages one link carries: the steps of one phone in one conflict
 # The preset dictionary zlib starts from: the shapes of records and replicas, so their
 # repeated words cost almost nothing. Part of link version 2: never change it (a test pins it).
@@ -123,20 +126,20 @@ def session_link(replica: Replica, latest: int = LATEST, entries: list[dict] | N
 
 def roll_message(replica: Replica, entry_id: str, session_name: str = "") -> str:
     """The fragment of one logged roll for the GM's phone: the entry, and the counts of the
-    phone that logged it for Tension and the roster entries the record names. The app sends no
+    phone that logged it for what its effects changed (Tension, AP, Health), nothing else. The app sends no
     `session_name`: the GM's phone knows its session's name, and those 30-odd characters keep a
     roll's code at QR version 10."""
     entry = replica.log[entry_id]
     device = entry["device"]
-    named = {side.get("id") for side in record_sides(entry["record"])} & replica.roster.keys()
+    touched = {target for target, _ in effect_targets(entry.get("effects", []))}
     roster = {}
-    for entry_key in sorted(named):
+    for entry_key in sorted({target[1] for target in touched if target[0] == "entry"} & replica.roster.keys()):
         counts = {key: {device: steps[device]} for key, steps in replica.roster[entry_key]["counts"].items()
-                  if device in steps}
+                  if device in steps and ("entry", entry_key, key) in touched}
         if counts:
             roster[entry_key] = {"counts": counts}
-    partial = {"id": replica.id,  # its version and clock are the link's and the entry's
-               "tension": {device: replica.tension[device]} if device in replica.tension else {},
+    tension = {device: replica.tension[device]} if ("tension",) in touched and device in replica.tension else {}
+    partial = {"id": replica.id, "tension": tension,  # its version and clock are the link's and the entry's
                "roster": roster, "log": [in_transit(entry)]}
     message = {"p": partial, "n": session_name} if session_name else {"p": partial}
     return f"{ROLL.upper()}{VERSION}.{pack(message)}"
@@ -162,18 +165,19 @@ def record_sides(record) -> list[dict]:
 
 def resolved_again(entry: dict) -> tuple[dict, list[str]]:
     """A travelled entry with its result (and, when they travelled out, its effects) worked out
-    from its own dice, and what went wrong."""
+    from its own dice, and what does not hold together (session.history: rules.verify, and
+    effects its record does not imply)."""
     resolved = entry.pop("resolved", False)
-    if not resolved:
-        return entry, []
-    try:
-        record = rules.resolve(entry["record"], source=rules.NoDice())
-    except rules.RuleError as error:
-        return entry, [str(error)]
-    entry["record"] = record
-    if resolved == "effects":
-        entry["effects"] = effects_of(record)
-    return entry, []
+    if not isinstance(entry.get("record"), dict):
+        return entry, ["It has no conflict record."]
+    if resolved:
+        try:
+            entry["record"] = rules.resolve(entry["record"], source=rules.NoDice())
+        except rules.RuleError as error:
+            return entry, [str(error)]
+        if resolved == "effects":
+            entry["effects"] = effects_of(entry["record"])
+    return entry, history.problems(entry)
 
 
 def read(fragment) -> Incoming:
@@ -211,21 +215,42 @@ def read_session(payload) -> Replica:
 
 
 def read_roll(payload) -> Incoming:
-    if not isinstance(payload, dict) or not isinstance(payload.get("p"), dict):
+    if not isinstance(payload, dict) or not isinstance(payload.get("p"), dict) or not set(payload) <= {"p", "n"}:
         raise SessionError("it does not hold a Tableside roll.")
     partial = payload["p"]
     log = partial.get("log")
     if not isinstance(log, list) or len(log) != 1 or not isinstance(log[0], dict):
         raise SessionError("it does not hold one roll.")
+    if not set(partial) <= ROLL_PARTS or any(not isinstance(item, dict) or set(item) != {"counts"}
+                                             for item in mapping_values(partial.get("roster", {}))):
+        raise SessionError("a roll link carries its roll and nothing else, and this one changes more.")
     entry, problems = resolved_again(dict(log[0]))
     replica = check_replica({**partial, "v": VERSION, "clock": entry.get("clock"), "log": [entry]}, max_log=1,
                             partial=True)
     name = name_text(payload.get("n", ""), "The session's name", MAX_SESSION_NAME, allow_empty=True)
     [entry] = replica.log.values()
-    return Incoming("roll", 2, replica=replica, roll=entry, session_name=name,
-                    problems=problems or rules.verify(entry["record"]))
+    if not problems:
+        roll_counts(replica, entry)
+    return Incoming("roll", 2, replica=replica, roll=entry, session_name=name, problems=problems)
 
 
+def mapping_values(value) -> list:
+    return list(value.values()) if isinstance(value, dict) else [None]
+
+
+def roll_counts(replica: Replica, entry: dict):
+    """A roll's counts: only the steps of the phone that logged it, for what its effects changed.
+    Any other count is left out (links written before rolls carried only these brought the
+    phone's other counts too): merging a roll changes what the roll changed, nothing else. (A
+    count is that phone's running total, so it is not compared with the roll's own steps.)"""
+    device = entry["device"]
+    moved = {target for target, _ in effect_targets(entry.get("effects", []))}
+    replica.tension = {device: replica.tension[device]} if ("tension",) in moved and device in replica.tension else {}
+    for entry_id, item in list(replica.roster.items()):
+        item["counts"] = {key: {device: steps[device]} for key, steps in item["counts"].items()
+                          if ("entry", entry_id, key) in moved and device in steps}
+        if not item["counts"]:
+            del replica.roster[entry_id]
 
 
 def read_sealed(payload) -> Incoming:

@@ -18,6 +18,7 @@ shows them (clock, device, id). Its methods, all coroutines:
     page(session, before, limit)    entry texts newest first, older than key `before` ([c, d, i]) if given
     every(session)                  every entry text, oldest first
     kinds(session, ids)             {id: kind} of these ids that are stored
+    texts(session, ids)             {id: entry text} of these ids that are stored (what an id means here)
     count(session)                  how many entries are stored
     remove(session, keep)           remove all but the newest `keep` entries (0: every entry)
     index(session)                  [[id, kind], ...] of every entry (recounting)
@@ -31,7 +32,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from . import untrusted
+from . import history, untrusted
 from .replica import Replica, count_kinds, entry_key, kind_of
 from .replica_check import log_entry
 
@@ -96,6 +97,10 @@ class MemoryLog:
         wanted = set(ids)
         return {item["i"]: item["k"] for item in self.mine(session_id) if item["i"] in wanted}
 
+    async def texts(self, session_id: str, ids) -> dict[str, str]:
+        wanted = set(ids)
+        return {item["i"]: item["t"] for item in self.mine(session_id) if item["i"] in wanted}
+
     async def count(self, session_id: str) -> int:
         return len(self.mine(session_id))
 
@@ -129,12 +134,19 @@ def unknown_ids(mine: Replica, incoming: Replica) -> list[str]:
     return wanted
 
 
-def merge_in(mine: Replica, incoming: Replica, stored: dict[str, str]) -> Merged:
+def merge_in(mine: Replica, incoming: Replica, stored: dict[str, str], held: dict[str, dict] | None = None) -> Merged:
     """`mine` merged with `incoming`, where `stored` ({id: kind}) says which of `unknown_ids`
-    the log store already holds. Entries new to this phone become `fresh` (to be stored);
-    those older than what is in memory stay out of memory (the Log loads them with their page).
-    The counts of the whole log follow exactly."""
+    the log store already holds, and `held` ({id: entry}) what they are there. Entries new to this
+    phone become `fresh` (to be stored); those older than what is in memory stay out of memory (the
+    Log loads them with their page). The counts of the whole log follow exactly.
+    history.Rewritten when `incoming` carries another content for an entry this phone holds; each
+    undo mark's effects are the entry's as this phone holds it (session.history)."""
+    known = {**(held or {}), **mine.log}
+    changed = history.rewritten(known, incoming.log)
+    if changed is not None:
+        raise history.Rewritten(history.refusal(changed))
     merged = mine.merge(incoming)
+    history.held_effects(merged.undone, {**known, **incoming.log}, mine.undone)
     new = [entry for entry_id, entry in incoming.log.items() if entry_id not in mine.log and entry_id not in stored]
     merged.fresh = [*mine.fresh, *new]
     marked = [entry_id for entry_id in incoming.undone if entry_id not in mine.undone]

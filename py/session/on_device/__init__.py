@@ -181,6 +181,9 @@ class Library:
     async def stored_kinds(self, replica: Replica, ids: list[str]) -> dict[str, str]:
         return await self.log_outbox.stored_kinds(replica, ids)
 
+    async def stored_entries(self, replica: Replica, ids: list[str]) -> dict[str, dict]:
+        return await self.log_outbox.stored_entries(replica, ids)
+
     async def everything(self, replica: Replica) -> tuple[Replica, int]:
         return await self.log_outbox.everything(replica)
 

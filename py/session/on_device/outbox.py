@@ -8,7 +8,7 @@ stored. A save queues its new entries here and `flush` writes them in order. Whe
 refuses, the waiting heads are written anyway (the numbers are kept), marked for their counts to
 be checked (`recount`), and the entries wait for another try, after the next save (`stalled`).
 Reading: the next page of older entries (`older`), the whole log (`everything`), which entries
-are held (`stored_kinds`), and `archive`, which keeps only the newest.
+are held (`stored_kinds`, and as what: `stored_entries`), and `archive`, which keeps only the newest.
 """
 from __future__ import annotations
 
@@ -157,6 +157,18 @@ class Outbox:
         kinds.update({entry["id"]: entry.get("kind", "conflict") for entry in self.queued(replica.id)
                       if entry["id"] in wanted})
         return kinds
+
+    async def stored_entries(self, replica: Replica, ids: list[str]) -> dict[str, dict]:
+        """{id: entry} of these entry ids as this device holds them (store or outbox): what each id
+        means here (session.history). An entry whose stored text can't be read is left out."""
+        if not ids:
+            return {}
+        texts = await self.log.texts(replica.id, ids)
+        entries, _ = read_entries(texts.values())
+        wanted = set(ids)
+        held = {entry["id"]: entry for entry in entries if entry["id"] in wanted}
+        held.update({entry["id"]: entry for entry in self.queued(replica.id) if entry["id"] in wanted})
+        return held
 
     async def everything(self, replica: Replica) -> tuple[Replica, int]:
         """A copy of `replica` with its whole log (for export, a duplicate, archiving), and how many

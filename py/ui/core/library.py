@@ -118,6 +118,11 @@ async def stored_kinds(state: AppState, replica: Replica, ids: list[str]) -> dic
     return await state.library.stored_kinds(replica, ids) if state.library is not None else {}
 
 
+async def stored_entries(state: AppState, replica: Replica, ids: list[str]) -> dict[str, dict]:
+    """{id: entry} of these log entry ids as this device holds them for the session."""
+    return await state.library.stored_entries(replica, ids) if state.library is not None else {}
+
+
 async def whole(state: AppState, replica: Replica) -> tuple[Replica, int]:
     """A copy of `replica` with its whole log, and how many stored entries could not be read."""
     return await state.library.everything(replica) if state.library is not None else (replica, 0)

@@ -14,14 +14,15 @@ import rules
 from session import new_id, SessionError
 from session.link_text import LinkError
 from session.differences import differences
+from session.history import Rewritten
 from session.logbook import merge_in, unknown_ids
 from session.replica import Replica
 from session.link_v2 import read
 
 from ui.core import effects
 from ui.core.actions import Input, action
-from ui.core.library import (commit, copy_as, is_blocked, is_here, read_session, stored_kinds, switch_to,
-                             untouched, with_newest_log)
+from ui.core.library import (commit, copy_as, is_blocked, is_here, read_session, stored_entries, stored_kinds,
+                             switch_to, untouched, with_newest_log)
 from ui.core.people import count_words
 from ui.core.state import AppState
 from ui.kit.html import isolate
@@ -72,9 +73,12 @@ def offer_join(state: AppState, incoming: Replica, version_one: bool = False):
 
 
 async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None):
+    """`incoming` merged into `mine` (logbook.merge_in), and what the log store said of the entries
+    not in memory: (their kinds, the entries). history.Rewritten when it changes a logged entry."""
     if stored is None:
-        stored = await stored_kinds(state, mine, unknown_ids(mine, incoming))
-    return merge_in(mine, incoming, stored), stored
+        wanted = unknown_ids(mine, incoming)
+        stored = (await stored_kinds(state, mine, wanted), await stored_entries(state, mine, wanted))
+    return merge_in(mine, incoming, *stored), stored
 
 
 def overlaid(mine: Replica, shown: Replica, device: str) -> Replica:
@@ -95,7 +99,11 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
         return
     if version_one:
         incoming = overlaid(mine, incoming, state.device)
-    merged, stored = await merged_with(state, mine, incoming)
+    try:
+        merged, stored = await merged_with(state, mine, incoming)
+    except Rewritten as error:
+        state.fail(str(error))
+        return
     before, after = mine.session(), merged.replica.session()
     changes = change_lines(differences(before, after, (merged.undone, merged.added)), before, after)
     steps = sum(len(messages) for messages in merged.replica.sealed.values()) - sum(
@@ -157,7 +165,11 @@ async def merged_here(state: AppState, incoming: Replica, stored=None) -> bool:
     except SessionError as error:
         state.fail(str(error))
         return False
-    merged, _ = await merged_with(state, mine, incoming, stored)
+    try:
+        merged, _ = await merged_with(state, mine, incoming, stored)
+    except Rewritten as error:
+        state.fail(str(error))
+        return False
     if mine is state.replica:
         state.replica = merged.replica
         state.session = state.committed = merged.replica.session()
@@ -218,10 +230,15 @@ async def compare_roll(state: AppState, pending: dict):
     except SessionError as error:
         state.fail(str(error))
         return
-    merged, stored = await merged_with(state, mine, incoming)
-    pending["stored"] = stored
     pending["session"] = mine.fields["name"][0]  # a roll carries no name: this phone's is the one to show
-    if pending["entry_id"] in mine.log or pending["entry_id"] in stored:
+    try:
+        merged, stored = await merged_with(state, mine, incoming)
+    except Rewritten as error:
+        pending.update(state="refused", problems=[str(error)], addable=False)
+        state.fail(str(error))
+        return
+    pending["stored"] = stored
+    if pending["entry_id"] in mine.log or pending["entry_id"] in stored[0]:
         pending["state"] = "undone" if pending["entry_id"] in mine.undone else "already"
         state.announcement = "This roll is already in this session's log."
         return

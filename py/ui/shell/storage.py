@@ -69,6 +69,10 @@ class IndexedLog:
         answer = await self.database.kinds(session_id, to_js(list(ids)))
         return {str(key): str(value) for key, value in window.Object.entries(answer)}
 
+    async def texts(self, session_id: str, ids) -> dict[str, str]:
+        answer = await self.database.texts(session_id, to_js(list(ids)))
+        return {str(key): str(value) for key, value in window.Object.entries(answer)}
+
     async def count(self, session_id: str) -> int:
         return int(await self.database.count(session_id))
 
