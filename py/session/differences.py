@@ -1,9 +1,13 @@
 """What opening a link would change in a session, field by field, before it is applied.
 
 `differences(before, after)` compares two sessions (this phone's, and the one merging
-a link would give) and lists every change a player would want to see: per session
-field, per roster entry and field, and what the log gains or loses. The screens put
-it into words; nothing here decides whether to apply it.
+a link would give) and lists every change merging makes: per session field, per roster
+entry and field, who joins or leaves the roster and its order, and what the log gains or
+loses (entries added, entries undone: what an undo changed shows as the counts it moved).
+`merge_differences` adds what a session dict does not hold: the steps of sealed-card
+exchanges. The preview is the change: a property test (tests/unit/session/
+test_session_history.py) applies links and compares. The screens put it into words;
+nothing here decides whether to apply it.
 """
 from __future__ import annotations
 
@@ -38,10 +42,29 @@ def differences(before: dict, after: dict, log: tuple[int, int] | None = None) -
                 found.append(Difference(mine["name"], key, mine.get(key), entry.get(key), entry_id))
     found += [Difference(entry["name"], "removed", entry, None, entry_id)
               for entry_id, entry in old.items() if entry_id not in new]
+    kept_before = [entry_id for entry_id in old if entry_id in new]
+    kept_after = [entry_id for entry_id in new if entry_id in old]
+    if kept_before != kept_after:  # the roster is in the order entries were added: a link may say earlier
+        found.append(Difference("session", "order", kept_before, kept_after))
     if log is None:
         old_log = {entry["id"] for entry in before["log"]}
         new_log = {entry["id"] for entry in after["log"]}
         log = (len(old_log - new_log), len(new_log - old_log))
     if any(log):
         found.append(Difference("session", "log", *log))
+    return found
+
+
+def sealed_steps(replica) -> int:
+    """How many sealed-card messages a replica (session.replica) holds."""
+    return sum(len(messages) for messages in replica.sealed.values())
+
+
+def merge_differences(mine, merged, log: tuple[int, int] | None = None) -> list[Difference]:
+    """Every change merging made of replica `mine` into replica `merged` (`log` as for `differences`):
+    the sessions' differences and the sealed-card steps gained."""
+    found = differences(mine.session(), merged.session(), log)
+    steps = sealed_steps(merged) - sealed_steps(mine)
+    if steps:
+        found.append(Difference("session", "sealed", sealed_steps(mine), sealed_steps(merged)))
     return found

@@ -13,10 +13,9 @@ from __future__ import annotations
 import json
 import re
 
-import rules
 from rules import show
 
-from . import untrusted
+from . import history, untrusted
 from .errors import SessionError
 from .model import MAX_LOG, SCHEMA_VERSION, check_session
 from .replica import Replica, entry_key
@@ -92,11 +91,11 @@ def read_replica(data) -> Replica:
 
 
 def checked(replica: Replica) -> Replica:
-    """Every logged conflict re-checked against its own dice, oldest first."""
+    """Every logged conflict re-checked against its own dice, and what it changed against its
+    record (session.history), oldest first."""
     for number, entry in enumerate(sorted(replica.log.values(), key=entry_key), start=1):
-        # A roll set aside was never resolved: only its dice can be checked.
-        check = rules.verify_dice if entry["kind"] == "set-aside" else rules.verify
-        problems = check(entry["record"])
+        # A roll set aside was never resolved: only its dice are checked; effects must follow from the record.
+        problems = history.problems(entry)
         if problems:
             raise ImportFileError(f"This file can't be imported: logged conflict {number} does not hold "
                                   f"together. {problems[0]}")

@@ -77,6 +77,11 @@ def change_words(difference: Difference, sheet: str = "") -> str:
     """One line of what merging a link changes: "Ash Varga: AP 3 → 2", "Log: 2 new entries";
     `sheet` names the rule system of the sheet that changed ("Ash Varga (Anomaly): …")."""
     field = difference.field
+    if field == "order":
+        return "Roster: in another order"
+    if field == "sealed":  # a sealed-card exchange under way (session.sealed)
+        steps = difference.after - difference.before
+        return f"Sealed cards: {steps} new step{'s' * (steps != 1)}"
     if field == "log":
         undone, added = difference.before, difference.after
         parts = [plural(added, "new entry", "new entries")] if added else []

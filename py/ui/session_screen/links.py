@@ -13,7 +13,7 @@ from __future__ import annotations
 import rules
 from session import new_id, SessionError
 from session.link_text import LinkError
-from session.differences import differences
+from session.differences import differences, merge_differences
 from session.history import Rewritten
 from session.logbook import merge_in, unknown_ids
 from session.replica import Replica
@@ -105,11 +105,7 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
         state.fail(str(error))
         return
     before, after = mine.session(), merged.replica.session()
-    changes = change_lines(differences(before, after, (merged.undone, merged.added)), before, after)
-    steps = sum(len(messages) for messages in merged.replica.sealed.values()) - sum(
-        len(messages) for messages in mine.sealed.values())
-    if steps:  # a sealed-card exchange under way (session.sealed): not in the session dict
-        changes.append(f"Sealed cards: {steps} new step{'s' * (steps != 1)}")
+    changes = change_lines(merge_differences(mine, merged.replica, (merged.undone, merged.added)), before, after)
     if not changes:
         if mine is not state.replica:
             switch_to(state, mine)
