@@ -15,13 +15,14 @@ from session.link_v1 import encode_session
 from session.replica import Replica
 from session.on_device import INDEX_KEY, session_key
 from ui.core import effects
+from ui.log import actions as log_actions  # noqa: F401  (registers Undo)
 from ui.session_screen import actions as session_actions  # noqa: F401  (registers the actions)
 from ui.session_screen import links, scan
 from ui.session_screen.draft import VIDEO
 
 from reading import markup, text
-from samples import AT, logged_party, party_of_five, plain, seen
-from tapping import BASE, open_link, phone, settle, stored, tap
+from samples import AT, campaign, logged_party, party_of_five, plain, seen
+from tapping import BASE, open_link, phone, reload, settle, stored, tap
 
 
 def lasting(store) -> dict:
@@ -413,3 +414,97 @@ def test_a_link_names_each_new_person_once_with_the_rule_systems_of_their_sheets
     changes = state.pending["changes"]
     assert [line for line in changes if "Wren" in line] == [
         "\u2068Wren\u2069: new in the roster (Tension Engine and Anomaly sheets)"]
+
+
+# --- History is immutable and verified (issue 23, item 4) ----------------------------------------------
+
+def numbered_party() -> dict:
+    """The party of five with Ash's roll logged as Ash's phone numbers it: "Ash Varga 3"."""
+    party = party_of_five()
+    ash = party["roster"][0]
+    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 5,
+                            "gm": {"name": "The GM", "dice": [6, 5, 2, 1, 1]},
+                            "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 5,
+                                       "dice": [6, 4, 3, 1, 1], "keep": [0, 1, 2], "ap": 1}})
+    return log_conflict(party, record, at=AT, by=ash["name"], number=3, phone=ash["name"])
+
+
+def rewritten_link(session: dict, change) -> str:
+    """A session link from another phone that holds the session's newest entry with `change` made
+    to it (its result and effects worked out again, so that it holds together by itself)."""
+    from session.log import effects_of
+
+    theirs = Replica.from_session(copy.deepcopy(session))
+    entry = theirs.log[session["log"][0]["id"]]
+    change(entry["record"])
+    entry["record"] = rules.resolve({key: value for key, value in entry["record"].items() if key != "result"})
+    entry["effects"] = effects_of(entry["record"])
+    before = theirs.session()
+    theirs.absorb(before, {**before, "name": "Renamed"}, "a1")  # and something else worth merging
+    return link_v2.session_link(theirs)
+
+
+def other_dice(record: dict):
+    record["player"]["dice"] = [6, 6, 6, 6, 6]
+
+
+def test_a_link_that_rewrites_a_logged_conflict_is_refused_and_the_session_loads_unchanged():
+    mine = numbered_party()
+    store = MemoryStore()
+    state = phone(mine, store=store)
+    before = lasting(store)
+    open_link(state, rewritten_link(mine, other_dice))
+    assert seen(state.message.text) == ("This link changes conflict Ash Varga 3 that is already logged: "
+                                        "nothing was changed.")
+    assert state.message.tone == "error" and state.pending is None
+    assert plain(state.session) == mine and lasting(store) == before
+    again = reload(store)
+    assert plain(again.session) == mine and again.session["log"][0]["record"]["player"]["dice"] == [6, 4, 3, 1, 1]
+    tap(again, "log-undo-confirmed")  # this phone's effects are reversed: Tension +2 and AP -1 as logged
+    assert again.session["tension"] == party_of_five()["tension"] == mine["tension"] - 2
+    assert again.session["roster"][0]["ap"] == mine["roster"][0]["ap"] + 1
+
+
+def test_an_entry_only_in_the_log_store_cannot_be_rewritten_either():
+    mine = campaign(45)  # the newest page is in memory, the rest only in the log store
+    store = MemoryStore()
+    state = phone(mine, store=store)
+    before = lasting(store)
+    assert not state.replica.complete
+    oldest = mine["log"][-1]
+    assert oldest["id"] not in state.replica.log
+    theirs = Replica.from_session(copy.deepcopy(mine))
+    theirs.log[oldest["id"]]["by"] = "Mallory"  # who logged it may differ (one sealed conflict, two phones)...
+    theirs.log[oldest["id"]]["record"]["player"]["name"] = "Mallory"  # ...who rolled may not
+    open_link(state, link_v2.session_link(theirs, entries=[theirs.log[oldest["id"]]]))
+    assert "that is already logged: nothing was changed" in state.message.text and state.pending is None
+    assert lasting(store) == before and reload(store).replica.logged() == 45
+
+
+def test_undo_after_a_forged_link_reverses_what_this_phone_logged():
+    mine = numbered_party()
+    state = phone(mine)
+    forged = Replica.from_session(mine)
+    entry_id = mine["log"][0]["id"]
+    forged.undone[entry_id] = {"by": {"a1": 90, "b2": 91},
+                               "effects": [{"field": "tension", "id": None, "delta": 60}]}  # never logged so
+    open_link(state, link_v2.session_link(forged))
+    tap(state, "join-update")
+    assert state.replica.undone[entry_id]["effects"] == mine["log"][0]["effects"]
+    assert state.session["tension"] == mine["tension"] + 2  # two undos, one added back: by what was logged, not 60
+
+
+def test_a_roll_link_that_carries_more_than_its_roll_is_refused():
+    from session.link_text import split, unpack
+
+    party = party_of_five()
+    gm = phone(party)
+    fragment, _ = players_roll(party)
+    _, version, data = split(fragment)
+    payload = unpack(data, version, link_v2.PRESET)
+    payload["p"]["fields"] = {"name": ["Renamed", 99, "a1"]}
+    ash = party["roster"][0]["id"]
+    payload["p"]["roster"][ash] = {**payload["p"]["roster"].get(ash, {}), "removed": [99, "a1"]}
+    open_link(gm, f"R2.{link_v2.pack(payload)}")
+    assert "a roll link carries its roll and nothing else" in gm.message.text
+    assert gm.session == gm.committed and gm.session["name"] == party["name"] and len(gm.session["roster"]) == 5
