@@ -429,3 +429,29 @@ def test_each_phone_shows_who_is_live_and_since_when():
 def test_a_player_is_told_the_button_as_it_reads_on_a_live_table():
     table, party = joined("ash")
     assert "“Log and send to the GM”" in table.phones["ash"].message.text
+
+
+def test_a_message_that_rewrites_a_logged_roll_is_refused_by_its_log_name():
+    # Issue 23, item 4: live messages are links, and a logged entry's id means one content.
+    import copy
+
+    import rules
+    from session.log import effects_of
+
+    table, party = joined("ash")
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    roll(ash)
+    table.run()
+    logged = copy.deepcopy(gm.session["log"])
+    assert len(logged) == 1
+    forged = ash.replica.copy()
+    entry = forged.log[logged[0]["id"]]
+    record = {key: value for key, value in entry["record"].items() if key != "result"}
+    record["player"] = {**record["player"], "name": "Mallory"}  # another roller, the same dice
+    entry["record"] = rules.resolve(record)
+    entry["effects"] = effects_of(entry["record"])
+    sent = live_protocol.link(link_v2.roll_message(forged, entry["id"]))
+    table.deliver("gm", "live-message", sent, peer=next(iter(gm.live.peers)))
+    table.run()
+    assert gm.session["log"] == logged
+    assert gm.message.tone == "error" and "that is already logged: nothing was changed" in gm.message.text
