@@ -82,3 +82,31 @@ def test_links_that_rewrite_history_change_nothing_even_after_a_reload(page, ope
     page.get_by_role("button", name="Yes, undo it").tap()
     assert glance(page) == ("3", "Ash 2 AP Brin 3 AP")  # this phone's effects reversed, nothing forged
     assert "Brin" in page.locator(".glance-ap").inner_text() and "Tension is back to 3" in message(page)
+
+
+def test_an_entry_only_in_the_log_store_cannot_be_rewritten(page, open_app, site):
+    from session import log_conflict
+    from session.files import export_text
+    from session.replica import Replica
+
+    session = party()  # 30 quick conflicts: more than the page in memory, so after a reload the oldest
+    quick = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 3,  # are in IndexedDB only
+                           "gm": {"name": "The GM", "total": 4}, "player": {"name": "Quick", "pool": 2, "dice": [5, 4]}})
+    for _ in range(30):
+        session = log_conflict(session, quick, by="Quick")
+    open_app(page)
+    nav(page, "Log")
+    page.get_by_label("Import a session file (becomes a new session)").set_input_files(files=[{
+        "name": "campaign.json", "mimeType": "application/json",
+        "buffer": export_text(Replica.from_session(copy.deepcopy(session))).encode()}])
+    page.get_by_text("Imported “").wait_for()
+    stored_head(page, session["id"])
+    page.reload()
+    page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    before = stored_data(page)
+
+    theirs = Replica.from_session(copy.deepcopy(session))
+    oldest = theirs.log[session["log"][-1]["id"]]
+    oldest["record"]["player"]["name"] = "Mallory"  # another roller
+    refused(page, site, link_v2.session_link(theirs, entries=[oldest]), "that is already logged: nothing was changed")
+    assert stored_data(page) == before
