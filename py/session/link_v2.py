@@ -34,6 +34,7 @@ from .model import MAX_SESSION_NAME, name_text
 from .replica import Replica
 from .replica_check import check_replica, identifier
 from .sealed import check_message
+from .sealed_log import covered
 
 VERSION = 2
 LATEST = 20  # log entries a session link carries
@@ -114,8 +115,8 @@ def session_link(replica: Replica, latest: int = LATEST, entries: list[dict] | N
     """The fragment (without '#') of a link to this session: everything but the older log; with
     `entries`, those entries instead of the newest (a live table sends what changed)."""
     payload = replica.to_dict(log=False)
-    if replica.sealed:  # exchanges already logged are settled: the log entry carries their result
-        payload["sealed"] = {key: item for key, item in replica.sealed.items() if key not in replica.log}
+    if replica.sealed:  # a logged entry carries its exchange's messages, unless the session has more of it
+        payload["sealed"] = {key: item for key, item in replica.sealed.items() if not covered(replica, key)}
     chosen = replica.live_log()[:latest] if entries is None else entries
     payload["log"] = [in_transit(entry) for entry in chosen]
     return f"{SESSION.upper()}{VERSION}.{pack(payload)}"
