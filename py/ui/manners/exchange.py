@@ -155,7 +155,7 @@ def turn_words(state: AppState, draft: dict) -> str:
 def own_messages(state: AppState, exchange: dict) -> list[dict]:
     """What this phone sent in the exchange, oldest step first: a link carries all of it, so the
     newest link alone brings the other phone up to date."""
-    order = {sealed.SEAL: 0, sealed.LOCK: 1, sealed.REVEAL: 2}
+    order = {sealed.SEAL: 0, sealed.LOCK: 1, sealed.REVEAL: 2, sealed.LEFT: 3}
     mine = [message for message in messages(state, exchange["id"]).values() if message["by"] == exchange["role"]]
     return sorted(mine, key=lambda message: order[message["t"]])
 
