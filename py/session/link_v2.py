@@ -115,9 +115,11 @@ def session_link(replica: Replica, latest: int = LATEST, entries: list[dict] | N
     """The fragment (without '#') of a link to this session: everything but the older log; with
     `entries`, those entries instead of the newest (a live table sends what changed)."""
     payload = replica.to_dict(log=False)
-    if replica.sealed:  # a logged entry carries its exchange's messages, unless the session has more of it
-        payload["sealed"] = {key: item for key, item in replica.sealed.items() if not covered(replica, key)}
     chosen = replica.live_log()[:latest] if entries is None else entries
+    if replica.sealed:  # exchanges not logged yet, and those of entries sent that don't carry all of them
+        sent = {entry["id"] for entry in chosen}
+        payload["sealed"] = {key: item for key, item in replica.sealed.items()
+                             if key not in replica.log or (key in sent and not covered(replica, key))}
     payload["log"] = [in_transit(entry) for entry in chosen]
     return f"{SESSION.upper()}{VERSION}.{pack(payload)}"
 

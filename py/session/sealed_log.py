@@ -68,7 +68,7 @@ def verdict(replica, entry: dict, left: dict | None = None) -> Verdict:
     if settled.problems:
         return Verdict(True, settled.problems[0])
     if settled.record is None:
-        return Verdict(True, "Logged without the sealed card revealed against its seal: not checked.")
+        return Verdict(True, "The sealed card was never revealed: this result can't be checked against its seal.")
     if plain(record) == plain(settled.record):
         return Verdict(True)
     card = settled.record.get("complication")

@@ -132,6 +132,9 @@ def turn_words(state: AppState, draft: dict) -> str:
                     "Open the link it shares.")
         return "Your turn: the player's Manner is here. Reveal your card to the player's phone."
     if kind == draft_model.TEST:
+        aimed = settled.sealed[sealed.GM].get("for") if sealed.GM in settled.sealed else None
+        if now == PICK and aimed and aimed != whom(state, draft["player"]):
+            return f"The GM's card is sealed for {isolate(whose(state, aimed))}: their phone picks the Manner."
         if now == PICK:
             return "Your turn: the GM's card is sealed. Pick and lock a Manner, then send it to the GM's phone."
         if now == TO_SEND:

@@ -169,4 +169,4 @@ def test_a_logged_sealed_result_without_its_reveal_is_flagged_not_checked():
         gm.add_sealed(message)
     gm = logged(gm, GENUINE)  # no proof: the card never shown against the seal
     judged = verdict(gm, gm.log["x1"])
-    assert judged.flag.startswith("Logged without the sealed card revealed")
+    assert judged.flag.startswith("The sealed card was never revealed")

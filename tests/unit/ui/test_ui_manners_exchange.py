@@ -140,6 +140,7 @@ def test_a_lock_from_a_second_characters_phone_is_refused_there_and_never_stops_
     tap(ash, "manners-who", side="player", value=ASH["id"])
     gm_seal = exchange_model.own_messages(gm, draft_of(gm)["exchange"])
     open_link(ash, sealed_message(gm.session["id"], "", gm_seal))
+    assert "The GM's card is sealed for Wren: their phone picks the Manner." in text_of(ash)
     tap(ash, "manners-manner", side="player", value="Speed")
     tap(ash, "manners-lock", side="player")
     tap(ash, "manners-seal-send")
