@@ -170,3 +170,30 @@ def test_a_logged_sealed_result_without_its_reveal_is_flagged_not_checked():
     gm = logged(gm, GENUINE)  # no proof: the card never shown against the seal
     judged = verdict(gm, gm.log["x1"])
     assert judged.flag.startswith("The sealed card was never revealed")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(forged, max_size=3), st.booleans(), st.randoms(use_true_random=False))
+def test_whatever_order_phones_meet_in_every_phone_gives_the_same_verdict_to_a_card_logged_after_the_lock(
+        extra, own_lock, random):
+    """The GM's phone (logs Time after the lock), the player's phone (the genuine reveal arrives) and a
+    forger's phone hand their replicas around by session links in any order: in the end every phone has
+    the entry flagged, with the same sentence, and the exchange settles to the genuine result."""
+    gm = gm_logs_another_card(own_lock)
+    player = replica()
+    for message in HONEST:
+        player.add_sealed(message)
+    forger = replica()
+    for message in extra:
+        forger.add_sealed(message)
+    phones = [gm, player, forger]
+    for _ in range(6):  # links opened in a random order, some phones more than once
+        source, target = random.sample(range(3), 2)
+        phones[target] = phones[target].merge(carried(phones[source]))
+    for index in range(3):  # then everyone meets everyone
+        for other in range(3):
+            phones[index] = phones[index].merge(carried(phones[other]))
+    verdicts = {verdict(phone, phone.log["x1"]) for phone in phones}
+    assert len(verdicts) == 1 and next(iter(verdicts)).flag
+    for phone in phones:
+        assert sealed.settle(phone.sealed["x1"], SESSION).record in (None, GENUINE)
