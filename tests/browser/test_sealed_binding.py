@@ -96,3 +96,43 @@ def test_a_card_logged_after_the_lock_is_flagged_on_the_players_phone_and_after_
         assert "Flagged:" in player.get_by_test_id("sealed-flag").inner_text()
     finally:
         second.close()
+
+
+def update_from(player, url: str):
+    """The GM's session link opened on the player's phone, and its update taken."""
+    player.goto(url)
+    player.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    player.get_by_role("button", name="Update mine from the link").tap()
+    player.get_by_text("Nothing this phone had is lost").wait_for()
+    chooser = player.get_by_test_id("role-chooser")
+    if chooser.count():
+        chooser.get_by_role("button", name="Not now").tap()
+
+
+def test_leaving_a_sealed_test_after_the_lock_for_an_open_one_is_flagged_on_the_players_phone(app, browser, watch):
+    """Through the screens alone: the GM's phone taps "New conflict" once Wren's Manner is in (the
+    sealed card is revealed all the same), then logs an open Test with Time for Wren."""
+    gm, player, second = two_phones(app, browser, watch)
+    try:
+        seal_and_lock(gm, player)
+        gm.get_by_role("button", name="Leave this sealed conflict and start a new one").tap()
+        assert "so your sealed card is revealed" in gm.locator(".message").inner_text()
+        gm.get_by_role("button", name="GM says").tap()
+        gm.get_by_test_id("side-gm").get_by_role("button", name="Difficulty 5").tap()
+        gm.get_by_test_id("cards-player").get_by_role("button", name="Force, rating 3").tap()
+        gm.get_by_role("button", name="Lock Manner for Wren").tap()
+        gm.get_by_test_id("side-gm").get_by_role("button", name="Time").tap()  # "GM says" turns it over at once
+        gm.get_by_role("button", name="Log this result").tap()
+        nav(gm, "Session")
+        update_from(player, gm.get_by_test_id("session-link").input_value())
+        words = "Logged openly after the GM left Wren's sealed conflict once Wren's Manner was in (the sealed card: Hostility)."
+        for step in ("first", "reloaded"):
+            nav(player, "Log")
+            entry = player.get_by_test_id("log-entry").first
+            assert words in entry.get_by_test_id("log-flag").inner_text()
+            if step == "first":
+                reload(player)
+        nav(player, "Conflict")
+        assert words in player.get_by_test_id("sealed-flag").inner_text()
+    finally:
+        second.close()

@@ -356,8 +356,8 @@ def leave_revealed(state: AppState, draft: dict):
     exchange = draft["exchange"]
     exchange_model.send(state, sealed.reveal_of(state.secrets[exchange["id"]]))
     exchange_model.send(state, sealed.left_test(exchange["id"], state.replica.clock, state.device))
-    share_link(state, draft, "Your sealed card, revealed as you left")
     state.say("The player's Manner was in, so your sealed card is revealed to the player's phone: share the link.")
+    share_link(state, draft, "The player's Manner was in, so your sealed card is revealed")
 
 
 # --- Sealed across phones (session.sealed) --------------------------------------------------------------
