@@ -1,8 +1,9 @@
 """Manner Cards sealed across two phones (issue 13), two browser contexts that meet only through
 the links they show: a Test (the GM seals a Complication, the player sends a locked Manner, the
 GM reveals) and a Confrontation (both seal, both reveal) end with the same logged result on both
-phones; a tampered reveal is ignored and the genuine one settles; every step survives a reload; before the reveal, the salt
-and the hidden card are in no link, no storage value and no DOM of the other phone."""
+phones; a tampered reveal is ignored and the genuine one settles; every step survives a reload;
+before the reveal, the salt and the hidden card are in no link, no storage value and no DOM of the
+other phone."""
 from __future__ import annotations
 
 import json

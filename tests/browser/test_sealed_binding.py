@@ -125,7 +125,8 @@ def test_leaving_a_sealed_test_after_the_lock_for_an_open_one_is_flagged_on_the_
         gm.get_by_role("button", name="Log this result").tap()
         nav(gm, "Session")
         update_from(player, gm.get_by_test_id("session-link").input_value())
-        words = "Logged openly after the GM left Wren's sealed conflict once Wren's Manner was in (the sealed card: Hostility)."
+        words = ("Logged openly after the GM left Wren's sealed conflict once Wren's Manner was in "
+                 "(the sealed card: Hostility).")
         for step in ("first", "reloaded"):
             nav(player, "Log")
             entry = player.get_by_test_id("log-entry").first

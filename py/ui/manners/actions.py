@@ -338,7 +338,8 @@ def new_conflict(state: AppState, event: Input):
     """The next conflict; cards turned over and not logged go in the log as set aside."""
     draft = current(state)
     exchange = exchange_model.current(draft)
-    if exchange is not None and exchange["role"] == sealed.GM and exchange_model.stage(state, draft) == exchange_model.TO_REVEAL:
+    if exchange is not None and exchange["role"] == sealed.GM and \
+            exchange_model.stage(state, draft) == exchange_model.TO_REVEAL:
         leave_revealed(state, draft)
     if exchange is not None:
         state.secrets[exchange["id"]] = None  # a card sealed and never revealed: forgotten with the conflict

@@ -128,7 +128,8 @@ def test_leaving_a_sealed_conflict_after_the_lock_reveals_it_and_the_open_test_i
     tap(gm, "manners-log")
     update(player, gm.replica)
     assert draft_of(player)["revealed"]["complication"] == "Hostility"  # the sealed card, shown after all
-    words = "Logged openly after the GM left Wren's sealed conflict once Wren's Manner was in (the sealed card: Hostility)."
+    words = ("Logged openly after the GM left Wren's sealed conflict once Wren's Manner was in "
+             "(the sealed card: Hostility).")
     for state in (player, gm, reload(player.library.store)):
         assert words in log_text(state)
     assert words in text_of(player)
