@@ -135,5 +135,7 @@ def test_leaving_a_sealed_test_after_the_lock_for_an_open_one_is_flagged_on_the_
                 reload(player)
         nav(player, "Conflict")
         assert words in player.get_by_test_id("sealed-flag").inner_text()
+        player.get_by_role("button", name="Show the result").tap()  # the sealed card, turned over after all
+        assert player.get_by_test_id("outcome").inner_text() == "Failure"  # Force against Hostility: Lose
     finally:
         second.close()

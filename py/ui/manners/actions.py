@@ -481,6 +481,15 @@ def seal_reveal(state: AppState, event: Input):
         state.announcement = exchange_model.turn_words(state, draft)
 
 
+@action("manners-seal-show")
+def seal_show(state: AppState, event: Input):
+    """Every card was turned over in what a session link brought: the result, checked, on the table."""
+    draft = current(state)
+    if exchange_model.settle_draft(state, draft):
+        state.announcement = manners_words.sentence(draft["revealed"])
+        state.focus = RESULT_ID
+
+
 @action("manners-seal-link")
 def seal_link_again(state: AppState, event: Input):
     draft = current(state)

@@ -115,10 +115,8 @@ def test_the_gm_logging_another_card_after_the_lock_is_flagged_on_the_players_ph
 
 def test_leaving_a_sealed_conflict_after_the_lock_reveals_it_and_the_open_test_instead_is_flagged():
     gm, player = sealed_and_locked()
-    exchange = draft_of(gm)["exchange"]
     tap(gm, "manners-new")
     assert "revealed" in gm.message.text
-    open_link(player, exchange_model.link(gm, exchange).split("#", 1)[1])  # the link the GM's phone shares
     tap(gm, "manners-gm-mode", value="here")
     tap(gm, "manners-difficulty", value=5)
     tap(gm, "manners-complication", value="Time")
@@ -126,7 +124,9 @@ def test_leaving_a_sealed_conflict_after_the_lock_reveals_it_and_the_open_test_i
     tap(gm, "manners-lock", side="player")
     tap(gm, "manners-reveal")
     tap(gm, "manners-log")
-    update(player, gm.replica)
+    update(player, gm.replica)  # the GM's session link brings the reveal, the leaving and the open Test
+    assert "Show the result" in text_of(player)
+    tap(player, "manners-seal-show")
     assert draft_of(player)["revealed"]["complication"] == "Hostility"  # the sealed card, shown after all
     words = ("Logged openly after the GM left Wren's sealed conflict once Wren's Manner was in "
              "(the sealed card: Hostility).")
