@@ -36,6 +36,7 @@ from .model import MAX_SESSION_NAME, name_text
 from .replica import Replica, effect_targets
 from .replica_check import check_replica, identifier
 from .sealed import check_message
+from .sealed_log import covered
 
 VERSION = 2
 LATEST = 20  # log entries a session link carries
@@ -117,9 +118,11 @@ def session_link(replica: Replica, latest: int = LATEST, entries: list[dict] | N
     """The fragment (without '#') of a link to this session: everything but the older log; with
     `entries`, those entries instead of the newest (a live table sends what changed)."""
     payload = replica.to_dict(log=False)
-    if replica.sealed:  # exchanges already logged are settled: the log entry carries their result
-        payload["sealed"] = {key: item for key, item in replica.sealed.items() if key not in replica.log}
     chosen = replica.live_log()[:latest] if entries is None else entries
+    if replica.sealed:  # exchanges not logged yet, and those of entries sent that don't carry all of them
+        sent = {entry["id"] for entry in chosen}
+        payload["sealed"] = {key: item for key, item in replica.sealed.items()
+                             if key not in replica.log or (key in sent and not covered(replica, key))}
     payload["log"] = [in_transit(entry) for entry in chosen]
     return f"{SESSION.upper()}{VERSION}.{pack(payload)}"
 

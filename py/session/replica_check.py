@@ -12,6 +12,7 @@ from .errors import checks
 from .model import MAX_LOG, MAX_ROSTER, check_effect, check_log_entry, check_session
 from .replica import ENTRY_COUNTS, SESSION_FIELDS, VERSION, Replica
 from .sealed import check_messages
+from .sealed_log import check_proof, fold
 
 MAX_CLOCK = 2 ** 53  # what JavaScript and JSON carry exactly
 MAX_STEPS = 10 ** 9
@@ -80,6 +81,8 @@ def log_entry(value) -> dict:
     clean = check_log_entry(value)
     clean.update(clock=whole(value.get("clock"), 0, MAX_CLOCK), device=device(value.get("device")),
                  id=identifier(clean["id"]))
+    if "sealed" in value:  # a sealed conflict's result carries what it follows from (session.sealed_log)
+        clean["sealed"] = check_proof(value["sealed"], clean["id"])
     return clean
 
 
@@ -121,6 +124,7 @@ def check_replica(data, max_log: int = MAX_LOG, partial: bool = False) -> Replic
          for key, item in mapping(data.get("undone", {} if partial else None), max_log).items()},
         {identifier(key): sealed_messages(key, item)
          for key, item in mapping(data.get("sealed", {}), MAX_EXCHANGES).items()})
+    fold(replica)
     if partial:
         return replica
     live = sum(entry["removed"] is None for entry in replica.roster.values())

@@ -3,16 +3,27 @@ after seeing the other's.
 
 One exchange is one conflict (its id) of one kind:
 
-- Test: the GM seals a Complication (`seal`: the commitment, and the difficulty, which the
-  rules have the GM set openly); the player's phone answers with its locked Manner in plain
-  (`lock`: the GM is already bound); the GM reveals (`reveal`: the card, the difficulty and
-  the salt), which the player's phone checks against the seal.
+- Test: the GM seals a Complication for one character (`seal`: the commitment, the difficulty,
+  which the rules have the GM set openly, and `for`: the character); that character's phone
+  answers with its locked Manner in plain, naming the seal it answers (`lock`: the GM is
+  already bound); the GM reveals (`reveal`: the card, the difficulty and the salt), which every
+  phone checks against the seal. A GM who leaves the exchange once the Manner is here reveals
+  anyway and says so (`left`, with the GM phone's clock and device: session.sealed_log flags
+  an open Test logged instead).
 - Confrontation: each side seals its side of the record (its Manner with the numbers that
-  go with it), then each reveals it with its salt; both phones check both.
+  go with it), naming the character the conflict is for, then each reveals it with its salt;
+  both phones check both.
 
-A commitment is SHA-256 over canonical JSON of [purpose, kind, card, difficulty, conflict id,
-salt]: a list, so no two different inputs share an encoding, and the purpose tag keeps it from
-meaning anything outside Tableside. The salt (128 bits from `secrets`) makes a sealed card
+Only evidence from the sides decides: a reveal that opens no seal is ignored (anyone can send
+one), a lock from another character than the seal names is ignored; the exchange is broken only
+when its own sides contradict themselves (two Manners locked by one character, two sealed cards
+both answered).
+
+A commitment is SHA-256 over canonical JSON of [purpose, kind, card, difficulty, session id,
+conflict id, salt]: a list, so no two different inputs share an encoding, the purpose tag keeps
+it from meaning anything outside Tableside, and the session id keeps a copy of a seal in another
+session from matching there (seals made before the session was bound, without `for`, are read
+with the first purpose and no session). The salt (128 bits from `secrets`) makes a sealed card
 impossible to guess by trying the five. What a phone chose stays in its own storage until it
 reveals; only messages (commitments and public steps) go into the session (replica.sealed,
 merged as a grow-only set keyed by each message's digest) and into links.
@@ -35,9 +46,10 @@ import rules
 from .errors import checks
 from .model import name_text
 
-PURPOSE = "tableside-sealed-1"
+PURPOSE = "tableside-sealed-1"  # seals without `for`: not bound to their session
+BOUND = "tableside-sealed-2"  # seals that name their character: bound to session and conflict
 TEST, CONFRONTATION = "test", "confrontation"
-SEAL, LOCK, REVEAL = "seal", "lock", "reveal"
+SEAL, LOCK, REVEAL, LEFT = "seal", "lock", "reveal", "left"
 GM, PLAYER, OPPONENT = "gm", "player", "opponent"
 SALT_BYTES = 16  # 128 bits
 MAX_MESSAGES = 12  # per conflict: more than any honest exchange sends (four), few enough to read
@@ -47,7 +59,7 @@ ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
 MAX_TEXT = 60
 WHO = {GM: "The GM", PLAYER: "The player", OPPONENT: "The opponent"}
 # Who sends what, per kind: (step, side) pairs that exist.
-STEPS = {TEST: {(SEAL, GM), (LOCK, PLAYER), (REVEAL, GM)},
+STEPS = {TEST: {(SEAL, GM), (LOCK, PLAYER), (REVEAL, GM), (LEFT, GM)},
          CONFRONTATION: {(SEAL, PLAYER), (SEAL, OPPONENT), (REVEAL, PLAYER), (REVEAL, OPPONENT)}}
 
 
@@ -63,14 +75,22 @@ def canonical(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def commitment(card, difficulty, conflict_id: str, salt: str, kind: str = TEST) -> str:
-    """The seal of one card: hex SHA-256 of an unambiguous encoding of everything it binds."""
-    text = canonical([PURPOSE, kind, card, difficulty, conflict_id, salt])
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def commitment(card, difficulty, conflict_id: str, salt: str, kind: str = TEST, session_id: str | None = None) -> str:
+    """The seal of one card: hex SHA-256 of an unambiguous encoding of everything it binds (with
+    `session_id`, its session too)."""
+    bound = [PURPOSE, kind, card, difficulty, conflict_id, salt] if session_id is None else \
+        [BOUND, kind, card, difficulty, session_id, conflict_id, salt]
+    return hashlib.sha256(canonical(bound).encode("utf-8")).hexdigest()
 
 
-def verify(sealed: str, card, difficulty, conflict_id: str, salt: str, kind: str = TEST) -> bool:
-    return secrets.compare_digest(sealed, commitment(card, difficulty, conflict_id, salt, kind))
+def verify(sealed: str, card, difficulty, conflict_id: str, salt: str, kind: str = TEST,
+           session_id: str | None = None) -> bool:
+    return secrets.compare_digest(sealed, commitment(card, difficulty, conflict_id, salt, kind, session_id))
+
+
+def identity(side: dict) -> str:
+    """Whom a side is: its roster id, or its name when it has no sheet."""
+    return side.get("id") or side["name"]
 
 
 def digest(message: dict) -> str:
@@ -80,22 +100,34 @@ def digest(message: dict) -> str:
 
 # --- Making messages -------------------------------------------------------------------------------
 
-def seal_test(conflict_id: str, complication: str, difficulty: int, salt: str) -> dict:
-    return {"c": conflict_id, "k": TEST, "t": SEAL, "by": GM, "d": difficulty,
-            "h": commitment(complication, difficulty, conflict_id, salt)}
+def seal_test(conflict_id: str, complication: str, difficulty: int, salt: str, session_id: str | None = None,
+              for_: str = "") -> dict:
+    """The GM's seal; with `session_id`, bound to it and naming whom it is for (`for_`)."""
+    seal = {"c": conflict_id, "k": TEST, "t": SEAL, "by": GM, "d": difficulty,
+            "h": commitment(complication, difficulty, conflict_id, salt, TEST, session_id)}
+    return seal if session_id is None else {**seal, "for": for_}
 
 
-def lock_test(conflict_id: str, side: dict) -> dict:
-    return {"c": conflict_id, "k": TEST, "t": LOCK, "by": PLAYER, "side": side}
+def lock_test(conflict_id: str, side: dict, seal: str | None = None) -> dict:
+    """The player's Manner, answering the seal whose commitment is `seal`."""
+    lock = {"c": conflict_id, "k": TEST, "t": LOCK, "by": PLAYER, "side": side}
+    return lock if seal is None else {**lock, "h": seal}
+
+
+def left_test(conflict_id: str, clock: int, device: str) -> dict:
+    """The GM left the exchange once the Manner was here, at this stamp of the GM's phone."""
+    return {"c": conflict_id, "k": TEST, "t": LEFT, "by": GM, "at": [clock, device]}
 
 
 def reveal_test(conflict_id: str, complication: str, difficulty: int, salt: str) -> dict:
     return {"c": conflict_id, "k": TEST, "t": REVEAL, "by": GM, "card": complication, "d": difficulty, "salt": salt}
 
 
-def seal_side(conflict_id: str, role: str, side: dict, salt: str) -> dict:
-    return {"c": conflict_id, "k": CONFRONTATION, "t": SEAL, "by": role,
-            "h": commitment(side, None, conflict_id, salt, CONFRONTATION)}
+def seal_side(conflict_id: str, role: str, side: dict, salt: str, session_id: str | None = None,
+              for_: str = "") -> dict:
+    seal = {"c": conflict_id, "k": CONFRONTATION, "t": SEAL, "by": role,
+            "h": commitment(side, None, conflict_id, salt, CONFRONTATION, session_id)}
+    return seal if session_id is None else {**seal, "for": for_}
 
 
 def reveal_side(conflict_id: str, role: str, side: dict, salt: str) -> dict:
@@ -144,16 +176,25 @@ def check_message(value) -> dict:
     need(isinstance(conflict, str) and ID.fullmatch(conflict) is not None, "This sealed-card message has a bad id.")
     clean = {"c": conflict, "k": kind, "t": step, "by": by}
     if kind == TEST and step == SEAL:
-        expected = {"d", "h"}
+        expected = {"d", "h"} | ({"for"} & set(value))  # without `for`: sealed before seals were bound
     elif kind == TEST and step == LOCK:
-        expected = {"side"}
+        expected = {"side"} | ({"h"} & set(value))
+    elif step == LEFT:
+        expected = {"at"}
     elif kind == TEST:
         expected = {"card", "d", "salt"}
     elif step == SEAL:
-        expected = {"h"}
+        expected = {"h"} | ({"for"} & set(value))
     else:
         expected = {"side", "salt"}
     need(set(value) == {"c", "k", "t", "by"} | expected, "This sealed-card message has other fields than expected.")
+    if "for" in expected:
+        clean["for"] = name_text(value["for"], "Whom a sealed card is for", MAX_TEXT)
+    if "at" in expected:
+        stamp = value["at"]
+        need(isinstance(stamp, list) and len(stamp) == 2 and isinstance(stamp[1], str)
+             and re.fullmatch(r"[0-9a-f]{0,16}", stamp[1]) is not None)
+        clean["at"] = [whole(stamp[0], 0, 2 ** 53), stamp[1]]
     if "h" in expected:
         need(isinstance(value["h"], str) and HEX64.fullmatch(value["h"]) is not None,
              "This sealed card's seal is damaged.")
@@ -188,18 +229,22 @@ def check_messages(value) -> dict:
 
 # --- This phone's own secret (kept apart from the session: session.on_device.own_keys) --------------
 
-def new_secret(conflict_id: str, kind: str, role: str, card, difficulty=None) -> dict:
-    return {"c": conflict_id, "k": kind, "by": role, "card": card, "d": difficulty, "salt": new_salt()}
+def new_secret(session_id: str, conflict_id: str, kind: str, role: str, card, difficulty=None, for_: str = "") -> dict:
+    """What this phone seals, bound to its session and conflict (and whom the conflict is for)."""
+    return {"s": session_id, "c": conflict_id, "k": kind, "by": role, "card": card, "d": difficulty, "for": for_,
+            "salt": new_salt()}
 
 
-def check_secret(value, conflict_id: str) -> dict:
-    """A stored secret read back (untrusted), or SessionError."""
-    need(isinstance(value, dict) and set(value) == {"c", "k", "by", "card", "d", "salt"},
+def check_secret(value, session_id: str, conflict_id: str) -> dict:
+    """A stored secret read back (untrusted), or SessionError: only one made for this very session and
+    conflict (a copy of its seal in another session never makes this phone reveal it)."""
+    need(isinstance(value, dict) and set(value) == {"s", "c", "k", "by", "card", "d", "for", "salt"},
          "This phone's sealed card could not be read.")
     kind, role = (item if isinstance(item, str) else "" for item in (value["k"], value["by"]))
-    need(value["c"] == conflict_id and kind in STEPS and (SEAL, role) in STEPS[kind],
+    need(value["s"] == session_id and value["c"] == conflict_id and kind in STEPS and (SEAL, role) in STEPS[kind],
          "This phone's sealed card could not be read.")
     need(isinstance(value["salt"], str) and SALT.fullmatch(value["salt"]) is not None)
+    need(isinstance(value["for"], str) and len(value["for"]) <= MAX_TEXT)
     if kind == TEST:
         need(value["card"] in rules.COMPLICATIONS)
         whole(value["d"], 1, rules.LIMITS["manners_difficulty"])
@@ -212,8 +257,8 @@ def check_secret(value, conflict_id: str) -> dict:
 def seal_of(secret: dict) -> dict:
     """The seal message of a secret."""
     if secret["k"] == TEST:
-        return seal_test(secret["c"], secret["card"], secret["d"], secret["salt"])
-    return seal_side(secret["c"], secret["by"], secret["card"], secret["salt"])
+        return seal_test(secret["c"], secret["card"], secret["d"], secret["salt"], secret["s"], secret["for"])
+    return seal_side(secret["c"], secret["by"], secret["card"], secret["salt"], secret["s"], secret["for"])
 
 
 def reveal_of(secret: dict) -> dict:
@@ -227,12 +272,102 @@ def reveal_of(secret: dict) -> dict:
 @dataclass
 class Settled:
     kind: str
-    sealed: dict = field(default_factory=dict)  # side -> its seal message
-    locked: dict | None = None  # Test: the player's side, in plain
+    sealed: dict = field(default_factory=dict)  # side -> its seal message (the one the exchange goes by)
+    locked: dict | None = None  # Test: the player's side, in plain, answering the GM's seal
     revealed: dict = field(default_factory=dict)  # side -> its reveal message, checked against its seal
     difficulty: int | None = None  # Test: the difficulty the GM sealed
-    problems: list = field(default_factory=list)  # sentences: a reveal that fails its seal, two different seals
+    problems: list = field(default_factory=list)  # sentences: the sides contradict themselves
     record: dict | None = None  # resolved, once every card is turned over and nothing is wrong
+    target: str | None = None  # whom the conflict is for (sealed.identity), when its seals say
+    left: dict | None = None  # Test: the GM left the exchange once the Manner was here (its `left` message)
+    proof: list = field(default_factory=list)  # the messages the record follows from: what its log entry carries
+
+
+def opens(seal: dict, reveal: dict, conflict: str, session_id: str) -> bool:
+    """The reveal opens this seal (a bound seal, naming whom it is for, with its session)."""
+    session = session_id if "for" in seal else None
+    if reveal["k"] == TEST:
+        return reveal["d"] == seal["d"] and verify(seal["h"], reveal["card"], reveal["d"], conflict, reveal["salt"],
+                                                   TEST, session)
+    return verify(seal["h"], reveal["side"], None, conflict, reveal["salt"], CONFRONTATION, session)
+
+
+def answers(seal: dict, lock: dict) -> bool:
+    """A lock answers a seal when it names it and comes from the character the seal is for (a lock
+    from before seals were bound names no seal, and such a seal names nobody)."""
+    return lock.get("h", seal["h"]) == seal["h"] and seal.get("for", identity(lock["side"])) == identity(lock["side"])
+
+
+def settle(messages: dict, session_id: str = "") -> Settled:
+    """Where the exchange of these messages ({digest: message}, one conflict of session `session_id`) stands."""
+    listed = sorted(messages.values(), key=canonical)
+    kind = listed[0]["k"] if listed else TEST
+    conflict = listed[0]["c"] if listed else ""
+    steps = {step: [message for message in listed if message["t"] == step] for step in (SEAL, LOCK, REVEAL, LEFT)}
+    opened = {}  # seal digest -> the reveal that opens it; a reveal that opens no seal is nobody's evidence
+    for reveal in steps[REVEAL]:
+        for seal in steps[SEAL]:
+            if seal["by"] == reveal["by"] and opens(seal, reveal, conflict, session_id):
+                opened.setdefault(digest(seal), reveal)
+    settled = Settled(kind)
+    if kind == TEST:
+        settle_test(settled, steps, opened)
+    else:
+        settle_confrontation(settled, steps, opened)
+    if settled.problems or settled.record is None:
+        return settled
+    try:
+        settled.record = rules.resolve(settled.record, source=rules.NoDice())
+    except rules.RuleError as error:
+        settled.problems.append(f"The revealed cards don't make a conflict the rules accept: {error}")
+        settled.record = None
+    return settled
+
+
+def settle_test(settled: Settled, steps: dict, opened: dict):
+    seals = [seal for seal in steps[SEAL] if seal["by"] == GM]
+    pairs = [(seal, lock) for lock in steps[LOCK] for seal in seals if answers(seal, lock)]
+    if len({digest(seal) for seal, _ in pairs}) > 1:
+        settled.problems.append("Two different sealed cards were each answered with a Manner in this conflict.")
+    if len({canonical(lock["side"]) for _, lock in pairs}) > 1:
+        settled.problems.append(f"{pairs[0][1]['side']['name']} sent two different Manners for this conflict.")
+    if settled.problems:
+        return
+    seal = pairs[0][0] if pairs else (seals[0] if seals else None)
+    if seal is None:
+        return
+    settled.sealed[GM], settled.difficulty, settled.target = seal, seal["d"], seal.get("for")
+    if not pairs:
+        return
+    lock = pairs[0][1]
+    settled.locked = lock["side"]
+    settled.left = steps[LEFT][0] if steps[LEFT] else None
+    reveal = opened.get(digest(seal))
+    if reveal is not None:
+        settled.revealed[GM] = reveal
+        settled.proof = [seal, lock, reveal]
+        settled.record = {"v": rules.VERSION, "system": "manners", "kind": TEST, "player": lock["side"],
+                          "difficulty": reveal["d"], "complication": reveal["card"]}
+
+
+def settle_confrontation(settled: Settled, steps: dict, opened: dict):
+    """Both sides seal for one character (the opponent's seal names it); seals for another are not this
+    exchange's."""
+    aimed = [seal.get("for") for seal in steps[SEAL] if seal["by"] == OPPONENT] or \
+        [seal.get("for") for seal in steps[SEAL]]
+    settled.target = aimed[0] if aimed else None
+    seals = [seal for seal in steps[SEAL] if seal.get("for") == settled.target]
+    settled.sealed = one_each(seals, settled.problems, "{who} sealed two different cards for this conflict.")
+    for role, seal in settled.sealed.items():
+        reveal = opened.get(digest(seal))
+        if reveal is not None and (role == OPPONENT or seal.get("for", identity(reveal["side"])) ==
+                                   identity(reveal["side"])):
+            settled.revealed[role] = reveal
+    if settled.problems or {PLAYER, OPPONENT} - settled.revealed.keys():
+        return
+    settled.proof = [*settled.sealed.values(), *settled.revealed.values()]
+    settled.record = {"v": rules.VERSION, "system": "manners", "kind": CONFRONTATION,
+                      "player": settled.revealed[PLAYER]["side"], "opponent": settled.revealed[OPPONENT]["side"]}
 
 
 def one_each(messages: list[dict], problems: list, words: str) -> dict:
@@ -244,53 +379,3 @@ def one_each(messages: list[dict], problems: list, words: str) -> dict:
             continue
         found.setdefault(message["by"], message)
     return found
-
-
-def matches(seal: dict, reveal: dict, conflict: str) -> bool:
-    if reveal["k"] == TEST:
-        return reveal["d"] == seal["d"] and verify(seal["h"], reveal["card"], reveal["d"], conflict, reveal["salt"])
-    return verify(seal["h"], reveal["side"], None, conflict, reveal["salt"], CONFRONTATION)
-
-
-def settle(messages: dict) -> Settled:
-    """Where the exchange of these messages ({digest: message}, one conflict) stands."""
-    listed = list(messages.values())
-    kind = listed[0]["k"] if listed else TEST
-    conflict = listed[0]["c"] if listed else ""
-    settled = Settled(kind)
-    problems = settled.problems
-    steps = {step: [message for message in listed if message["t"] == step] for step in (SEAL, LOCK, REVEAL)}
-    settled.sealed = one_each(steps[SEAL], problems, "{who} sealed two different cards for this conflict.")
-    locks = one_each(steps[LOCK], problems, "{who} sent two different Manners for this conflict.")
-    if PLAYER in locks:
-        settled.locked = locks[PLAYER]["side"]
-    if GM in settled.sealed:
-        settled.difficulty = settled.sealed[GM]["d"]
-    good = []
-    for reveal in sorted(steps[REVEAL], key=canonical):  # every reveal is checked, not one per side
-        side = reveal["by"]
-        seal = settled.sealed.get(side)
-        if seal is None:
-            problems.append(f"{WHO[side]}'s reveal arrived without a sealed card to check it against.")
-        elif matches(seal, reveal, conflict):
-            good.append(reveal)
-        else:
-            problems.append(f"{WHO[side]}'s reveal does not match the card they sealed: it was changed after "
-                            "the seal, or the link was damaged. This result can't be logged as valid.")
-    settled.revealed = one_each(good, problems, "{who} revealed two different cards for this conflict.")
-    if problems:
-        return settled
-    if kind == TEST and settled.locked is not None and GM in settled.revealed:
-        gm = settled.revealed[GM]
-        record = {"v": rules.VERSION, "system": "manners", "kind": TEST, "player": settled.locked,
-                  "difficulty": gm["d"], "complication": gm["card"]}
-    elif kind == CONFRONTATION and {PLAYER, OPPONENT} <= settled.revealed.keys():
-        record = {"v": rules.VERSION, "system": "manners", "kind": CONFRONTATION,
-                  "player": settled.revealed[PLAYER]["side"], "opponent": settled.revealed[OPPONENT]["side"]}
-    else:
-        return settled
-    try:
-        settled.record = rules.resolve(record, source=rules.NoDice())
-    except rules.RuleError as error:
-        problems.append(f"The revealed cards don't make a conflict the rules accept: {error}")
-    return settled

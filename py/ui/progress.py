@@ -112,7 +112,8 @@ def recall_secrets(state: AppState):
         if exchange is None or exchange["id"] in state.secrets:
             continue
         try:
-            state.secrets[exchange["id"]] = check_secret(state.library.load_secret(exchange["id"]), exchange["id"])
+            state.secrets[exchange["id"]] = check_secret(state.library.load_secret(state.session["id"], exchange["id"]),
+                                                         state.session["id"], exchange["id"])
         except SessionError:
             pass  # none stored (the other phone's exchange, or already revealed): the screen says what it can do
 
@@ -124,7 +125,7 @@ def save(state: AppState):
         state.library.save_table(state.session["id"], to_store(state))
     if state.library is not None:
         for conflict_id, secret in list(state.secrets.items()):
-            state.library.save_secret(conflict_id, secret)
+            state.library.save_secret(secret["s"] if secret else state.session["id"], conflict_id, secret)
             if secret is None:
                 del state.secrets[conflict_id]
 

@@ -1,8 +1,9 @@
 """Manner Cards sealed across two phones (issue 13), two browser contexts that meet only through
 the links they show: a Test (the GM seals a Complication, the player sends a locked Manner, the
 GM reveals) and a Confrontation (both seal, both reveal) end with the same logged result on both
-phones; a tampered reveal is caught; every step survives a reload; before the reveal, the salt
-and the hidden card are in no link, no storage value and no DOM of the other phone."""
+phones; a tampered reveal is ignored and the genuine one settles; every step survives a reload;
+before the reveal, the salt and the hidden card are in no link, no storage value and no DOM of the
+other phone."""
 from __future__ import annotations
 
 import json
@@ -183,7 +184,8 @@ def test_a_sealed_test_across_two_phones(app, browser, watch, screenshot):
         assert all(len(link) < 400 for link in (seal, lock, reveal))  # a QR code of version 13 or less
 
         # A tampered reveal on a third phone, which joined by the GM's session link taken before the
-        # reveal (the exchange travels in it): the same messages with another card are caught, loudly.
+        # reveal (the exchange travels in it): the same messages with another card open no seal, so they
+        # are nobody's word: ignored, nothing blamed, and the genuine reveal still settles it there.
         incoming = link_v2.read(reveal.split("#", 1)[1])
         forged = [dict(message, card="Time") if message["t"] == "reveal" else message for message in incoming.messages]
         third = browser.new_context(**PHONE)
@@ -191,15 +193,15 @@ def test_a_sealed_test_across_two_phones(app, browser, watch, screenshot):
         page = calm(third.new_page())
         open_link(page, before_reveal)
         open_link(page, reveal.split("#")[0] + "#" + link_v2.sealed_message(incoming.session_id, "", forged))
-        alert = page.get_by_test_id("sealed-mismatch")
-        alert.wait_for()
-        assert alert.get_attribute("role") == "alert"
-        assert "does not match the card they sealed" in alert.inner_text()
+        page.get_by_test_id("sealed-turn").wait_for()
+        assert page.get_by_test_id("sealed-mismatch").count() == 0
         assert page.get_by_role("button", name="Log this result").count() == 0
         shot(page, screenshot, "sealed-test-8-tampered", desktop=True)
         assert violations(page) == []
         reload(page)
-        page.get_by_test_id("sealed-mismatch").wait_for()
+        open_link(page, reveal)
+        page.get_by_test_id("result").wait_for()
+        assert page.get_by_test_id("outcome").inner_text() == "Failure"
         third.close()
     finally:
         second.close()

@@ -13,7 +13,7 @@ of this package that owns them:
     tableside.device           this phone's id in the stamps it writes (session.replica)
     tableside.table.<id>       the conflict in progress on this phone for that session (drafts,
                                the open screen)
-    tableside.secret.<id>      what this phone sealed in one exchange (session.sealed), until it reveals
+    tableside.secret.<s>.<c>   what this phone sealed in one exchange of session s (session.sealed), until it reveals
     tableside.backups          when each session was last exported or shared (session.backups)
   version_one.py: sessions saved by version 1, and their move
     tableside.session.<id>     a session as version 1 of the app saved it, log included: read,
@@ -219,11 +219,11 @@ class Library:
     def load_table(self, session_id: str) -> dict | None:
         return self.own.load_table(session_id)
 
-    def save_secret(self, conflict_id: str, secret: dict | None) -> bool:
-        return self.own.save_secret(conflict_id, secret)
+    def save_secret(self, session_id: str, conflict_id: str, secret: dict | None) -> bool:
+        return self.own.save_secret(session_id, conflict_id, secret)
 
-    def load_secret(self, conflict_id: str):
-        return self.own.load_secret(conflict_id)
+    def load_secret(self, session_id: str, conflict_id: str):
+        return self.own.load_secret(session_id, conflict_id)
 
     def load_backups(self) -> dict[str, dict]:
         return self.own.load_backups()

@@ -4,7 +4,8 @@ Owns four keys (session.on_device describes every key):
 
     tableside.device           this phone's id in the stamps it writes (session.replica)
     tableside.table.<id>       the table in progress for a session (ui.progress)
-    tableside.secret.<id>      what this phone sealed in one exchange, until it reveals (session.sealed)
+    tableside.secret.<s>.<c>   what this phone sealed in one exchange (session s, conflict c), until it
+                               reveals (session.sealed)
     tableside.backups          when each session was last exported or shared (its format: session.backups)
 
 Each is written only when its text changed since it was last read or written here.
@@ -49,8 +50,9 @@ def parse_table(raw) -> dict:
     return data
 
 
-def secret_key(conflict_id: str) -> str:
-    return SECRET_PREFIX + conflict_id
+def secret_key(session_id: str, conflict_id: str) -> str:
+    """A secret is bound to its session and conflict: the same conflict id in another session is another key."""
+    return f"{SECRET_PREFIX}{session_id}.{conflict_id}"
 
 
 class OwnKeys:
@@ -95,22 +97,22 @@ class OwnKeys:
 
     # --- A sealed card's secret (per conflict) ----------------------------------------------------
 
-    def save_secret(self, conflict_id: str, secret: dict | None) -> bool:
+    def save_secret(self, session_id: str, conflict_id: str, secret: dict | None) -> bool:
         """Store (None: delete) what this phone sealed in one exchange (session.sealed): never in the
         session, its table in progress or a link, so nothing another phone reads holds it."""
-        return self.write_own(secret_key(conflict_id), secret)
+        return self.write_own(secret_key(session_id, conflict_id), secret)
 
-    def load_secret(self, conflict_id: str):
+    def load_secret(self, session_id: str, conflict_id: str):
         """The stored secret of one exchange as JSON not yet checked; None when none is stored or it
         can't be read (the caller says so: the exchange can't be revealed from this phone)."""
-        raw = read_text(self.store, secret_key(conflict_id))
+        raw = read_text(self.store, secret_key(session_id, conflict_id))
         if not isinstance(raw, str) or len(raw) > MAX_SECRET:
             return None
         try:
             value = untrusted.parse(raw)
         except untrusted.BadJSON:
             return None
-        self.written[secret_key(conflict_id)] = raw
+        self.written[secret_key(session_id, conflict_id)] = raw
         return value
 
     # --- When each session was last backed up -----------------------------------------------------

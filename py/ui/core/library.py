@@ -100,7 +100,7 @@ def unreadable(state: AppState) -> list:
 
 def stored_secret(state: AppState, conflict_id: str):
     """What this phone sealed in one exchange, as stored (unchecked JSON); None when none is."""
-    return state.library.load_secret(conflict_id) if state.library is not None else None
+    return state.library.load_secret(state.session["id"], conflict_id) if state.library is not None else None
 
 
 async def with_newest_log(state: AppState, session_id: str) -> Replica:

@@ -9,6 +9,7 @@ records are read, never judged.
 from __future__ import annotations
 
 from session import SYSTEMS
+from session.sealed_log import Verdict, left_behind, verdict
 
 from ui.core.library import backup_due, backup_words, involves, logged, sheets_of
 from ui.core.people import people
@@ -147,8 +148,18 @@ def label(entry: dict, position: int) -> str:
     return f"{entry['phone']} {entry['n']}" if entry.get("phone") else f"#{entry['n']}"
 
 
-def entry_card(state: AppState, entry: dict, number: str) -> Markup:
+def seal_line(judged: Verdict) -> Markup:
+    """A sealed result checked against its seal, or why it is flagged: short, to fit 320px."""
+    if judged.flag:
+        return h("p", h("strong", "Flagged: "), judged.flag, class_="log-flag", data_testid="log-flag")
+    if judged.sealed:
+        return h("p", "Sealed and checked", class_="log-sealed", data_testid="log-sealed")
+    return Markup("")
+
+
+def entry_card(state: AppState, entry: dict, number: str, left: dict | None = None) -> Markup:
     record = entry["record"] if isinstance(entry.get("record"), dict) else {}
+    judged = verdict(state.replica, entry, left)
     meta = [h("span", isolate(number), class_="log-number")]
     if entry.get("by") and entry.get("by") != entry.get("phone"):  # "Ash 3", not "Ash 3 · Ash"
         meta += [" · ", h("span", isolate(entry["by"]), class_="log-by")]
@@ -163,10 +174,12 @@ def entry_card(state: AppState, entry: dict, number: str) -> Markup:
                            data_id=entry["id"], aria_label=f"Share roll {number}"), class_="row")
     return h("li",
              h("p", *meta, class_="log-meta"),
+             seal_line(judged),
              *record_details(record, entry, state),
              share,
              shared,
-             class_=classes("card", "log-entry", log_set_aside=entry.get("kind") == "set-aside"),
+             class_=classes("card", "log-entry", log_set_aside=entry.get("kind") == "set-aside",
+                            log_flagged=bool(judged.flag)),
              data_testid="log-entry")
 
 
@@ -179,7 +192,8 @@ def entries(state: AppState) -> Markup:
     shown = state.view.get("log_shown", PAGE)
     if not log:
         return Markup("") if not total else h("p", "Reading the log…", class_="hint", role="status")
-    items = [entry_card(state, entry, label(entry, total - index)) for index, entry in enumerate(log[:shown])]
+    left = left_behind(state.replica)
+    items = [entry_card(state, entry, label(entry, total - index), left) for index, entry in enumerate(log[:shown])]
     more = Markup("")
     if total > shown:
         waiting = len(log) <= shown
@@ -198,7 +212,8 @@ def found(state: AppState, who: str) -> Markup:
     matches = [(index, item) for index, item in enumerate(log) if involves(item, sheets)]
     shown = state.view.get("log_shown", PAGE)
     total = state.replica.logged()
-    items = [entry_card(state, item, label(item, total - index)) for index, item in matches[:shown]]
+    left = left_behind(state.replica)
+    items = [entry_card(state, item, label(item, total - index), left) for index, item in matches[:shown]]
     searched = f"the newest {len(log):,} of {total:,} entries" if not state.replica.complete else "every entry"
     more = Markup("")
     if len(matches) > shown:

@@ -314,6 +314,8 @@ def log_result(state: AppState, event: Input):
     state.session = log_conflict(state.session, record, at=now_text(), by=manners_words.player_name(record),
                                  same_as=exchange["id"] if exchange is not None else "",
                                  **(numbering(state) if exchange is None else {}))
+    if exchange is not None:  # what it follows from, so every phone checks it against the seal
+        state.session["log"][0]["sealed"] = exchange_model.standing(state, exchange).proof
     draft.update(logged=True, flip=False)
     state.announcement = manners_words.sentence(record)
     state.focus = RESULT_ID
@@ -336,6 +338,9 @@ def new_conflict(state: AppState, event: Input):
     """The next conflict; cards turned over and not logged go in the log as set aside."""
     draft = current(state)
     exchange = exchange_model.current(draft)
+    if exchange is not None and exchange["role"] == sealed.GM and \
+            exchange_model.stage(state, draft) == exchange_model.TO_REVEAL:
+        leave_revealed(state, draft)
     if exchange is not None:
         state.secrets[exchange["id"]] = None  # a card sealed and never revealed: forgotten with the conflict
     if draft["revealed"] is not None and not draft["logged"] and exchange is None:
@@ -344,6 +349,16 @@ def new_conflict(state: AppState, event: Input):
                                   **numbering(state))
         state.say("The cards turned over are in the log, set aside.")
     state.drafts["manners"] = draft_model.fresh_draft_like(draft)
+
+
+def leave_revealed(state: AppState, draft: dict):
+    """The GM leaves a sealed Test once the player's Manner is here: the card is revealed all the same, and
+    the leaving is said with this phone's stamp, so an open Test it logs instead is flagged on every phone."""
+    exchange = draft["exchange"]
+    exchange_model.send(state, sealed.reveal_of(state.secrets[exchange["id"]]))
+    exchange_model.send(state, sealed.left_test(exchange["id"], state.replica.clock, state.device))
+    state.say("The player's Manner was in, so your sealed card is revealed to the player's phone: share the link.")
+    share_link(state, draft, "The player's Manner was in, so your sealed card is revealed")
 
 
 # --- Sealed across phones (session.sealed) --------------------------------------------------------------
@@ -383,8 +398,9 @@ def seal_pick(state: AppState, event: Input):
     conflict_id = sealed.new_conflict_id()
     draft["gm"].update(mode=draft_model.SAYS, complication=None)
     draft["exchange"] = {"id": conflict_id, "role": sealed.GM, "last": False}
-    state.secrets[conflict_id] = sealed.new_secret(conflict_id, sealed.TEST, sealed.GM, complication,
-                                                   draft["gm"]["difficulty"])
+    state.secrets[conflict_id] = sealed.new_secret(state.session["id"], conflict_id, sealed.TEST, sealed.GM,
+                                                   complication, draft["gm"]["difficulty"],
+                                                   exchange_model.whom(state, draft["player"]))
     state.announcement = "The Complication is face down on this phone. Seal it and share it with the player's phone."
     state.focus = "manners-gm-card"
 
@@ -416,7 +432,12 @@ def seal_send(state: AppState, event: Input):
     if exchange_model.stage(state, draft) != exchange_model.TO_SEND:
         return
     side = sealed.check_side(draft_model.record_side(state, draft["player"]))
-    take_step(state, draft, sealed.lock_test(draft["exchange"]["id"], side), "The player's Manner")
+    seal = exchange_model.standing(state, draft["exchange"]).sealed[sealed.GM]
+    if seal.get("for", sealed.identity(side)) != sealed.identity(side):
+        state.fail(f"The GM sealed this card for {isolate(exchange_model.whose(state, seal['for']))}, not for "
+                   f"{isolate(side['name'])}: their phone answers it.")
+        return
+    take_step(state, draft, sealed.lock_test(draft["exchange"]["id"], side, seal["h"]), "The player's Manner")
 
 
 @action("manners-seal-side")
@@ -435,8 +456,9 @@ def seal_side(state: AppState, event: Input):
         return
     if exchange is None:
         exchange = draft["exchange"] = {"id": sealed.new_conflict_id(), "role": role, "last": False}
-    secret = sealed.new_secret(exchange["id"], sealed.CONFRONTATION, role,
-                               sealed.check_side(draft_model.record_side(state, side)))
+    secret = sealed.new_secret(state.session["id"], exchange["id"], sealed.CONFRONTATION, role,
+                               sealed.check_side(draft_model.record_side(state, side)),
+                               for_=exchange_model.whom(state, draft["player"]))
     state.secrets[exchange["id"]] = secret
     side.update(manner=None, locked=False)  # the card lives in the secret now, not on the table
     take_step(state, draft, sealed.seal_of(secret), "A sealed Manner")
@@ -457,6 +479,15 @@ def seal_reveal(state: AppState, event: Input):
         state.focus = RESULT_ID
     else:
         state.announcement = exchange_model.turn_words(state, draft)
+
+
+@action("manners-seal-show")
+def seal_show(state: AppState, event: Input):
+    """Every card was turned over in what a session link brought: the result, checked, on the table."""
+    draft = current(state)
+    if exchange_model.settle_draft(state, draft):
+        state.announcement = manners_words.sentence(draft["revealed"])
+        state.focus = RESULT_ID
 
 
 @action("manners-seal-link")

@@ -9,9 +9,11 @@ message from the other phone is `receive`. Pure Python.
 """
 from __future__ import annotations
 
+import rules
 from session import SessionError, sealed
 from session.link_text import share_url
 from session.link_v2 import sealed_message
+from session.sealed_log import instead, verdict
 
 from ui.core.library import is_here, stored_secret
 from ui.core.state import AppState
@@ -38,7 +40,33 @@ def messages(state: AppState, conflict_id: str) -> dict:
 
 
 def standing(state: AppState, exchange: dict) -> sealed.Settled:
-    return sealed.settle(messages(state, exchange["id"]))
+    return sealed.settle(messages(state, exchange["id"]), state.session["id"])
+
+
+def whom(state: AppState, side: dict) -> str:
+    """Whom a side of this phone's draft is, as seals and locks name it (sealed.identity)."""
+    return sealed.identity(sealed.check_side({**draft_model.record_side(state, side), "manner": rules.MANNERS[0]}))
+
+
+def whose(state: AppState, identity: str) -> str:
+    """A seal's `for` as a name to show: the roster entry's name, or the name it is."""
+    entry = state.entry(identity)
+    return entry["name"] if entry is not None else identity
+
+
+def own_secret(state: AppState, exchange: dict) -> dict | None:
+    """This phone's secret of the exchange, only if it was made for this session and conflict."""
+    secret = state.secrets.get(exchange["id"])
+    return secret if secret is not None and secret.get("s") == state.session["id"] else None
+
+
+def flag(state: AppState, exchange: dict) -> str:
+    """Why the result logged under this exchange's id (or its conflict left behind) is flagged, or ""."""
+    entry = state.replica.log.get(exchange["id"])
+    if entry is not None:
+        return verdict(state.replica, entry).flag
+    found = instead(state.replica, messages(state, exchange["id"]))
+    return found[1] if found else ""
 
 
 def counterpart(role: str, kind: str) -> str:
@@ -57,7 +85,7 @@ def stage(state: AppState, draft: dict) -> str:
         return BROKEN
     if settled.record is not None:
         return DONE
-    role, secret = exchange["role"], state.secrets.get(exchange["id"])
+    role, secret = exchange["role"], own_secret(state, exchange)
     mine_sealed = role in settled.sealed
     if draft["kind"] == draft_model.TEST and role == sealed.PLAYER:
         if settled.locked is not None:
@@ -104,6 +132,9 @@ def turn_words(state: AppState, draft: dict) -> str:
                     "Open the link it shares.")
         return "Your turn: the player's Manner is here. Reveal your card to the player's phone."
     if kind == draft_model.TEST:
+        aimed = settled.sealed[sealed.GM].get("for") if sealed.GM in settled.sealed else None
+        if now == PICK and aimed and aimed != whom(state, draft["player"]):
+            return f"The GM's card is sealed for {isolate(whose(state, aimed))}: their phone picks the Manner."
         if now == PICK:
             return "Your turn: the GM's card is sealed. Pick and lock a Manner, then send it to the GM's phone."
         if now == TO_SEND:
@@ -127,7 +158,7 @@ def turn_words(state: AppState, draft: dict) -> str:
 def own_messages(state: AppState, exchange: dict) -> list[dict]:
     """What this phone sent in the exchange, oldest step first: a link carries all of it, so the
     newest link alone brings the other phone up to date."""
-    order = {sealed.SEAL: 0, sealed.LOCK: 1, sealed.REVEAL: 2}
+    order = {sealed.SEAL: 0, sealed.LOCK: 1, sealed.REVEAL: 2, sealed.LEFT: 3}
     mine = [message for message in messages(state, exchange["id"]).values() if message["by"] == exchange["role"]]
     return sorted(mine, key=lambda message: order[message["t"]])
 
@@ -186,7 +217,7 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
     kind = incoming[0]["k"]
     if exchange is None or exchange["id"] != conflict_id:
         role = counterpart(incoming[0]["by"], kind)  # a link carries the steps of one side
-        secret = state.secrets.get(conflict_id) or kept_secret(state, conflict_id)
+        secret = own_secret(state, {"id": conflict_id}) or kept_secret(state, conflict_id)
         if secret is not None:  # this phone sealed in it (and started another conflict since)
             state.secrets[conflict_id] = secret
             role = secret["by"]
@@ -209,9 +240,9 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
 
 
 def kept_secret(state: AppState, conflict_id: str) -> dict | None:
-    """What this phone sealed in that exchange, if it keeps it (checked)."""
+    """What this phone sealed in that exchange of the open session, if it keeps it (checked)."""
     try:
-        return sealed.check_secret(stored_secret(state, conflict_id), conflict_id)
+        return sealed.check_secret(stored_secret(state, conflict_id), state.session["id"], conflict_id)
     except SessionError:
         return None
 

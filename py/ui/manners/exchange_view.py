@@ -65,6 +65,13 @@ def exchange_panel(state: AppState, draft: dict) -> Markup:
         turn = exchange_model.turn_words(state, draft)
         if turn:
             parts.append(h("p", turn, class_="turn", data_testid="sealed-turn"))
+    flagged = exchange_model.flag(state, exchange)
+    if flagged:
+        parts.append(h("p", h("strong", "Flagged: "), flagged, class_="log-flag", role="alert",
+                       data_testid="sealed-flag"))
+    if stage == exchange_model.DONE and draft["revealed"] is None:  # turned over in a session link, not a card link
+        parts.append(h("button", "Show the result", type="button", class_="button button-primary button-wide",
+                       data_action="manners-seal-show"))
     if stage == exchange_model.TO_REVEAL:
         parts.append(h("button", "Reveal to the player" if exchange["role"] == "gm" else "Reveal to the other phone",
                        type="button", class_="button button-primary button-wide", data_action="manners-seal-reveal",
