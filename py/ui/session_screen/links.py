@@ -14,7 +14,8 @@ import rules
 from session import new_id, SessionError
 from session.link_text import LinkError
 from session.differences import differences
-from session.logbook import merge_in, unknown_ids
+from session.logbook import unknown_ids
+from session.merging import merge_checked
 from session.replica import Replica
 from session.link_v2 import read
 
@@ -72,9 +73,11 @@ def offer_join(state: AppState, incoming: Replica, version_one: bool = False):
 
 
 async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None):
+    """The merge and what the log store said; SessionError (session.merging.MergeRefused) when the
+    result would not load at the next start."""
     if stored is None:
         stored = await stored_kinds(state, mine, unknown_ids(mine, incoming))
-    return merge_in(mine, incoming, stored), stored
+    return merge_checked(mine, incoming, stored), stored
 
 
 def overlaid(mine: Replica, shown: Replica, device: str) -> Replica:
@@ -90,12 +93,12 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
     """What merging the link would change, for the join prompt (or: nothing, it is open)."""
     try:
         mine = await with_newest_log(state, incoming.id)
+        if version_one:
+            incoming = overlaid(mine, incoming, state.device)
+        merged, stored = await merged_with(state, mine, incoming)
     except SessionError as error:
         state.fail(str(error))
         return
-    if version_one:
-        incoming = overlaid(mine, incoming, state.device)
-    merged, stored = await merged_with(state, mine, incoming)
     before, after = mine.session(), merged.replica.session()
     changes = change_lines(differences(before, after, (merged.undone, merged.added)), before, after)
     steps = sum(len(messages) for messages in merged.replica.sealed.values()) - sum(
@@ -154,10 +157,10 @@ async def merged_here(state: AppState, incoming: Replica, stored=None) -> bool:
     commit(state)
     try:
         mine = await with_newest_log(state, incoming.id)
+        merged, _ = await merged_with(state, mine, incoming, stored)
     except SessionError as error:
         state.fail(str(error))
         return False
-    merged, _ = await merged_with(state, mine, incoming, stored)
     if mine is state.replica:
         state.replica = merged.replica
         state.session = state.committed = merged.replica.session()
@@ -215,10 +218,11 @@ async def compare_roll(state: AppState, pending: dict):
     incoming = pending["incoming"]
     try:
         mine = await with_newest_log(state, incoming.id)
+        merged, stored = await merged_with(state, mine, incoming)
     except SessionError as error:
+        pending["state"], pending["refusal"] = "unmergeable", str(error)
         state.fail(str(error))
         return
-    merged, stored = await merged_with(state, mine, incoming)
     pending["stored"] = stored
     pending["session"] = mine.fields["name"][0]  # a roll carries no name: this phone's is the one to show
     if pending["entry_id"] in mine.log or pending["entry_id"] in stored:
