@@ -329,7 +329,8 @@ def refuse_what_cannot_be_kept(replica: Replica, before: dict, after: dict, devi
     of its counts past what the session's check accepts: the session would not load again."""
     if replica.clock > MAX_CLOCK - TAP_ROOM:
         raise Refused("This session can't be changed on this phone any more: its clock is full.")
-    if before["tension"] != after["tension"] and full(replica.tension, after["tension"] - replica.raw_tension(), device):
+    tension = after["tension"] - replica.raw_tension()
+    if before["tension"] != after["tension"] and full(replica.tension, tension, device):
         raise Refused("Tension can't be changed again on this phone in this session: its count is full.")
     if before["roster"] is after["roster"]:
         return

@@ -47,6 +47,7 @@ def changed(state: AppState):
     except Refused as error:  # a count or the clock is full: the change is not made, and why is said
         state.session = state.committed
         state.fail(str(error))
+        state.announcement = str(error)
     except Exception as error:
         traceback.print_exception(error)
         state.fail(SOMETHING_WRONG)
