@@ -60,8 +60,11 @@ def canonical(value) -> str:
 
 
 def later_write(first: list, second: list) -> list:
-    """The winning [value, clock, device] of two writes: higher stamp, then the value's text."""
-    return max(first, second, key=lambda write: (write[1], write[2], canonical(write[0])))
+    """The winning [value, clock, device] of two writes: higher stamp, then the value's text
+    (written out only for a tie: a merge compares every field)."""
+    if first[1:] != second[1:]:
+        return max(first, second, key=lambda write: (write[1], write[2]))
+    return max(first, second, key=lambda write: canonical(write[0]))
 
 
 def join_counts(first: dict, second: dict) -> dict:
@@ -309,14 +312,15 @@ class Replica:
             merged.roster[entry_id] = join_entries(self.roster.get(entry_id, {}), other.roster.get(entry_id, {}))
         for entry_id in self.log.keys() | other.log.keys():
             candidates = [entry for entry in (self.log.get(entry_id), other.log.get(entry_id)) if entry]
-            merged.log[entry_id] = max(candidates, key=canonical)
+            merged.log[entry_id] = candidates[0] if len(candidates) == 1 else max(candidates, key=canonical)
         for entry_id in self.undone.keys() | other.undone.keys():
             marks = [mark for mark in (self.undone.get(entry_id), other.undone.get(entry_id)) if mark]
             by = {}
             for mark in marks:
                 for device, clock in mark["by"].items():
                     by[device] = max(by.get(device, 0), clock)
-            merged.undone[entry_id] = {"by": by, "effects": max((mark["effects"] for mark in marks), key=canonical)}
+            merged.undone[entry_id] = {"by": by, "effects": marks[0]["effects"] if len(marks) == 1 else max(
+                (mark["effects"] for mark in marks), key=canonical)}
         for conflict_id in self.sealed.keys() | other.sealed.keys():
             merged.sealed[conflict_id] = {**self.sealed.get(conflict_id, {}), **other.sealed.get(conflict_id, {})}
         merged.complete = self.complete and other.complete

@@ -109,3 +109,13 @@ def largest_link_replica(phones: int = 12, markers: int = 8) -> Replica:
             break
     replica.corrections = None
     return replica
+
+
+def as_held(replica: Replica, page: int = 20) -> Replica:
+    """A replica as a phone holds it in memory: its head and the newest `page` entries of its log
+    (the rest is in the log store: Replica.complete is False)."""
+    held = Replica.from_dict(replica.to_dict(log=False))
+    newest = sorted(replica.log.values(), key=lambda entry: (entry["clock"], entry["device"], entry["id"]))[-page:]
+    held.log = {entry["id"]: entry for entry in newest}
+    held.complete, held.fresh, held.counted = False, [], dict(replica.tally())
+    return held

@@ -9,14 +9,14 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from crowded import PHONES, campaign, largest_link_replica, roster, session_of
-from reading import text
+from crowded import PHONES, as_held, campaign, largest_link_replica, roster, session_of
 from samples import party_of_five, seen
-from tapping import open_link, phone, reload, tap
-from session import MemoryStore, sealed
+import rules
+from tapping import open_link, phone, reload, settle, tap
+from session import MemoryStore, log_conflict, sealed
 from session.errors import Overfull, SessionError
 from session.link_text import LinkError
-from session.link_v2 import MAX_MARKS, read, session_link
+from session.link_v2 import MAX_MARKS, read, roll_message, session_link
 from session.merging import MergeRefused, merge_checked
 from session.on_device.heads import HEAD_PREFIX, head_content, parse_head, stamped
 from session.replica import MAX_CLOCK, MAX_STEPS, Replica
@@ -128,7 +128,11 @@ def test_a_sheet_turned_into_another_system_is_refused():
     theirs = twin(mine)
     ash = next(entry_id for entry_id, entry in theirs.roster.items() if entry["fields"]["name"][0] == "Ash Varga")
     theirs.clock += 1
-    theirs.roster[ash]["fields"]["system"] = ["anomaly", theirs.clock, "a1"]
+    kept = theirs.roster[ash]
+    theirs.roster[ash] = {"added": kept["added"], "removed": None, "counts": {}, "fields": {
+        key: [value, theirs.clock, "a1"] for key, value in
+        (("name", "Ash Varga"), ("system", "anomaly"), ("kind", "character"), ("modifiers", []))}}
+    read(session_link(theirs))  # valid alone: an Anomaly sheet
     with pytest.raises(MergeRefused) as error:
         merge_checked(mine, theirs, {})
     assert seen(str(error.value)) == ("This link can't be merged: it would turn Ash Varga's Tension Engine sheet "
@@ -306,8 +310,9 @@ def test_a_campaigns_whole_life_stays_shareable_and_loadable():
     assert len(incoming.undone) == MAX_MARKS and len(incoming.log) == 20
     assert incoming.session(log=False) == whole.session(log=False)  # every number exact there
     older = campaign(19_000, 1_900)  # a phone that saw it a while ago
-    merged = merge_checked(older, incoming, {}).replica
-    assert loads(merged).session(log=False) == whole.session(log=False)
+    for mine in (older, as_held(older)):  # its whole log in memory, or (as a phone holds it) the newest page
+        merged = merge_checked(mine, incoming, {}).replica
+        assert loads(merged).session(log=False) == whole.session(log=False)
 
 
 def test_the_largest_link_merges_into_a_phone_that_loads_it_again():
@@ -315,3 +320,29 @@ def test_the_largest_link_merges_into_a_phone_that_loads_it_again():
     mine = Replica.from_session(session_of(roster(("tension",))))
     merged = merge_checked(mine, incoming, {}).replica
     assert loads(merged).session(log=False) == merged.session(log=False)
+
+
+def test_a_roll_that_would_take_the_session_past_a_limit_is_not_added():
+    party_session = party_of_five()
+    store = MemoryStore()
+    gm = phone(party_session, store=store)
+    crowded = twin(gm.replica)
+    crowded.tension.update({phone: [0, 0] for phone in PHONES[:63]})  # with "": 64 phones, the most
+    crowded.clock += 1
+    crowded.fields["name"] = ["Crowded", crowded.clock, "ff"]
+    open_link(gm, session_link(crowded))
+    tap(gm, "join-update")
+    player = phone()
+    open_link(player, session_link(Replica.from_session(party_session)))
+    ash = player.session["roster"][0]
+    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 5,
+                            "gm": {"name": "The GM", "dice": [6, 5, 2, 1, 1]},
+                            "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 5,
+                                       "dice": [6, 4, 3, 1, 1], "keep": [0, 1, 2], "ap": 1}})
+    player.session = log_conflict(player.session, record, by=ash["name"])
+    settle(player)
+    open_link(gm, roll_message(player.replica, player.session["log"][0]["id"]))
+    refusal = "This link can't be merged: the session would have counts from more than 64 phones."
+    assert gm.pending["state"] == "unmergeable" and gm.message.text == refusal and not gm.pending["addable"]
+    assert gm.session["log"] == [] and gm.session["name"] == "Crowded"
+    every_head_loads(store)
