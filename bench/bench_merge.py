@@ -23,9 +23,11 @@ Medians of RUNS runs, ratios to the tap before merging. Numbers only; nothing he
 from __future__ import annotations
 
 import asyncio
+import os
 import statistics
 import sys
 import time
+import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,17 +57,23 @@ def median_ms(work, runs: int = RUNS) -> float:
     return statistics.median(times) * 1000
 
 
-def taps(state) -> tuple[float, float]:
-    """Medians of one tap, up and down in turn (Tension stays within its range): the step alone
+def taps(phones: dict) -> dict:
+    """Medians of one tap on each phone, the phones in turn round after round (so a busy machine
+    weighs on each alike), up and down in turn (Tension stays within its range): the step alone
     (ui.core.step: handler, commit into the replica), and with the saving it queued."""
-    stepped, saved = [], []
+    times = {name: ([], []) for name in phones}
     for number in range(RUNS * 2):
-        began = time.perf_counter()
-        step(state, "tension-step", Input(data={"step": str(1 if number % 2 else -1)}))
-        stepped.append(time.perf_counter() - began)
-        asyncio.run(storage_effects.settle(state))
-        saved.append(time.perf_counter() - began)
-    return statistics.median(stepped) * 1000, statistics.median(saved) * 1000
+        for name, state in phones.items():
+            began = time.perf_counter()
+            step(state, "tension-step", Input(data={"step": str(1 if number % 2 else -1)}))
+            times[name][0].append(time.perf_counter() - began)
+            asyncio.run(storage_effects.settle(state))
+            times[name][1].append(time.perf_counter() - began)
+    figures = {}
+    for name, (stepped, saved) in times.items():
+        figures[f"tap {name}"] = statistics.median(stepped) * 1000
+        figures[f"tap and save {name}"] = statistics.median(saved) * 1000
+    return figures
 
 
 def scanning_correction(self, target) -> int:
@@ -78,26 +86,26 @@ def scanning_correction(self, target) -> int:
     return correction
 
 
-def largest_link() -> dict:
-    link = session_link(largest_link_replica())
+def phone_with_session():
     store = MemoryStore()
     keep(store, session_of(roster(("tension",))))
-    state = start(store)
-    figures = {"link characters": len(link)}
-    figures["tap before merging"], figures["tap and save before merging"] = taps(state)
+    return start(store)
+
+
+def largest_link() -> dict:
+    link = session_link(largest_link_replica())
+    before = phone_with_session()
     incoming = read(link).replica
-    figures["read the link"] = median_ms(lambda: read(link))
-    figures["merge the link"] = median_ms(lambda: merge_checked(state.replica, incoming, {}))
-    open_link(state, link)
-    tap(state, "join-update")
-    assert len(state.replica.undone) == len(incoming.undone), state.message
-    figures["tap after merging"], figures["tap and save after merging"] = taps(state)
-    cached = Replica.undo_correction
-    Replica.undo_correction = scanning_correction
-    try:
-        figures["tap after merging, old undo correction"], figures["tap and save, old undo correction"] = taps(state)
-    finally:
-        Replica.undo_correction = cached
+    figures = {"link characters": len(link), "read the link": median_ms(lambda: read(link)),
+               "merge the link": median_ms(lambda: merge_checked(before.replica, incoming, {}))}
+    after, old = phone_with_session(), phone_with_session()
+    for state in (after, old):
+        open_link(state, link)
+        tap(state, "join-update")
+        assert len(state.replica.undone) == len(incoming.undone), state.message
+    old.replica.undo_correction = types.MethodType(scanning_correction, old.replica)
+    figures.update(taps({"before merging": before, "after merging": after,
+                         "after merging, old undo correction": old}))
     return figures
 
 
@@ -115,6 +123,7 @@ def whole_campaign() -> dict:
 
 
 def main():
+    print(f"load average at start: {os.getloadavg()[0]:.1f} (2 cores: above 2, every figure is inflated)")
     figures = {**largest_link(), **whole_campaign()}
     for name, value in figures.items():
         if "characters" in name:
@@ -122,7 +131,7 @@ def main():
         else:
             before = figures["tap and save before merging" if "save" in name else "tap before merging"]
             ratio = f"  ({value / before:.2f}x before merging)" if name.startswith("tap") else ""
-            print(f"{name:48} {value:>10.1f} ms{ratio}")
+            print(f"{name:48} {value:>10.2f} ms{ratio}")
 
 
 if __name__ == "__main__":

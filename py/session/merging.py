@@ -4,8 +4,10 @@ Each link, roll and message is checked alone when it is read (session.link_v2), 
 replicas can join into one that is not (devices, roster entries, undo marks past their limits,
 a sheet turned into another system's). So every merge path (a session link's preview and update,
 a roll added, a live table's messages) merges with `merge_checked`: the merged head goes through
-the very check the next start runs on it (session.on_device.heads.parse_head), and when it would
-fail the merge is refused with one sentence naming what it would break. Nothing is changed then.
+the very check the next start runs on it (replica_check.check_replica, which
+session.on_device.heads.parse_head runs on the stored head: here on the head in memory, not
+written out and read back, which only text can get wrong), and when it would fail the merge is
+refused with one sentence naming what it would break. Nothing is changed then.
 """
 from __future__ import annotations
 
@@ -14,8 +16,8 @@ from rules.words import isolate
 from .errors import Overfull, SessionError
 from .logbook import Merged, merge_in
 from .model import SYSTEMS
-from .on_device.heads import head_content, parse_head, stamped
 from .replica import Replica
+from .replica_check import check_replica
 
 REFUSED = "This link can't be merged:"
 
@@ -37,7 +39,7 @@ def check_merged(mine: Replica, merged: Replica):
     if turned:
         raise MergeRefused(f"{REFUSED} it would turn {turned}.")
     try:
-        parse_head(stamped(head_content(merged), ""), merged.id)
+        check_replica(merged.to_dict(log=False))
     except Overfull as error:
         raise MergeRefused(f"{REFUSED} the session would have {error.what}.") from None
     except SessionError as error:
