@@ -15,6 +15,7 @@ import rules
 from tapping import open_link, phone, reload, settle, tap
 from session import MemoryStore, log_conflict, sealed
 from session.errors import Overfull, SessionError
+from session.files import ImportFileError, export_text, read_export
 from session.link_text import LinkError
 from session.link_v2 import MAX_MARKS, read, roll_message, session_link
 from session.merging import MergeRefused, merge_checked
@@ -346,3 +347,16 @@ def test_a_roll_that_would_take_the_session_past_a_limit_is_not_added():
     assert gm.pending["state"] == "unmergeable" and gm.message.text == refusal and not gm.pending["addable"]
     assert gm.session["log"] == [] and gm.session["name"] == "Crowded"
     every_head_loads(store)
+
+
+def test_a_file_keeps_the_same_limits_as_a_link():
+    replica = party()
+    replica.clock = MAX_CLOCK - CLOCK_ROOM + 1
+    with pytest.raises(ImportFileError, match="a clock too close to the largest Tableside keeps"):
+        read_export(export_text(replica))
+    replica.clock = 3
+    replica.fields["name"] = ["Later", 4, "a1"]
+    with pytest.raises(ImportFileError, match="stamped later than its own clock"):
+        read_export(export_text(replica))
+    whole = campaign(2_000, 200)
+    assert loads(read_export(export_text(whole))).session(log=False) == whole.session(log=False)
