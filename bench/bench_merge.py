@@ -10,7 +10,8 @@ each) as fit the bytes a link may unpack to (session.link_text.MAX_DECODED). In 
             (the join, and the check the next start runs on the result);
   - tap:    "Raise Tension by 1" / "Lower" on that phone, ui.core.step (handler, commit into
             the replica) alone and with the saving it queued (ui.storage_effects, as
-            tests/unit/tapping.py runs it: the head checked and rewritten whole), before and
+            tests/unit/tapping.py runs it: the head checked and rewritten whole, so its time
+            follows the head's characters, printed too), before and
             after merging the link, and after merging it with the undo correction worked out as
             before issue 23 (every mark scanned for every count on each session()), for comparison;
   - the campaign: 20,000 entries, 2,000 undos, 12 phones, 60 characters across the systems:
@@ -103,6 +104,8 @@ def largest_link() -> dict:
         open_link(state, link)
         tap(state, "join-update")
         assert len(state.replica.undone) == len(incoming.undone), state.message
+    figures["head characters before merging"] = len(head_content(before.replica))
+    figures["head characters after merging"] = len(head_content(after.replica))
     old.replica.undo_correction = types.MethodType(scanning_correction, old.replica)
     figures.update(taps({"before merging": before, "after merging": after,
                          "after merging, old undo correction": old}))

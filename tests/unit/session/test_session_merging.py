@@ -6,7 +6,7 @@ import copy
 import json
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from crowded import PHONES, as_held, campaign, largest_link_replica, roster, session_of
@@ -248,18 +248,26 @@ def test_a_full_clock_refuses_the_tap():
 @st.composite
 def crowded_replicas(draw):
     """A valid replica of one shared session pushed toward every limit: devices in its counts,
-    removed roster entries, undo marks, counts at their caps, clocks near their bounds."""
+    live and removed roster entries, sealed-card messages, undo marks, counts at their caps,
+    clocks near their bounds."""
     replica = Replica.from_session(session_of(roster(("tension",), 3)))
-    phones = draw(st.lists(st.sampled_from(PHONES + ["ff", "fe"]), max_size=64, unique=True))
+    phones = draw(st.lists(st.sampled_from(PHONES + ["ff", "fe"]), max_size=63, unique=True))  # and "": 64
     caps = st.sampled_from([0, 1, MAX_STEPS - 1, MAX_STEPS])
     for phone in phones:
         replica.tension[phone] = [draw(caps), draw(caps)]
     entry_id = draw(st.sampled_from(sorted(replica.roster)))
-    for phone in draw(st.lists(st.sampled_from(PHONES), max_size=64, unique=True)):
+    for phone in draw(st.lists(st.sampled_from(PHONES), max_size=63, unique=True)):
         replica.roster[entry_id]["counts"]["ap"][phone] = [draw(caps), 0]
     clock = draw(st.sampled_from([5, 10 ** 6, MAX_CLOCK - CLOCK_ROOM - 1, MAX_CLOCK - CLOCK_ROOM]))
-    for number in draw(st.lists(st.integers(0, 250), max_size=240, unique=True)):
+    for number in draw(st.lists(st.integers(0, 250), max_size=180, unique=True)):  # with the live: 240 at most
         replica.roster[f"gone{number}"] = {"added": [1, "a1"], "removed": [2, "a1"], "fields": {}, "counts": {}}
+    for number in draw(st.lists(st.integers(0, 70), max_size=57, unique=True)):  # with the 3: up to 60 live
+        replica.roster[f"live{number}"] = {"added": [1, "a1"], "removed": None, "counts": {},
+                                           "fields": {"name": [f"Hero {number}", 1, "a1"],
+                                                      "system": ["anomaly", 1, "a1"], "kind": ["character", 1, "a1"],
+                                                      "modifiers": [[], 1, "a1"]}}
+    for number in draw(st.lists(st.integers(0, 20), max_size=12, unique=True)):
+        replica.add_sealed(sealed.seal_test("x1", "Time", 4, f"{number:02x}" * 16))
     for number in draw(st.lists(st.integers(0, 120), max_size=100, unique=True)):
         replica.undone[f"u{number}"] = {"by": {draw(st.sampled_from(PHONES)): draw(st.integers(0, clock))},
                                         "effects": [{"field": "tension", "id": None, "delta": -1}]}
@@ -282,12 +290,13 @@ def merged_or_refused(first: Replica, second: Replica) -> Replica | None:
     return merged
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(crowded_replicas(), crowded_replicas(), crowded_replicas())
 def test_merges_at_the_limits_are_valid_or_refused_and_the_join_laws_hold(first, second, third):
     one_way = merged_or_refused(first, second)
     other_way = merged_or_refused(second, first)
     assert (one_way is None) == (other_way is None)
+    event("refused" if one_way is None else "merged")
     if one_way is None:
         return
     assert same(one_way, other_way)
