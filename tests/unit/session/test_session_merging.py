@@ -39,6 +39,19 @@ def every_head_loads(store: MemoryStore):
         parse_head(raw, key[len(HEAD_PREFIX):])
 
 
+@pytest.fixture(autouse=True)
+def every_head_written_loads(monkeypatch):
+    """Nothing saved that the next start can't load: every head any test here writes (after each
+    tap, link merged, roll added) is read back as the next start reads it, at once."""
+    written = MemoryStore.set
+
+    def checked_set(self, key, text):
+        written(self, key, text)
+        if key.startswith(HEAD_PREFIX):
+            parse_head(text, key[len(HEAD_PREFIX):])
+    monkeypatch.setattr(MemoryStore, "set", checked_set)
+
+
 def same(first: Replica, second: Replica) -> bool:
     return json.dumps(first.to_dict(), sort_keys=True) == json.dumps(second.to_dict(), sort_keys=True)
 
