@@ -37,7 +37,7 @@ from rules.words import isolate
 
 from .errors import Refused
 from .model import MAX_POINTS, MAX_TENSION, SCHEMA_VERSION
-from .sealed import digest
+from .sealed import MAX_MESSAGES, digest
 
 VERSION = 2
 BASE = ""  # the device of everything a version-1 session held when it became a replica
@@ -47,6 +47,7 @@ LOG_HEAD = 8  # a tap adds or undoes log entries at the front; deeper changes ge
 MAX_CLOCK = 2 ** 53  # what JavaScript and JSON carry exactly
 MAX_STEPS = 10 ** 9  # what one device adds to (or takes from) one count
 TAP_ROOM = 2 ** 20  # more clock ticks than one tap ever makes
+MAX_EXCHANGES = 2_000  # sealed-card conflicts a session keeps (links carry only those not yet logged)
 COUNT_NAMES = {"ap": "AP", "health": "Health", "willpower": "Willpower"}
 
 
@@ -290,10 +291,11 @@ class Replica:
 
     def add_sealed(self, message: dict) -> bool:
         """A sealed-card message (session.sealed) made on this phone or opened from a link, already
-        checked; False when the session had it."""
-        kept = self.sealed.setdefault(message["c"], {})
+        checked; False when the session had it, or holds as many as it may (MAX_MESSAGES in a conflict,
+        MAX_EXCHANGES conflicts): one more and it would not load again."""
+        kept = self.sealed.get(message["c"], {})
         key = digest(message)
-        if key in kept:
+        if key in kept or len(kept) >= MAX_MESSAGES or (not kept and len(self.sealed) >= MAX_EXCHANGES):
             return False
         self.sealed = {**self.sealed, message["c"]: {**kept, key: message}}  # a new dict: the head changed
         return True

@@ -13,7 +13,7 @@ import re
 
 from .errors import Overfull, checks
 from .model import MAX_LOG, MAX_ROSTER, check_effect, check_log_entry, check_session
-from .replica import ENTRY_COUNTS, MAX_CLOCK, MAX_STEPS, SESSION_FIELDS, VERSION, Replica
+from .replica import ENTRY_COUNTS, MAX_CLOCK, MAX_EXCHANGES, MAX_STEPS, SESSION_FIELDS, VERSION, Replica
 from .sealed import MAX_MESSAGES, check_messages
 
 # What a link or file may carry leaves this much room below MAX_CLOCK for this phone's own
@@ -21,7 +21,6 @@ from .sealed import MAX_MESSAGES, check_messages
 CLOCK_ROOM = 2 ** 40
 MAX_DEVICES = 64
 MAX_EFFECTS = 40
-MAX_EXCHANGES = 2_000  # sealed-card conflicts a session keeps (links carry only those not yet logged)
 DEVICE = re.compile(r"[0-9a-f]{0,16}")
 ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
 

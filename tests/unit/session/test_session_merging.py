@@ -382,3 +382,10 @@ def test_a_file_keeps_the_same_limits_as_a_link():
         read_export(export_text(replica))
     whole = campaign(2_000, 200)
     assert loads(read_export(export_text(whole))).session(log=False) == whole.session(log=False)
+
+
+def test_a_conflict_keeps_no_more_sealed_messages_than_the_check_accepts():
+    replica = party()
+    added = [replica.add_sealed(sealed.seal_test("x1", "Time", 4, f"{number:02x}" * 16)) for number in range(14)]
+    assert added == [True] * 12 + [False] * 2 and len(replica.sealed["x1"]) == 12
+    assert loads(replica).sealed == replica.sealed
