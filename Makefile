@@ -6,7 +6,7 @@ VENV := .venv
 VENV_PYTHON := $(VENV)/bin/python
 STAMPS := .stamps
 
-.PHONY: build serve test bench-rules bench-boot bench-ui bench-nesting bench-campaign clean
+.PHONY: build serve test bench-rules bench-boot bench-ui bench-nesting bench-campaign bench-merge clean
 
 $(VENV_PYTHON):
 	@$(PYTHON) -m venv $(VENV) || { echo "Could not create a virtualenv: install python3-venv (Debian: apt-get install python3-venv)."; exit 1; }
@@ -49,6 +49,9 @@ bench-nesting: $(STAMPS)/venv build
 bench-campaign: $(STAMPS)/venv build
 	tools/ensure_chromium.sh
 	$(VENV_PYTHON) bench/bench_campaign.py
+
+bench-merge: $(STAMPS)/venv
+	$(VENV_PYTHON) bench/bench_merge.py
 
 clean:
 	rm -rf dist build $(STAMPS) .pytest_cache

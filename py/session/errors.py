@@ -18,3 +18,18 @@ def checks(damaged: str):
         return value
 
     return need, whole
+
+
+class Overfull(SessionError):
+    """A session past one of the limits its check holds it to (replica_check): `what` names it as
+    something the session has ("counts from more than 64 phones"), so a merge that would make it
+    says "the session would have …"."""
+
+    def __init__(self, what: str):
+        super().__init__(f"The session has {what}.")
+        self.what = what
+
+
+class Refused(SessionError):
+    """A change made on this phone that the session can't take (a count or the clock is full):
+    the tap changes nothing and says why."""

@@ -19,7 +19,7 @@ from . import history, untrusted
 from .errors import SessionError
 from .model import MAX_LOG, SCHEMA_VERSION, check_session
 from .replica import Replica, entry_key
-from .replica_check import check_replica
+from .replica_check import CLOCK_ROOM, check_replica
 
 FORMAT = "tableside-session"
 VERSION = 2
@@ -85,7 +85,7 @@ def read_replica(data) -> Replica:
     if not isinstance(data, dict):
         raise ImportFileError("This JSON file is not a Tableside session file.")
     try:
-        return check_replica(data, max_log=MAX_LOG)
+        return check_replica(data, max_log=MAX_LOG, room=CLOCK_ROOM)  # room for this phone's edits after
     except SessionError as error:
         raise ImportFileError(f"This file can't be imported. {error}") from None
 

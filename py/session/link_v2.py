@@ -12,6 +12,11 @@ with the preset a roll fits a code small enough to scan across a table.
   counts are left out). Either is *merged* into the replica of the same session on the
   receiving phone (a join: opening it twice, or in any order, gives the
   same session).
+- A session link carries at most MAX_MARKS undo marks (a campaign undoes thousands of entries
+  in its life): those undone on more than one phone first (they change counts: undo_correction),
+  then the newest. An older mark stays where it is: phones that have it keep it (a join drops
+  nothing), and a phone without it has not got its entry either (a link carries only the newest
+  entries), so it changes nothing there; an export file carries every mark.
 - Log entries travel without their "result": it is worked out again from the record
   and its own dice by rules.resolve on the receiving phone, so a result changed in
   transit cannot be logged as valid (and links stay small).
@@ -34,13 +39,14 @@ from .link_text import ROLL, SEALED, SESSION, LinkError, split, unpack
 from .link_v1 import roll_from_payload, session_from_payload
 from .model import MAX_SESSION_NAME, name_text
 from .replica import Replica, effect_targets
-from .replica_check import check_replica, identifier
+from .replica_check import CLOCK_ROOM, check_replica, identifier
 from .sealed import check_message
 from .sealed_log import covered
 
 VERSION = 2
 LATEST = 20  # log entries a session link carries
 ROLL_PARTS = {"id", "tension", "roster", "log"}  # what a roll link carries: nothing else
+MAX_MARKS = LATEST * 5  # undo marks a session link carries (and read_session accepts)
 MAX_SENT = 4  # sealed-card messages one link carries: the steps of one phone in one conflict
 # The preset dictionary zlib starts from: the shapes of records and replicas, so their
 # repeated words cost almost nothing. Part of link version 2: never change it (a test pins it).
@@ -118,6 +124,7 @@ def session_link(replica: Replica, latest: int = LATEST, entries: list[dict] | N
     """The fragment (without '#') of a link to this session: everything but the older log; with
     `entries`, those entries instead of the newest (a live table sends what changed)."""
     payload = replica.to_dict(log=False)
+    payload["undone"] = recent_marks(replica.undone)
     chosen = replica.live_log()[:latest] if entries is None else entries
     if replica.sealed:  # exchanges not logged yet, and those of entries sent that don't carry all of them
         sent = {entry["id"] for entry in chosen}
@@ -125,6 +132,16 @@ def session_link(replica: Replica, latest: int = LATEST, entries: list[dict] | N
                              if key not in replica.log or (key in sent and not covered(replica, key))}
     payload["log"] = [in_transit(entry) for entry in chosen]
     return f"{SESSION.upper()}{VERSION}.{pack(payload)}"
+
+
+def recent_marks(undone: dict) -> dict:
+    """The undo marks a session link carries: all of them up to MAX_MARKS, else those that change
+    counts (undone on several phones) and then the newest."""
+    if len(undone) <= MAX_MARKS:
+        return undone
+    ranked = sorted(undone.items(), reverse=True,
+                    key=lambda item: (len(item[1]["by"]) > 1, max(item[1]["by"].values()), item[0]))
+    return dict(ranked[:MAX_MARKS])
 
 
 def roll_message(replica: Replica, entry_id: str, session_name: str = "") -> str:
@@ -214,7 +231,7 @@ def read_session(payload) -> Replica:
         if problems:
             raise SessionError(f"a logged conflict does not hold together. {problems[0]}")
         entries.append(entry)
-    return check_replica({**payload, "log": entries}, max_log=LATEST * 5)
+    return check_replica({**payload, "log": entries}, max_log=MAX_MARKS, room=CLOCK_ROOM)
 
 
 def read_roll(payload) -> Incoming:
@@ -229,7 +246,7 @@ def read_roll(payload) -> Incoming:
         raise SessionError("a roll link carries its roll and nothing else, and this one changes more.")
     entry, problems = resolved_again(dict(log[0]))
     replica = check_replica({**partial, "v": VERSION, "clock": entry.get("clock"), "log": [entry]}, max_log=1,
-                            partial=True)
+                            partial=True, room=CLOCK_ROOM)
     name = name_text(payload.get("n", ""), "The session's name", MAX_SESSION_NAME, allow_empty=True)
     [entry] = replica.log.values()
     if not problems:

@@ -33,14 +33,22 @@ import copy
 import json
 import secrets
 
+from rules.words import isolate
+
+from .errors import Refused
 from .model import MAX_POINTS, MAX_TENSION, SCHEMA_VERSION
-from .sealed import digest
+from .sealed import MAX_MESSAGES, digest
 
 VERSION = 2
 BASE = ""  # the device of everything a version-1 session held when it became a replica
 SESSION_FIELDS = ("name", "system", "players", "settings", "tension_table")
 ENTRY_COUNTS = {"ap": MAX_POINTS, "health": MAX_POINTS, "willpower": MAX_POINTS}
 LOG_HEAD = 8  # a tap adds or undoes log entries at the front; deeper changes get a full comparison
+MAX_CLOCK = 2 ** 53  # what JavaScript and JSON carry exactly
+MAX_STEPS = 10 ** 9  # what one device adds to (or takes from) one count
+TAP_ROOM = 2 ** 20  # more clock ticks than one tap ever makes
+MAX_EXCHANGES = 2_000  # sealed-card conflicts a session keeps (links carry only those not yet logged)
+COUNT_NAMES = {"ap": "AP", "health": "Health", "willpower": "Willpower"}
 
 
 def new_device() -> str:
@@ -53,8 +61,11 @@ def canonical(value) -> str:
 
 
 def later_write(first: list, second: list) -> list:
-    """The winning [value, clock, device] of two writes: higher stamp, then the value's text."""
-    return max(first, second, key=lambda write: (write[1], write[2], canonical(write[0])))
+    """The winning [value, clock, device] of two writes: higher stamp, then the value's text
+    (written out only for a tie: a merge compares every field)."""
+    if first[1:] != second[1:]:
+        return max(first, second, key=lambda write: (write[1], write[2]))
+    return max(first, second, key=lambda write: canonical(write[0]))
 
 
 def join_counts(first: dict, second: dict) -> dict:
@@ -100,6 +111,7 @@ class Replica:
         self.complete = True
         self.fresh: list[dict] = list(self.log.values())
         self.counted: dict[str, int] | None = None  # live entries of each kind in the whole log
+        self.corrections: dict[tuple, int] | None = None  # undo_correction's, worked out once per change of `undone`
 
     # --- From and to plain data --------------------------------------------------------------
 
@@ -191,13 +203,18 @@ class Replica:
         return sorted(entries, key=entry_key, reverse=True)
 
     def undo_correction(self, target) -> int:
-        """Undoing an entry on two phones at once reverses it twice: add back all but one."""
-        correction = 0
-        for mark in self.undone.values():
-            extra = len(mark["by"]) - 1
-            if extra:
-                correction += extra * sum(delta for where, delta in effect_targets(mark["effects"]) if where == target)
-        return correction
+        """Undoing an entry on two phones at once reverses it twice: add back all but one. Worked
+        out for every target in one pass over the marks, again only after `undone` changed (a
+        session holds thousands of marks, and every count of every roster entry asks)."""
+        if self.corrections is None:
+            corrections: dict[tuple, int] = {}
+            for mark in self.undone.values():
+                extra = len(mark["by"]) - 1
+                if extra:
+                    for where, delta in effect_targets(mark["effects"]):
+                        corrections[where] = corrections.get(where, 0) + extra * delta
+            self.corrections = corrections
+        return self.corrections.get(target, 0)
 
     # --- Changes made on this phone ------------------------------------------------------------------
 
@@ -211,6 +228,7 @@ class Replica:
         Work is proportional to what changed: unchanged parts are the same objects."""
         if before is after:
             return
+        refuse_what_cannot_be_kept(self, before, after, device)
         for key in SESSION_FIELDS:
             if before[key] != after[key]:
                 self.fields[key] = [after[key], self.tick(), device]
@@ -269,13 +287,15 @@ class Replica:
                 tally[kind_of(entry)] = tally.get(kind_of(entry), 0) - 1
             mark = self.undone.setdefault(entry["id"], {"by": {}, "effects": entry.get("effects", [])})
             mark["by"][device] = self.tick()
+            self.corrections = None
 
     def add_sealed(self, message: dict) -> bool:
         """A sealed-card message (session.sealed) made on this phone or opened from a link, already
-        checked; False when the session had it."""
-        kept = self.sealed.setdefault(message["c"], {})
+        checked; False when the session had it, or holds as many as it may (MAX_MESSAGES in a conflict,
+        MAX_EXCHANGES conflicts): one more and it would not load again."""
+        kept = self.sealed.get(message["c"], {})
         key = digest(message)
-        if key in kept:
+        if key in kept or len(kept) >= MAX_MESSAGES or (not kept and len(self.sealed) >= MAX_EXCHANGES):
             return False
         self.sealed = {**self.sealed, message["c"]: {**kept, key: message}}  # a new dict: the head changed
         return True
@@ -294,19 +314,48 @@ class Replica:
             merged.roster[entry_id] = join_entries(self.roster.get(entry_id, {}), other.roster.get(entry_id, {}))
         for entry_id in self.log.keys() | other.log.keys():
             candidates = [entry for entry in (self.log.get(entry_id), other.log.get(entry_id)) if entry]
-            merged.log[entry_id] = max(candidates, key=canonical)
+            merged.log[entry_id] = candidates[0] if len(candidates) == 1 else max(candidates, key=canonical)
         for entry_id in self.undone.keys() | other.undone.keys():
             marks = [mark for mark in (self.undone.get(entry_id), other.undone.get(entry_id)) if mark]
             by = {}
             for mark in marks:
                 for device, clock in mark["by"].items():
                     by[device] = max(by.get(device, 0), clock)
-            merged.undone[entry_id] = {"by": by, "effects": max((mark["effects"] for mark in marks), key=canonical)}
+            merged.undone[entry_id] = {"by": by, "effects": marks[0]["effects"] if len(marks) == 1 else max(
+                (mark["effects"] for mark in marks), key=canonical)}
         for conflict_id in self.sealed.keys() | other.sealed.keys():
             merged.sealed[conflict_id] = {**self.sealed.get(conflict_id, {}), **other.sealed.get(conflict_id, {})}
         merged.complete = self.complete and other.complete
         merged.fresh = [*self.fresh, *(entry for entry_id, entry in other.log.items() if entry_id not in self.log)]
         return merged
+
+
+def refuse_what_cannot_be_kept(replica: Replica, before: dict, after: dict, device: str):
+    """Refused (before anything is written) when the change would take this phone's clock or one
+    of its counts past what the session's check accepts: the session would not load again."""
+    if replica.clock > MAX_CLOCK - TAP_ROOM:
+        raise Refused("This session can't be changed on this phone any more: its clock is full.")
+    tension = after["tension"] - replica.raw_tension()
+    if before["tension"] != after["tension"] and full(replica.tension, tension, device):
+        raise Refused("Tension can't be changed again on this phone in this session: its count is full.")
+    if before["roster"] is after["roster"]:
+        return
+    old = {entry["id"]: entry for entry in before["roster"]}
+    for entry in after["roster"]:
+        kept, was = replica.roster.get(entry["id"]), old.get(entry["id"])
+        if kept is None or was is None or entry is was:
+            continue
+        for key in ENTRY_COUNTS.keys() & entry.keys():
+            if was.get(key) != entry[key] and full(kept["counts"].get(key, {}),
+                                                   entry[key] - replica.raw_count(entry["id"], key), device):
+                raise Refused(f"{isolate(str(entry.get('name', '')))}'s {COUNT_NAMES[key]} can't be changed "
+                              "again on this phone in this session: its count is full.")
+
+
+def full(counts: dict, delta: int, device: str) -> bool:
+    """Would `device` stepping `counts` by `delta` go past MAX_STEPS?"""
+    up, down = counts.get(device, [0, 0])
+    return up + delta > MAX_STEPS if delta > 0 else down - delta > MAX_STEPS
 
 
 def kind_of(entry: dict) -> str:

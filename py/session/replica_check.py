@@ -3,22 +3,25 @@
 The shape is checked part by part (types, sizes, stamps, device ids), then the
 session the replica stands for is derived and checked like any session
 (model.check_session), so every value a screen reads has passed the same rules.
+A limit passed says which (errors.Overfull), so a merge that would pass it says so too
+(session.merging). Every stamp is at most the replica's clock (a Lamport clock is the
+largest stamp it has seen): this phone's next write, above its clock, wins over all of it.
 """
 from __future__ import annotations
 
 import re
 
-from .errors import checks
+from .errors import Overfull, checks
 from .model import MAX_LOG, MAX_ROSTER, check_effect, check_log_entry, check_session
-from .replica import ENTRY_COUNTS, SESSION_FIELDS, VERSION, Replica
-from .sealed import check_messages
+from .replica import ENTRY_COUNTS, MAX_CLOCK, MAX_EXCHANGES, MAX_STEPS, SESSION_FIELDS, VERSION, Replica
+from .sealed import MAX_MESSAGES, check_messages
 from .sealed_log import check_proof, fold
 
-MAX_CLOCK = 2 ** 53  # what JavaScript and JSON carry exactly
-MAX_STEPS = 10 ** 9
+# What a link or file may carry leaves this much room below MAX_CLOCK for this phone's own
+# edits after merging it: more ticks than a phone makes in its life.
+CLOCK_ROOM = 2 ** 40
 MAX_DEVICES = 64
 MAX_EFFECTS = 40
-MAX_EXCHANGES = 2_000  # sealed-card conflicts a session keeps (links carry only those not yet logged)
 DEVICE = re.compile(r"[0-9a-f]{0,16}")
 ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
 
@@ -26,8 +29,19 @@ ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
 need, whole = checks("The session's data is damaged.")
 
 
-def mapping(value, limit: int) -> dict:
-    need(isinstance(value, dict) and len(value) <= limit)
+def mapping(value, limit: int, what: str = "") -> dict:
+    """A dict of at most `limit` items; past it, with `what` (a phrase with {limit}), Overfull."""
+    need(isinstance(value, dict))
+    if len(value) > limit:
+        if what:
+            raise Overfull(what.format(limit=f"{limit:,}"))
+        need(False)
+    return value
+
+
+def limited(value: int, limit: int, what: str) -> int:
+    if value > limit:
+        raise Overfull(what)
     return value
 
 
@@ -41,9 +55,15 @@ def identifier(value) -> str:
     return value
 
 
+def clock(value, low: int = -MAX_ROSTER) -> int:
+    """A stamp's clock (a roster entry's "added" from a version-1 session is below 0)."""
+    whole(value, low, 2 ** 63)
+    return limited(value, MAX_CLOCK, "a change stamped past the largest clock Tableside keeps")
+
+
 def stamp(value) -> list:
     need(isinstance(value, list) and len(value) == 2)
-    return [whole(value[0], -MAX_ROSTER, MAX_CLOCK), device(value[1])]
+    return [clock(value[0]), device(value[1])]
 
 
 def write(value) -> list:
@@ -51,13 +71,21 @@ def write(value) -> list:
     return [value[0], *stamp(value[1:])]
 
 
+def step_count(value) -> int:
+    whole(value, 0, 2 ** 63)
+    return limited(value, MAX_STEPS, f"a count changed more than {MAX_STEPS:,} times on one phone")
+
+
 def steps(value) -> list:
     need(isinstance(value, list) and len(value) == 2)
-    return [whole(value[0], 0, MAX_STEPS), whole(value[1], 0, MAX_STEPS)]
+    return [step_count(value[0]), step_count(value[1])]
 
 
 def counts(value) -> dict:
-    return {device(key): steps(item) for key, item in mapping(value, MAX_DEVICES).items()}
+    return {device(key): steps(item) for key, item in mapping(value, MAX_DEVICES, DEVICES).items()}
+
+
+DEVICES = "counts from more than {limit} phones"
 
 
 def field_name(value, allowed=None) -> str:
@@ -79,7 +107,7 @@ def roster_entry(value, partial: bool = False) -> dict:
 def log_entry(value) -> dict:
     need(isinstance(value, dict))
     clean = check_log_entry(value)
-    clean.update(clock=whole(value.get("clock"), 0, MAX_CLOCK), device=device(value.get("device")),
+    clean.update(clock=clock(value.get("clock"), 0), device=device(value.get("device")),
                  id=identifier(clean["id"]))
     if "sealed" in value:  # a sealed conflict's result carries what it follows from (session.sealed_log)
         clean["sealed"] = check_proof(value["sealed"], clean["id"])
@@ -88,7 +116,8 @@ def log_entry(value) -> dict:
 
 def undo_mark(value) -> dict:
     value = mapping(value, 2)
-    by = {device(key): whole(clock, 0, MAX_CLOCK) for key, clock in mapping(value.get("by"), MAX_DEVICES).items()}
+    by = {device(key): clock(when, 0) for key, when in
+          mapping(value.get("by"), MAX_DEVICES, "an entry undone on more than {limit} phones").items()}
     need(bool(by))
     marked = value.get("effects", [])
     need(isinstance(marked, list) and len(marked) <= MAX_EFFECTS)
@@ -96,15 +125,17 @@ def undo_mark(value) -> dict:
 
 
 def sealed_messages(conflict_id: str, value) -> dict:
+    mapping(value, MAX_MESSAGES, "more than {limit} sealed-card messages in one conflict")
     messages = check_messages(value)
     need(all(message["c"] == conflict_id for message in messages.values()), "A sealed card in the session is damaged.")
     return messages
 
 
-def check_replica(data, max_log: int = MAX_LOG, partial: bool = False) -> Replica:
+def check_replica(data, max_log: int = MAX_LOG, partial: bool = False, room: int = 0) -> Replica:
     """A Replica from untrusted data shaped like Replica.to_dict(), or SessionError. A `partial`
     replica (what a roll carries) may leave out any part; it is only ever merged into a whole one,
-    whose session is checked then."""
+    whose session is checked then. `room`: how far below MAX_CLOCK its clock must stay (what
+    comes from another phone leaves CLOCK_ROOM; what this phone saved, none)."""
     need(isinstance(data, dict), "This is not a Tableside session.")
     need(data.get("v") == VERSION,
          f"This session was made by a different version of Tableside (version {str(data.get('v'))[:10]}).")
@@ -114,23 +145,45 @@ def check_replica(data, max_log: int = MAX_LOG, partial: bool = False) -> Replic
     need(isinstance(log, list), "The session's log is damaged.")
     need(len(log) <= max_log, f"The log has too many entries: {max_log} at most.")
     replica = Replica(
-        identifier(data.get("id")), whole(data.get("clock"), 0, MAX_CLOCK),
+        identifier(data.get("id")), whole(data.get("clock"), 0, 2 ** 63),
         {key: write(item) for key, item in fields.items()},
         counts(data.get("tension")),
-        {identifier(key): roster_entry(item, partial)
-         for key, item in mapping(data.get("roster"), 4 * MAX_ROSTER).items()},
+        {identifier(key): roster_entry(item, partial) for key, item in mapping(
+            data.get("roster"), 4 * MAX_ROSTER, "more than {limit} roster entries, removed ones included").items()},
         {entry["id"]: entry for entry in map(log_entry, log)},
         {identifier(key): undo_mark(item)
-         for key, item in mapping(data.get("undone", {} if partial else None), max_log).items()},
+         for key, item in mapping(data.get("undone", {} if partial else None), max_log,
+                                  "more than {limit} undone entries").items()},
         {identifier(key): sealed_messages(key, item)
-         for key, item in mapping(data.get("sealed", {}), MAX_EXCHANGES).items()})
+         for key, item in mapping(data.get("sealed", {}), MAX_EXCHANGES,
+                                  "more than {limit} sealed-card conflicts").items()})
     fold(replica)
+    check_clock(replica, room)
     if partial:
         return replica
     live = sum(entry["removed"] is None for entry in replica.roster.values())
-    need(live <= MAX_ROSTER, f"The roster has too many entries: {MAX_ROSTER} at most.")
+    limited(live, MAX_ROSTER, f"more than {MAX_ROSTER} characters and adversaries on its roster")
     session = replica.session()
     checked = check_session({**session, "log": []})
     need({**checked, "log": session["log"]} == {**session, "log": session["log"]},
          "The session's data is damaged: some values are not in the form Tableside keeps them.")
     return replica
+
+
+def stamps(replica: Replica):
+    """Every clock a replica's parts were stamped with."""
+    for write in replica.fields.values():
+        yield write[1]
+    for entry in replica.roster.values():
+        yield from (write[1] for write in entry["fields"].values())
+        yield from (entry[key][0] for key in ("added", "removed") if entry[key] is not None)
+    yield from (entry["clock"] for entry in replica.log.values())
+    for mark in replica.undone.values():
+        yield from mark["by"].values()
+
+
+def check_clock(replica: Replica, room: int):
+    limited(replica.clock, MAX_CLOCK - room, "a clock too close to the largest Tableside keeps" if room else
+            "a clock past the largest Tableside keeps")
+    newest = max(stamps(replica), default=0)
+    limited(newest, replica.clock, f"a change stamped later than its own clock ({newest:,} after {replica.clock:,})")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import traceback
 
+from session.errors import Refused
+
 from ui.core import effects
 from ui.core.actions import Input, dispatch
 from ui.core.library import commit, wanted
@@ -42,6 +44,10 @@ def changed(state: AppState):
     with the older log entries the screen now wants."""
     try:
         commit(state)
+    except Refused as error:  # a count or the clock is full: the change is not made, and why is said
+        state.session = state.committed
+        state.fail(str(error))
+        state.announcement = str(error)
     except Exception as error:
         traceback.print_exception(error)
         state.fail(SOMETHING_WRONG)

@@ -149,7 +149,8 @@ async def take_roll(state: AppState, peer: model.Peer, incoming, call_id: str):
             "problems": incoming.problems, "by": entry.get("by", ""), "at": entry.get("at", ""),
             "state": "checking", "addable": False}
     await links.compare_roll(state, item)
-    if item["state"] in ("already", "undone") or any(other["entry_id"] == entry["id"] for other in table.waiting):
+    if item["state"] in ("already", "undone", "unmergeable") or any(
+            other["entry_id"] == entry["id"] for other in table.waiting):
         return
     if state.add_rolls == model.ADD_AT_ONCE and item["addable"]:
         await add(state, item)

@@ -53,7 +53,7 @@ def panel(state: AppState) -> Markup:
              next_step(pending, close), class_="card roll-link result", data_testid="roll-link-view")
 
 
-ADDING = ("checking", "new", "adding", "already", "undone", "refused")
+ADDING = ("checking", "new", "adding", "already", "undone", "refused", "unmergeable")
 
 
 def next_step(pending: dict, close: Markup) -> Markup:
@@ -74,6 +74,7 @@ def next_step(pending: dict, close: Markup) -> Markup:
         "already": "This roll is already in this session's log: nothing to add.",
         "undone": "This roll is already in this session's log, and was undone there: nothing to add.",
         "refused": "It does not check, so it can't be added to the log.",
+        "unmergeable": pending.get("refusal", ""),  # session.merging: what adding it would break
         "elsewhere": (f"This roll belongs to “{isolate(pending['session'])}”, which is not on this phone"
                       if pending["session"] else "This roll belongs to a session that is not on this phone") +
                      ": open that session's link first, then this roll again.",

@@ -15,7 +15,8 @@ from session import new_id, SessionError
 from session.link_text import LinkError
 from session.differences import differences, merge_differences
 from session.history import Rewritten
-from session.logbook import merge_in, unknown_ids
+from session.logbook import unknown_ids
+from session.merging import merge_checked
 from session.replica import Replica
 from session.link_v2 import read
 
@@ -73,12 +74,13 @@ def offer_join(state: AppState, incoming: Replica, version_one: bool = False):
 
 
 async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None):
-    """`incoming` merged into `mine` (logbook.merge_in), and what the log store said of the entries
-    not in memory: (their kinds, the entries). history.Rewritten when it changes a logged entry."""
+    """`incoming` merged into `mine` (session.merging.merge_checked), and what the log store said of
+    the entries not in memory: (their kinds, the entries). history.Rewritten when it changes a logged
+    entry, merging.MergeRefused when the result would not load at the next start (both SessionError)."""
     if stored is None:
         wanted = unknown_ids(mine, incoming)
         stored = (await stored_kinds(state, mine, wanted), await stored_entries(state, mine, wanted))
-    return merge_in(mine, incoming, *stored), stored
+    return merge_checked(mine, incoming, *stored), stored
 
 
 def overlaid(mine: Replica, shown: Replica, device: str) -> Replica:
@@ -94,14 +96,10 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
     """What merging the link would change, for the join prompt (or: nothing, it is open)."""
     try:
         mine = await with_newest_log(state, incoming.id)
-    except SessionError as error:
-        state.fail(str(error))
-        return
-    if version_one:
-        incoming = overlaid(mine, incoming, state.device)
-    try:
+        if version_one:
+            incoming = overlaid(mine, incoming, state.device)
         merged, stored = await merged_with(state, mine, incoming)
-    except Rewritten as error:
+    except SessionError as error:
         state.fail(str(error))
         return
     before, after = mine.session(), merged.replica.session()
@@ -158,12 +156,8 @@ async def merged_here(state: AppState, incoming: Replica, stored=None) -> bool:
     commit(state)
     try:
         mine = await with_newest_log(state, incoming.id)
-    except SessionError as error:
-        state.fail(str(error))
-        return False
-    try:
         merged, _ = await merged_with(state, mine, incoming, stored)
-    except Rewritten as error:
+    except SessionError as error:
         state.fail(str(error))
         return False
     if mine is state.replica:
@@ -231,6 +225,10 @@ async def compare_roll(state: AppState, pending: dict):
         merged, stored = await merged_with(state, mine, incoming)
     except Rewritten as error:
         pending.update(state="refused", problems=[str(error)], addable=False)
+        state.fail(str(error))
+        return
+    except SessionError as error:  # merging.MergeRefused: the session would not load again
+        pending["state"], pending["refusal"] = "unmergeable", str(error)
         state.fail(str(error))
         return
     pending["stored"] = stored
