@@ -19,6 +19,9 @@ of this package that owns them:
     tableside.session.<id>     a session as version 1 of the app saved it, log included: read,
                                then moved to a head and the log store (migrated) and removed once
                                that has succeeded; until then it stays readable where it was
+  outbox.py: log entries on their way to the log store
+    tableside.unstored.<id>    [entry, ...]: entries the log store refused (storage full), kept until
+                               they are stored; queued again at start
   unreadable.py: what could not be read
     tableside.recovered.<n>    an unreadable index, copied here before the index is rebuilt
 
@@ -68,7 +71,8 @@ class Library:
         self.quarantine = Quarantine(store)  # what could not be read
         self.own = OwnKeys(store)  # this phone's id, tables in progress, sealed secrets, backups
         self.version_one = VersionOne(store, self.log)  # sessions still saved by version 1
-        self.log_outbox = Outbox(store, self.log, clock, on_stored=self.let_go, moving=self.moving)
+        self.log_outbox = Outbox(store, self.log, clock, on_stored=self.let_go, moving=self.moving,
+                                 unreadable=self.quarantine.note_aside)
         self.heads = Heads(store, clock, self.quarantine, self.version_one, self.log_outbox, self.own)
 
     # --- What the screens and the shell read ------------------------------------------------------

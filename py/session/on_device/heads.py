@@ -142,6 +142,7 @@ class Heads:
                     name = replica.session(log=False)["name"]
                     if check:
                         self.outbox.recounting.add(session_id)
+                    self.outbox.take_back(session_id)  # entries kept aside while storage was full
                 else:
                     session, repaired = parse_session(raw, session_id)
                     name = session["name"]

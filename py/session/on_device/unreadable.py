@@ -62,6 +62,15 @@ class Quarantine:
         self.items.append(Unreadable(key, raw if isinstance(raw, str) else "",
                                      f"The session saved as “{shown}” could not be read. {problem(error)}"))
 
+    def note_aside(self, key: str, raw, error: Exception):
+        """List log entries kept aside while storage was full (session.on_device.outbox) that can't be read."""
+        if self.holds(key):
+            return
+        shown = isolate(shown_key(key.split(".", 2)[2], 24))
+        self.items.append(Unreadable(key, raw if isinstance(raw, str) else "",
+                                     f"Log entries of the session saved as “{shown}”, kept aside while storage "
+                                     f"was full, could not be read. {problem(error)}"))
+
     def note_index(self, raw, error: Exception):
         """List an unreadable index: its copy, or the index itself when no copy could be made."""
         key = self.keep_copy(raw)
