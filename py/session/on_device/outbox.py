@@ -23,6 +23,7 @@ import copy
 from .. import untrusted
 from ..errors import SessionError
 from ..logbook import floor, read_entries, record, recount
+from ..model import MAX_LOG
 from ..replica import Replica, entry_key, kind_of
 from ..replica_check import log_entry
 from .heads import head_key, stamped
@@ -31,7 +32,6 @@ from .version_one import not_moved
 
 PAGE = 20  # log entries read at a time: the newest page at start, older ones on demand
 UNSTORED_PREFIX = "tableside.unstored."
-MAX_UNSTORED = 2_000  # entries kept aside for one session: far more than an evening logs
 
 
 def unstored_key(session_id: str) -> str:
@@ -55,7 +55,7 @@ def parse_unstored(raw) -> list[dict]:
         value = untrusted.parse(raw) if isinstance(raw, str) else None
     except untrusted.BadJSON:
         value = None
-    if not isinstance(value, list) or not 0 < len(value) <= MAX_UNSTORED:
+    if not isinstance(value, list) or not 0 < len(value) <= MAX_LOG:
         raise SessionError("Its log entries kept aside while storage was full are not in the form Tableside "
                            "writes them.")
     entries = []

@@ -111,3 +111,16 @@ def test_a_session_that_fails_its_check_at_start_opens_repaired_and_says_what_wa
     assert "Download a copy" in text(state)
     again = start(store)  # repaired in place: it opens as it is now, the copy still offered
     assert again.session["roster"] == state.session["roster"] and "Part of" not in again.message.text
+
+
+def test_a_huge_unreadable_value_at_the_brink_of_the_quota_is_said_as_unreadable_at_start():
+    from tapping import keep
+
+    session = logged_party()
+    store = MemoryStore(limit=5_000_000)
+    keep(store, session)
+    used = sum(len(key) + len(value) for key, value in store.items.items())
+    store.items[f"tableside.head.{session['id']}"] = "x" * (5_000_000 - used)  # the open session's head
+    state = start(store)
+    assert state.message.text.startswith("Saved data could not be read (1 item).")
+    assert "storage" not in state.message.text.lower()
