@@ -116,3 +116,23 @@ def test_whatever_one_part_holds_the_session_opens_and_passes_the_next_starts_ch
     kept = found.replica.session(log=False)
     if part not in ("fields", "roster"):
         assert [entry["id"] for entry in kept["roster"]] == [entry["id"] for entry in session["roster"]]
+
+
+def test_one_bad_entry_among_sixty_costs_a_few_checks_not_sixty(monkeypatch):
+    from session import check_roster_entry
+    from session.on_device import salvage as salvage_module
+
+    session = party_of_five()
+    session["roster"] += [check_roster_entry(
+        {"system": "tension", "kind": "character", "name": f"Extra {number}", "ap": 3, "health": 10, "willpower": 10,
+         "attributes": [{"name": "Wits", "rating": 2}], "skills": []}) for number in range(55)]
+    replica = Replica.from_session(session)
+    head = json.loads(json.dumps({**replica.to_dict(log=False), "logged": replica.tally()}))
+    bad = list(head["roster"])[30]
+    head["roster"][bad]["fields"]["name"] = [12, 0, ""]  # its shape passes, the session's check does not
+    checks = []
+    real = salvage_module.check_replica
+    monkeypatch.setattr(salvage_module, "check_replica", lambda data: checks.append(1) or real(data))
+    found = salvage(head, session["id"])
+    assert found.aside["roster"] == 1 and bad not in found.replica.roster and len(found.replica.roster) == 59
+    assert len(checks) < 25
