@@ -32,6 +32,13 @@
     return IDBKeyRange.bound([session], before ? [session, ...before] : [session, []], false, true);
   }
 
+  // Every refusal as an Error: a request's error reaches the transaction's onerror before the
+  // transaction holds it (tx.error is still null there), and a promise rejected with null reaches
+  // Python as no exception at all (asyncio's "invalid exception object"): the await never ends.
+  function refusal(error, otherwise) {
+    return error instanceof Error || error instanceof DOMException ? error : new Error(otherwise);
+  }
+
   async function run(mode, work) {
     const db = await opening;
     if (db === null) throw new Error("IndexedDB is not available");
@@ -39,9 +46,14 @@
       const tx = db.transaction(STORE, mode);
       let answer;
       tx.oncomplete = () => resolve(answer);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error || new Error("the transaction was aborted"));
-      work(tx.objectStore(STORE), (value) => { answer = value; });
+      tx.onerror = (event) => reject(refusal(event.target.error || tx.error, "the log store refused a write"));
+      tx.onabort = () => reject(refusal(tx.error, "the transaction was aborted"));
+      try {
+        work(tx.objectStore(STORE), (value) => { answer = value; });
+      } catch (error) {  // put() itself threw (QuotaExceededError, a record it can't clone)
+        try { tx.abort(); } catch (ignored) { /* already finished */ }
+        reject(refusal(error, "the log store refused a write"));
+      }
     });
   }
 

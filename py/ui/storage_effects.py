@@ -20,9 +20,12 @@ from ui.core.step import changed
 
 async def first_page(state: AppState):
     """At start, before the first screen is drawn: the newest page of the open session's log,
-    then the table in progress it had on this phone."""
+    then the table in progress it had on this phone; entries kept aside while storage was full
+    are tried again."""
     await read_older_page(state, wanted(state))
     progress.load(state)
+    if state.library is not None and state.library.outbox:
+        effects.flush(state)
 
 
 def save(state: AppState, _data):

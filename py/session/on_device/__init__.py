@@ -19,8 +19,12 @@ of this package that owns them:
     tableside.session.<id>     a session as version 1 of the app saved it, log included: read,
                                then moved to a head and the log store (migrated) and removed once
                                that has succeeded; until then it stays readable where it was
+  outbox.py: log entries on their way to the log store
+    tableside.unstored.<id>    [entry, ...]: entries the log store refused (storage full), kept until
+                               they are stored; queued again at start
   unreadable.py: what could not be read
-    tableside.recovered.<n>    an unreadable index, copied here before the index is rebuilt
+    tableside.recovered.<n>    an unreadable index, copied here before the index is rebuilt, or a head's
+                               text as saved, before the parts that failed were set aside (salvage.py)
 
 The log entries live in the log store (session.logbook: IndexedDB in the browser), one record
 per entry, written once; outbox.py queues them for it and reads them back. A tap writes the
@@ -31,8 +35,10 @@ The index is only a cache (which session was open, when each was saved): the hea
 truth, and a lost or broken index is rebuilt from them. Pure: the store is anything with
 get/set/remove/keys (the browser's localStorage through ui/shell/storage.py, a MemoryStore in
 tests; key_value.py), the log store anything with the coroutines of session.logbook. Nothing
-here overwrites or deletes what it could not read: such keys stay as they are, listed in
-`Library.unreadable` with their raw text for export, until the player removes them. Loading
+here overwrites or deletes what it could not read: a head that fails its check opens with what
+can be read (salvage.py), its text as saved copied under tableside.recovered.*; other such keys
+stay as they are, listed in `Library.unreadable` with their raw text for export, until the
+player removes them. Loading
 survives any stored value: text is parsed by session.untrusted (nesting capped before parsing),
 any failure only makes that key unreadable, and broken characters (lone surrogates) in a
 readable head or session are replaced in memory, listed in `Library.repairs`, and written at
@@ -68,7 +74,8 @@ class Library:
         self.quarantine = Quarantine(store)  # what could not be read
         self.own = OwnKeys(store)  # this phone's id, tables in progress, sealed secrets, backups
         self.version_one = VersionOne(store, self.log)  # sessions still saved by version 1
-        self.log_outbox = Outbox(store, self.log, clock, on_stored=self.let_go, moving=self.moving)
+        self.log_outbox = Outbox(store, self.log, clock, on_stored=self.let_go, moving=self.moving,
+                                 unreadable=self.quarantine.note_aside)
         self.heads = Heads(store, clock, self.quarantine, self.version_one, self.log_outbox, self.own)
 
     # --- What the screens and the shell read ------------------------------------------------------
@@ -82,6 +89,11 @@ class Library:
     def repairs(self) -> list[str]:
         """What `load` repaired in readable sessions, one phrase each."""
         return self.heads.repairs
+
+    @property
+    def salvaged(self) -> list[str]:
+        """Sessions that failed their check at start, opened with what could be read: one sentence each."""
+        return self.heads.salvaged
 
     @property
     def unreadable(self) -> list[Unreadable]:

@@ -23,6 +23,7 @@ from ..model import check_log_entry, check_session
 from ..replica import Replica
 from ..replica_check import check_replica
 from .key_value import StorageError, json_text, parse_stored, problem, read_text, safe_keys
+from .salvage import salvage
 from .version_one import SESSION_PREFIX, parse_session
 
 INDEX_KEY = "tableside.index"
@@ -62,14 +63,53 @@ def parse_head(raw, session_id: str) -> tuple[Replica, int, str, bool]:
     replica = check_replica(data)
     if replica.id != session_id:
         raise SessionError("It is saved under another session's key.")
+    logged = parse_logged(data)
+    if logged is None:
+        raise SessionError("Its count of logged conflicts is damaged.")
+    replica.complete, replica.fresh, replica.counted = False, [], logged
+    return replica, repaired, saved_at(data), data.get("recount") is True
+
+
+def parse_logged(data: dict) -> dict | None:
+    """A head's count of live entries of each kind, or None when it is damaged."""
     logged = data.get("logged")
     if not isinstance(logged, dict) or set(logged) != {"conflict", "set-aside"} or not all(
             isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= MAX_COUNT
             for count in logged.values()):
-        raise SessionError("Its count of logged conflicts is damaged.")
-    replica.complete, replica.fresh, replica.counted = False, [], dict(logged)
-    saved = data.get("saved") if isinstance(data.get("saved"), str) else ""
-    return replica, repaired, saved[:40], data.get("recount") is True
+        return None
+    return dict(logged)
+
+
+def saved_at(data: dict) -> str:
+    return data["saved"][:40] if isinstance(data.get("saved"), str) else ""
+
+
+def repair(store, quarantine, raw, session_id: str, failure: Exception) -> tuple[Replica, int, str, bool, str]:
+    """A head that fails its check, repaired part by part (session.on_device.salvage): its text as
+    saved is kept under tableside.recovered.* for download, the repaired head is written in its
+    place. (replica, broken characters repaired, when saved, whether to recount, what to say.)
+    Raises `failure` when nothing can be read, or no copy can be kept (then it stays unreadable)."""
+    try:
+        data, repaired = parse_stored(raw, session_id)
+        found = salvage(data, session_id)
+    except Exception:
+        raise failure from None
+    copy = quarantine.keep_copy(raw)
+    if copy is None:
+        raise failure
+    replica, logged = found.replica, parse_logged(data)
+    found.recount = logged is None
+    replica.complete, replica.fresh = False, []
+    replica.counted = logged if logged is not None else {"conflict": 0, "set-aside": 0}
+    name = isolate(replica.session(log=False)["name"])
+    quarantine.note_set_aside(copy, raw, f"“{name}” as it was saved, before the parts that could not be read "
+                                         f"were set aside at start: {problem(failure)}")
+    saved = saved_at(data)
+    try:
+        store.set(head_key(session_id), stamped(head_content(replica), saved, recount=found.recount))
+    except StorageError:
+        pass  # repaired in memory: again at the next start, until there is room
+    return replica, repaired, saved, found.recount, found.sentence(name)
 
 
 def summary(replica: Replica, saved: str) -> dict:
@@ -99,8 +139,9 @@ def parse_index(raw) -> dict:
 
 class Heads:
     """The sessions on this device as the index and their heads hold them: `load` once at start,
-    `read` one, `save` after each change. What can't be read goes to the quarantine
-    (session.on_device.unreadable), a version-1 session to `version_one`, new log entries to the
+    `read` one, `save` after each change. A head that fails its check opens with what can be read
+    (session.on_device.salvage; its text as saved kept for download); what can't be read at all goes
+    to the quarantine (session.on_device.unreadable), a version-1 session to `version_one`, new log entries to the
     outbox (which writes a head once its entries are stored), and this phone's id is kept (own
     keys) at its first save."""
 
@@ -114,6 +155,7 @@ class Heads:
         self.entries: dict[str, dict] = {}  # id -> summary, for the session list
         self.active: str | None = None
         self.repairs: list[str] = []  # what `load` repaired in readable sessions, one phrase each
+        self.salvaged: list[str] = []  # heads opened part by part (`salvage`), one sentence each
         self.written: dict[str, str] = {}  # id -> the head content last read or written, to skip unchanged saves
         self.pristine: Replica | None = None  # a new session nobody has changed yet: saved at its first change
         self.pristine_text = ""
@@ -138,10 +180,11 @@ class Heads:
             raw = read_text(self.store, key)
             try:
                 if is_head:
-                    replica, repaired, saved, check = parse_head(raw, session_id)
+                    replica, repaired, saved, check = self.open_head(raw, session_id)
                     name = replica.session(log=False)["name"]
                     if check:
                         self.outbox.recounting.add(session_id)
+                    self.outbox.take_back(session_id)  # entries kept aside while storage was full
                 else:
                     session, repaired = parse_session(raw, session_id)
                     name = session["name"]
@@ -218,13 +261,25 @@ class Heads:
                                    "download a copy from the Session screen.")
             raise SessionError("That session is no longer saved on this device.")
         try:
-            replica, _, _, _ = parse_head(raw, session_id)  # repairs were reported when it was first loaded
+            replica, _, _, _ = self.open_head(raw, session_id)  # repairs were reported when it was first loaded
         except Exception as error:
             self.entries.pop(session_id, None)
             self.quarantine.note(key, raw, error)
             raise SessionError(f"That session could not be read. {problem(error)} It is kept as it was: "
                                "download a copy from the Session screen.") from None
         return replica
+
+    def open_head(self, raw, session_id: str) -> tuple[Replica, int, str, bool]:
+        """parse_head, or, for a head that fails its check, what can be read of it (`repair`)."""
+        try:
+            return parse_head(raw, session_id)
+        except Exception as error:
+            replica, repaired, saved, recount, sentence = repair(self.store, self.quarantine, raw, session_id, error)
+        if sentence not in self.salvaged:
+            self.salvaged.append(sentence)
+        if recount:
+            self.outbox.recounting.add(session_id)
+        return replica, repaired, saved, recount
 
     # --- Changes ----------------------------------------------------------------------------------
 

@@ -1,12 +1,18 @@
 """The log outbox: log entries on their way to the log store, the heads that wait for them, and
 reading the log back.
 
-No key of the key-value store is its own: it writes the log store's records (session.logbook:
-IndexedDB in the browser, one record per entry, written once), and each head
-(tableside.head.<id>, session.on_device.heads) that waited until the entries it counts were
-stored. A save queues its new entries here and `flush` writes them in order. When the log store
-refuses, the waiting heads are written anyway (the numbers are kept), marked for their counts to
-be checked (`recount`), and the entries wait for another try, after the next save (`stalled`).
+Owns one key of the key-value store (session.on_device describes every key):
+
+    tableside.unstored.<id>    log entries of a session the log store refused (storage full),
+                               kept until they are stored: read back at start and tried again
+
+It writes the log store's records (session.logbook: IndexedDB in the browser, one record per
+entry, written once), and each head (tableside.head.<id>, session.on_device.heads) that waited
+until the entries it counts were stored. A save queues its new entries here and `flush` writes
+them in order. When the log store refuses, nothing logged is dropped: the entries are kept
+under tableside.unstored.<id> (or, with no room there either, in memory) and wait for another
+try, after the next save (`stalled`) and at the next start; the waiting heads are written anyway
+(the numbers are kept), marked for their counts to be checked (`recount`).
 Reading: the next page of older entries (`older`), the whole log (`everything`), which entries
 are held (`stored_kinds`, and as what: `stored_entries`), and `archive`, which keeps only the newest.
 """
@@ -14,36 +20,72 @@ from __future__ import annotations
 
 import copy
 
+from .. import untrusted
+from ..errors import SessionError
 from ..logbook import floor, read_entries, record, recount
-from ..replica import Replica, entry_key
+from ..model import MAX_LOG
+from ..replica import Replica, entry_key, kind_of
+from ..replica_check import log_entry
 from .heads import head_key, stamped
-from .key_value import StorageError
+from .key_value import StorageError, json_text, read_text
 from .version_one import not_moved
 
 PAGE = 20  # log entries read at a time: the newest page at start, older ones on demand
+UNSTORED_PREFIX = "tableside.unstored."
 
 
-def log_full_message() -> str:
-    return ("This device's storage for Tableside is full, so the newest log entries are not saved on it "
-            "(Tension, AP and the roster are). Export this session (Log screen), then archive old entries.")
+def unstored_key(session_id: str) -> str:
+    return UNSTORED_PREFIX + session_id
+
+
+def log_full_message(count: int = 1, kept: bool = True) -> str:
+    """What the player is told at once when the log store refuses entries."""
+    what = "the last roll is" if count == 1 else f"the last {count} log entries are"
+    if kept:
+        return (f"Storage is full: {what} kept aside on this phone and will go into the log as soon as "
+                "there is room (Tension, AP and the roster are saved). Export this session (Log screen) "
+                "or free space on the phone.")
+    return (f"Storage is full: {what} kept only in this page's memory until there is room, and would be "
+            "lost if the page closed. Export this session now (Log screen) or free space on the phone.")
+
+
+def parse_unstored(raw) -> list[dict]:
+    """The entries kept under tableside.unstored.<id>, each checked; SessionError if they can't be read."""
+    try:
+        value = untrusted.parse(raw) if isinstance(raw, str) else None
+    except untrusted.BadJSON:
+        value = None
+    if not isinstance(value, list) or not 0 < len(value) <= MAX_LOG:
+        raise SessionError("Its log entries kept aside while storage was full are not in the form Tableside "
+                           "writes them.")
+    entries = []
+    for item in value:
+        try:
+            entries.append(log_entry(item))
+        except Exception:
+            raise SessionError("One of its log entries kept aside while storage was full is damaged.") from None
+    return entries
 
 
 class Outbox:
     """What waits for the log store, in order, and the log read back from it. `on_stored(id)` runs
     once everything queued for a session is stored (the library lets go of a version-1 copy);
-    `moving(id)` names a version-1 session whose move is queued (None for any other)."""
+    `moving(id)` names a version-1 session whose move is queued (None for any other);
+    `unreadable(key, raw, error)` lists entries kept aside that can't be read (the quarantine)."""
 
-    def __init__(self, store, log, clock, on_stored, moving):
+    def __init__(self, store, log, clock, on_stored, moving, unreadable):
         self.store = store
         self.log = log  # the log store (session.logbook)
         self.clock = clock
         self.on_stored = on_stored
         self.moving = moving
+        self.unreadable = unreadable
         self.queue: list[tuple] = []  # ("append", id, entries) | ("remove", id, keep): for the log store
         self.waiting: dict[str, tuple[str, str]] = {}  # id -> (content, head text) written once its entries are
         self.flushing = False
         self.stalled = False  # the log store refused the last write: try again with the next entries
         self.recounting: set[str] = set()  # heads whose counts are checked against the log store
+        self.kept: set[str] = set()  # sessions with entries kept under tableside.unstored.<id>
 
     # --- Queueing ---------------------------------------------------------------------------------
 
@@ -56,6 +98,25 @@ class Outbox:
         """Queue the removal of every stored entry of a session (it is deleted): no head waits."""
         self.queue.append(("remove", session_id, 0))
         self.waiting.pop(session_id, None)
+        if session_id in self.kept:  # entries kept aside that could not be read stay, listed as unreadable
+            self.store.remove(unstored_key(session_id))
+            self.kept.discard(session_id)
+
+    def take_back(self, session_id: str):
+        """At start: queue again the entries of a session kept aside while storage was full (they
+        show in its log at once, and the next flush tries them again). If they can't be read they
+        stay where they are, listed as unreadable (for download), and are never written over."""
+        key = unstored_key(session_id)
+        raw = read_text(self.store, key)
+        if raw is None:
+            return
+        try:
+            entries = parse_unstored(raw)
+        except SessionError as error:
+            self.unreadable(key, raw, error)
+            return
+        self.queue.append(("append", session_id, entries))
+        self.kept.add(session_id)
 
     def hold(self, session_id: str, content: str, text: str):
         """A head to write once every entry queued for its session is stored."""
@@ -94,8 +155,9 @@ class Outbox:
                         await self.log.remove(session_id, data)
                 except Exception:
                     self.stalled = True
+                    count, kept = self.keep_aside()
                     self.write_waiting(recount=True)
-                    raise StorageError(self.refusal()) from None
+                    raise StorageError(self.refusal(count, kept)) from None
                 self.queue.pop(0)
                 if not self.pending(session_id):
                     self.head_stored(session_id)
@@ -108,7 +170,31 @@ class Outbox:
         waiting = self.waiting.pop(session_id, None)
         if waiting is not None:
             self.store.set(head_key(session_id), waiting[1])
+        if session_id in self.kept:
+            self.store.remove(unstored_key(session_id))
+            self.kept.discard(session_id)
         self.on_stored(session_id)
+
+    def keep_aside(self) -> tuple[int, bool]:
+        """The log store refused: keep every queued entry under its session's unstored key, so a
+        restart still has it. (How many entries wait, whether all of them are kept.) A version-1
+        session's entries need no copy: its old key holds them until its move succeeds."""
+        count, kept = 0, True
+        for session_id in dict.fromkeys(item[1] for item in self.queue):
+            entries = self.queued(session_id)
+            if not entries or self.moving(session_id) is not None:
+                continue
+            count += len(entries)
+            if session_id not in self.kept and read_text(self.store, unstored_key(session_id)) is not None:
+                kept = False  # what is there could not be read at start: it stays as it is
+                continue
+            try:
+                self.store.set(unstored_key(session_id), json_text(entries))
+            except StorageError:
+                kept = False
+                continue
+            self.kept.add(session_id)
+        return count, kept
 
     def write_waiting(self, recount: bool):
         for session_id, (content, text) in list(self.waiting.items()):
@@ -118,11 +204,11 @@ class Outbox:
                 continue
             del self.waiting[session_id]
 
-    def refusal(self) -> str:
+    def refusal(self, count: int, kept: bool) -> str:
         moving = [name for name in (self.moving(session_id) for _, session_id, _ in self.queue) if name is not None]
-        if moving:
+        if moving and not count:
             return not_moved(moving[0])
-        return log_full_message()
+        return log_full_message(max(count, 1), kept)
 
     # --- The log of a session, page by page -------------------------------------------------------
 
@@ -185,7 +271,9 @@ class Outbox:
 
     async def recount(self, replica: Replica):
         """Count the log of a head marked for checking from the log store itself."""
-        replica.counted = recount(await self.log.index(replica.id), replica)
+        index = await self.log.index(replica.id)
+        index += [[entry["id"], kind_of(entry)] for entry in self.queued(replica.id)]  # kept aside, not stored yet
+        replica.counted = recount(index, replica)
         self.recounting.discard(replica.id)
 
     async def archive(self, replica: Replica, keep: int) -> int:

@@ -31,6 +31,7 @@ class Unreadable:
     key: str
     raw: str
     problem: str
+    set_aside: bool = False  # a session's text as saved, kept when the parts that failed were set aside
 
 
 def shown_key(key: str, limit: int = 60) -> str:
@@ -61,6 +62,20 @@ class Quarantine:
         shown = isolate(shown_key(key.split(".", 2)[2], 24))
         self.items.append(Unreadable(key, raw if isinstance(raw, str) else "",
                                      f"The session saved as “{shown}” could not be read. {problem(error)}"))
+
+    def note_set_aside(self, key: str, raw: str, text: str):
+        """List the copy of a session's text as saved, kept when what failed in it was set aside."""
+        if not self.holds(key):
+            self.items.append(Unreadable(key, raw, text, set_aside=True))
+
+    def note_aside(self, key: str, raw, error: Exception):
+        """List log entries kept aside while storage was full (session.on_device.outbox) that can't be read."""
+        if self.holds(key):
+            return
+        shown = isolate(shown_key(key.split(".", 2)[2], 24))
+        self.items.append(Unreadable(key, raw if isinstance(raw, str) else "",
+                                     f"Log entries of the session saved as “{shown}”, kept aside while storage "
+                                     f"was full, could not be read. {problem(error)}"))
 
     def note_index(self, raw, error: Exception):
         """List an unreadable index: its copy, or the index itself when no copy could be made."""

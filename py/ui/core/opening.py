@@ -20,11 +20,15 @@ def starting_state(library, base_url: str = "") -> AppState:
     state = AppState(session=replica.session(), replica=replica, device=library.device(), library=library,
                      base_url=base_url, backups=library.load_backups())
     repaired = f"Repaired saved text: {'; '.join(library.repairs)}." if library.repairs else ""
-    if library.unreadable:
-        count = len(library.unreadable)
+    repaired = " ".join([*library.salvaged, repaired]).strip()  # sessions opened with what could be read
+    unreadable = [item for item in library.unreadable if not item.set_aside]
+    if unreadable:
+        count = len(unreadable)
         state.fail(f"{'Some saved data' if count > 1 else 'Saved data'} could not be read ({count} "
                    f"{'items' if count > 1 else 'item'}). Nothing was deleted: download "
                    f"{'copies' if count > 1 else 'a copy'} from the Session screen. {repaired}".strip())
+    elif library.salvaged:
+        state.fail(repaired)
     elif repaired:
         state.say(repaired)
     elif library.in_memory:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ui.core.state import AppState
 from ui.kit.html import Markup, h
-from ui.kit.qr import qr, qr_markup
+from ui.kit.qr import qr_markup, size_words
 from ui.manners import cards as cards_view
 from ui.manners import exchange as exchange_model
 
@@ -78,7 +78,6 @@ def exchange_panel(state: AppState, draft: dict) -> Markup:
                        id="manners-seal-reveal"))
     url = exchange_model.link(state, exchange) if exchange_model.link_wanted(state, draft) else ""
     if url:
-        _, version, modules = qr(url)
         parts += [h("button", "Share the link again", type="button", class_="button button-wide",
                     data_action="manners-seal-link"),
                   qr_markup(url, "QR code of this phone's sealed-card link"),
@@ -88,8 +87,7 @@ def exchange_panel(state: AppState, draft: dict) -> Markup:
                     h("textarea", url, id="sealed-link-text", readonly=True, rows="3",
                       class_="field-input link-text", data_testid="sealed-link"),
                     class_="field", for_="sealed-link-text"),
-                  h("p", f"{len(url)} characters · QR version {version}, {modules}×{modules} modules",
-                    class_="hint hint-small", data_testid="sealed-link-size")]
+                  h("p", size_words(url), class_="hint hint-small", data_testid="sealed-link-size")]
     if stage != exchange_model.DONE:
         parts.append(h("button", "New conflict", type="button", class_="button", data_action="manners-new",
                        aria_label="Leave this sealed conflict and start a new one"))

@@ -12,7 +12,7 @@ from ui.core.library import LATEST, backup_due, backup_words, keeps_log, keeps_n
 from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
-from ui.kit.qr import qr, qr_markup
+from ui.kit.qr import qr, qr_markup, size_words
 from ui.session_screen.draft import VIDEO, session_url, setup_words
 
 CREDITS = ("The Tension Engine is a CC BY 4.0 SRD (original design by Will Lentz and Brett Zeiler "
@@ -141,23 +141,26 @@ def live_card(state: AppState) -> Markup:
              button(label, "live-open", primary=not player, wide=True, id="live-open"), class_="card")
 
 
+TOO_LONG_TO_SCAN = ("This session's link is too long for a QR code. Send it with “Share link”, copy it below, "
+                    "or export the session to a file (“Export this session to a file”, below).")
+
+
 def share_card(state: AppState) -> Markup:
     url = session_url(state)
-    _, version, modules = qr(url)
     return h("section",
              h("h2", "Share this session", class_="screen-title"),
              h("p", "Other phones that open this link get the roster, Tension, AP, the Tension Table and the "
                     f"newest {LATEST} log entries; a phone that has this session already merges them in. The whole "
                     "log travels in a file (Export on the Log screen).", class_="hint"),
              button("Share link", "session-share", primary=True, wide=True),
-             qr_markup(url, f"QR code of the link to {state.session['name']}"),
-             h("p", "Scan it with another phone's camera.", class_="hint hint-small qr-caption"),
+             qr_markup(url, f"QR code of the link to {state.session['name']}", too_long=TOO_LONG_TO_SCAN),
+             h("p", "Scan it with another phone's camera.", class_="hint hint-small qr-caption")
+             if qr(url) else Markup(""),
              h("label", h("span", "Session link", class_="field-label"),
                h("textarea", url, id="session-link-text", readonly=True, rows="3", class_="field-input link-text",
                  data_testid="session-link"),
                class_="field", for_="session-link-text"),
-             h("p", f"{len(url)} characters · QR version {version}, {modules}×{modules} modules",
-               class_="hint hint-small", data_testid="link-size"),
+             h("p", size_words(url), class_="hint hint-small", data_testid="link-size"),
              class_="card share-card")
 
 

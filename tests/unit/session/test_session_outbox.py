@@ -1,13 +1,15 @@
 """A session's log on a device, through the outbox (session.on_device.outbox): entries paged
 newest first and counted without reading them, archiving that keeps the numbers, and a log
-store that refuses without losing the head."""
+store that refuses without losing the head or the entries it refused."""
 import asyncio
+import json
 
 import pytest
 
-from session import MemoryStore, StorageError, log_conflict
+from session import MemoryStore, SessionError, StorageError, log_conflict
+from session.on_device.outbox import parse_unstored, unstored_key
 from session.replica import Replica
-from samples import logged_party, party_of_five
+from samples import logged_party, party_of_five, plain
 from device_library import library, reopened, saved, whole
 from tapping import log_for
 
@@ -54,17 +56,85 @@ def test_archiving_keeps_the_newest_entries_and_the_numbers():
     assert [entry["id"] for entry in whole(again, loaded)["log"]] == [entry["id"] for entry in session["log"][:10]]
 
 
-def test_a_full_log_store_keeps_the_numbers_and_says_so():
+def logged_while_full(store, log_limit: int = 0):
+    """A session saved on `store`, then a conflict logged while the log store refuses every write:
+    (the session after it, the library, the replica, the refusal's message)."""
     session = party_of_five()
-    store = MemoryStore()
     shelf = library(store)
     replica = Replica.from_session(session)
     saved(shelf, replica)
-    log_for(store).limit = 0
+    log_for(store).limit = log_limit
     after = log_conflict(session, logged_party()["log"][0]["record"])
     replica.absorb(session, after, "d1")
     shelf.save(replica)
-    with pytest.raises(StorageError, match="newest log entries are not saved"):
+    with pytest.raises(StorageError) as refused:
         asyncio.run(shelf.flush())
-    again, loaded = reopened(store)
+    return after, shelf, replica, str(refused.value)
+
+
+def test_a_full_log_store_keeps_the_entry_aside_and_a_restart_with_room_stores_it():
+    store = MemoryStore()
+    after, shelf, replica, message = logged_while_full(store)
+    assert message.startswith("Storage is full: the last roll is kept aside on this phone")
+    [entry] = after["log"]
+    assert json.loads(store.get(unstored_key(replica.id))) == [replica.log[entry["id"]]]
+    again, loaded = reopened(store)  # still full: shown all the same, from where it was kept
     assert loaded.session(log=False)["tension"] == after["tension"]  # the head was written anyway
+    assert whole(again, loaded)["log"] == plain(after)["log"] and loaded.logged() == 1
+    log_for(store).limit = None  # room was freed
+    again, loaded = reopened(store)
+    asyncio.run(again.older(loaded))
+    assert [item["id"] for item in loaded.log.values()] == [entry["id"]]
+    asyncio.run(again.flush())
+    assert asyncio.run(log_for(store).count(replica.id)) == 1 and store.get(unstored_key(replica.id)) is None
+    third, loaded = reopened(store)
+    assert whole(third, loaded) == plain(after) and third.outbox == []
+
+
+def test_entries_kept_aside_are_counted_when_the_head_is_recounted():
+    store = MemoryStore()
+    after, _, replica, _ = logged_while_full(store)
+    again, loaded = reopened(store)
+    assert replica.id in again.recounting
+    asyncio.run(again.recount(loaded))
+    assert loaded.logged() == 1
+
+
+def test_with_no_room_anywhere_the_entry_stays_in_memory_and_says_so():
+    store = MemoryStore()
+    after, shelf, replica, _ = logged_while_full(store)
+    store.limit = 0  # localStorage full too: a second roll has nowhere to go but memory
+    store.items.pop(unstored_key(replica.id))
+    before = replica.session()
+    replica.absorb(before, log_conflict(before, logged_party()["log"][0]["record"]), "d1")
+    with pytest.raises(StorageError, match="the last change is not saved"):  # its head
+        shelf.save(replica)
+    with pytest.raises(StorageError, match="the last 2 log entries are kept only in this page's memory"):
+        asyncio.run(shelf.flush())
+    assert len(shelf.log_outbox.queued(replica.id)) == 2  # nothing dropped
+    store.limit, log_for(store).limit = None, None
+    shelf.save(replica)
+    asyncio.run(shelf.flush())
+    assert asyncio.run(log_for(store).count(replica.id)) == 2
+
+
+def test_unreadable_entries_kept_aside_are_listed_and_never_written_over():
+    store = MemoryStore()
+    after, _, replica, _ = logged_while_full(store)
+    store.items[unstored_key(replica.id)] = '[{"kind": "conflict"}]'
+    again, loaded = reopened(store)
+    assert loaded.session(log=False)["tension"] == after["tension"]
+    [item] = again.unreadable
+    assert item.key == unstored_key(replica.id) and "kept aside while storage was full" in item.problem
+    before = loaded.session(log=False)
+    loaded.absorb(before, log_conflict(before, logged_party()["log"][0]["record"]), "d1")
+    again.save(loaded)
+    with pytest.raises(StorageError, match="kept only in this page's memory"):
+        asyncio.run(again.flush())
+    assert store.get(unstored_key(replica.id)) == '[{"kind": "conflict"}]'
+
+
+@pytest.mark.parametrize("raw", ["", "[]", "{}", "not json", "[1]", json.dumps([{"id": "x"}] * 3)])
+def test_entries_kept_aside_that_cant_be_read_are_refused(raw):
+    with pytest.raises(SessionError):
+        parse_unstored(raw)

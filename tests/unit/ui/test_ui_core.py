@@ -87,3 +87,40 @@ def test_the_screens_say_as_many_log_entries_as_a_link_carries():
     from ui.core import library
 
     assert library.LATEST == link_v2.LATEST
+
+
+def test_a_session_that_fails_its_check_at_start_opens_repaired_and_says_what_was_set_aside():
+    import json
+
+    from session.on_device.heads import head_key
+    from tapping import keep
+
+    session = logged_party()
+    store = MemoryStore()
+    keep(store, session)
+    head = json.loads(store.get(head_key(session["id"])))
+    first = next(iter(head["roster"]))
+    head["roster"][first]["fields"]["kind"] = [None, 0, ""]
+    store.items[head_key(session["id"])] = json.dumps(head)
+    state = start(store)
+    assert state.session["id"] == session["id"] and state.session["name"] == session["name"]
+    assert state.message.text.startswith(f"Part of “\u2068{session['name']}\u2069” could not be read: 1 roster "
+                                         "entry was set aside (kept as it was saved")
+    assert len(state.session["roster"]) == len(session["roster"]) - 1
+    tap(state, "show-screen", screen="session")
+    assert "Download a copy" in text(state)
+    again = start(store)  # repaired in place: it opens as it is now, the copy still offered
+    assert again.session["roster"] == state.session["roster"] and "Part of" not in again.message.text
+
+
+def test_a_huge_unreadable_value_at_the_brink_of_the_quota_is_said_as_unreadable_at_start():
+    from tapping import keep
+
+    session = logged_party()
+    store = MemoryStore(limit=5_000_000)
+    keep(store, session)
+    used = sum(len(key) + len(value) for key, value in store.items.items())
+    store.items[f"tableside.head.{session['id']}"] = "x" * (5_000_000 - used)  # the open session's head
+    state = start(store)
+    assert state.message.text.startswith("Saved data could not be read (1 item).")
+    assert "storage" not in state.message.text.lower()

@@ -36,3 +36,11 @@ def test_the_qr_code_decodes_back_to_the_link(fragment):
 def test_markup_escapes_names_so_html_in_them_is_only_text():
     markup = h("p", '<img src=x onerror="alert(1)">')
     assert "<img" not in markup and "&lt;img" in markup
+
+
+def test_a_link_no_qr_code_holds_gets_a_sentence_instead_of_a_crash():
+    url = "http://localhost:8000/#S2." + "A" * 5000  # beyond version 40's 4,296 alphanumeric characters
+    assert qr.qr(url) is None
+    drawn = str(qr.qr_markup(url, "QR code"))
+    assert qr.TOO_LONG in drawn and "<svg" not in drawn
+    assert qr.size_words(url) == f"{len(url)} characters: too long for a QR code"

@@ -4,12 +4,13 @@ one, bad links, a player's roll added to the GM's session); scanning a code or p
 (scan: a Tableside link opens exactly as a followed link; anything else, or no camera, only gets
 a message and changes nothing)."""
 import copy
+import secrets
 
 import pytest
 
 import rules
 from session.live_signal import OFFER_PATTERN
-from session import link_v2, log_conflict, MemoryStore, new_session
+from session import check_roster_entry, link_v2, log_conflict, MemoryStore, new_session
 from session.link_text import share_url
 from session.link_v1 import encode_session
 from session.replica import Replica
@@ -18,6 +19,7 @@ from ui.core import effects
 from ui.log import actions as log_actions  # noqa: F401  (registers Undo)
 from ui.session_screen import actions as session_actions  # noqa: F401  (registers the actions)
 from ui.session_screen import links, scan
+from ui.kit.qr import qr
 from ui.session_screen.draft import VIDEO
 
 from reading import markup, text
@@ -509,3 +511,22 @@ def test_a_roll_link_that_carries_more_than_its_roll_is_refused():
     open_link(gm, f"R2.{link_v2.pack(payload)}")
     assert "a roll link carries its roll and nothing else" in gm.message.text
     assert gm.session == gm.committed and gm.session["name"] == party["name"] and len(gm.session["roster"]) == 5
+
+
+def test_a_session_whose_link_no_qr_code_holds_keeps_share_copy_and_export():
+    session = party_of_five()
+    session["roster"] = [check_roster_entry(
+        {"system": "tension", "kind": "character", "name": secrets.token_hex(30), "ap": 3, "health": 10,
+         "willpower": 10, "attributes": [{"name": secrets.token_hex(20), "rating": 3}], "skills": []})
+        for _ in range(60)]
+    state = phone(session)
+    state.screen = "session"
+    url = share_url(BASE, link_v2.session_link(state.replica))
+    assert qr(url) is None
+    page, words = markup(state), text(state)
+    assert url in page and 'class="qr-code"' not in page
+    assert "This session's link is too long for a QR code." in words
+    assert f"{len(url)} characters: too long for a QR code" in words
+    assert "Share link" in words and "Export this session to a file" in words
+    tap(state, "session-share")
+    assert state.effects[0][0] == "share"
