@@ -111,6 +111,9 @@ class Replica:
         self.complete = True
         self.fresh: list[dict] = list(self.log.values())
         self.counted: dict[str, int] | None = None  # live entries of each kind in the whole log
+        # Each roster entry's text as the head stores it (session.on_device.heads), made once and
+        # dropped when a change here touches the entry: a tap then writes out only what it changed.
+        self.roster_texts: dict[str, str] = {}
         self.corrections: dict[tuple, int] | None = None  # undo_correction's, worked out once per change of `undone`
 
     # --- From and to plain data --------------------------------------------------------------
@@ -248,6 +251,8 @@ class Replica:
         old = {entry["id"]: entry for entry in before}
         new = {entry["id"]: entry for entry in after}
         for entry_id, entry in new.items():
+            if entry_id not in old or (entry is not old[entry_id] and entry != old[entry_id]):
+                self.roster_texts.pop(entry_id, None)
             if entry_id not in old:
                 stamp = self.tick()
                 self.roster[entry_id] = {
@@ -265,6 +270,7 @@ class Replica:
                         kept["fields"][key] = [value, self.tick(), device]
         for entry_id in old.keys() - new.keys():
             self.roster[entry_id]["removed"] = [self.tick(), device]
+            self.roster_texts.pop(entry_id, None)
 
     def absorb_log(self, before: list, after: list, device: str):
         old_head = {entry["id"] for entry in before[:LOG_HEAD]}

@@ -10,9 +10,11 @@ link from another phone. Effects for the browser (share, download, camera...) st
 from __future__ import annotations
 
 import asyncio
+import json
 import weakref
 
 from session import Library, MemoryLog, MemoryStore
+from session.on_device.heads import head_content
 from session.replica import Replica
 from ui import storage_effects
 from ui.core.actions import Input
@@ -39,6 +41,14 @@ def settle(state):
     """What the page does in the background after a change, until nothing is left to do."""
     changed(state)
     asyncio.run(storage_effects.settle(state))
+    if state.replica is not None:
+        assert_head_is_the_replica(state.replica)
+
+
+def assert_head_is_the_replica(replica: Replica):
+    """The head a save writes holds the roster as it is now: no entry's text made once
+    (Replica.roster_texts) outlived a change to it."""
+    assert json.loads(head_content(replica))["roster"] == json.loads(json.dumps(replica.roster))
 
 
 def open_link(state, fragment: str):

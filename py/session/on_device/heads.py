@@ -42,10 +42,18 @@ def head_key(session_id: str) -> str:
 
 
 def head_content(replica: Replica) -> str:
-    """A head's text without its time: what decides whether it changed."""
+    """A head's text without its time: what decides whether it changed. Its roster comes last,
+    each entry's text made once (Replica.roster_texts): after a merge brings the counts of many
+    phones, a tap's save still costs what the tap changed, not the whole roster again."""
     data = replica.to_dict(log=False)
+    del data["roster"]
     data["logged"] = replica.tally()
-    return json_text(data)
+    texts = replica.roster_texts
+    for entry_id, entry in replica.roster.items():
+        if entry_id not in texts:
+            texts[entry_id] = json_text(entry)
+    roster = ",".join(f"{json_text(entry_id)}:{texts[entry_id]}" for entry_id in replica.roster)
+    return f'{json_text(data)[:-1]},"roster":{{{roster}}}}}'
 
 
 def stamped(content: str, saved: str, recount: bool = False) -> str:

@@ -53,6 +53,22 @@ def test_a_head_is_rewritten_only_when_it_changed_and_entries_are_written_once()
     assert json.loads(store.get(head_key(replica.id)))["logged"] == {"conflict": 2, "set-aside": 0}
 
 
+def test_a_saved_head_holds_every_change_to_the_roster_after_its_texts_were_made():
+    store = MemoryStore()
+    first = library(store)
+    party = Replica.from_session(party_of_five())
+    saved(first, party)  # every roster entry's text made once
+    before = party.session()
+    ash, brin = before["roster"][0], before["roster"][1]
+    after = {**before, "roster": [{**ash, "ap": ash["ap"] - 1}, *before["roster"][2:]]}  # Ash spends, Brin leaves
+    party.absorb(before, after, "a1")
+    saved(first, party)
+    again = library(store)
+    again.load()
+    kept = {entry["id"]: entry for entry in again.read(party.id).session()["roster"]}
+    assert kept[ash["id"]]["ap"] == ash["ap"] - 1 and brin["id"] not in kept
+
+
 def test_several_sessions_and_the_open_one_is_remembered():
     store = MemoryStore()
     shelf = library(store)
