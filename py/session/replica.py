@@ -114,6 +114,7 @@ class Replica:
         # Each roster entry's text as the head stores it (session.on_device.heads), made once and
         # dropped when a change here touches the entry: a tap then writes out only what it changed.
         self.roster_texts: dict[str, str] = {}
+        self.undone_text: str | None = None  # the undo marks' text, the same way
         self.corrections: dict[tuple, int] | None = None  # undo_correction's, worked out once per change of `undone`
 
     # --- From and to plain data --------------------------------------------------------------
@@ -293,7 +294,7 @@ class Replica:
                 tally[kind_of(entry)] = tally.get(kind_of(entry), 0) - 1
             mark = self.undone.setdefault(entry["id"], {"by": {}, "effects": entry.get("effects", [])})
             mark["by"][device] = self.tick()
-            self.corrections = None
+            self.corrections = self.undone_text = None
 
     def add_sealed(self, message: dict) -> bool:
         """A sealed-card message (session.sealed) made on this phone or opened from a link, already

@@ -46,9 +46,10 @@ def settle(state):
 
 
 def assert_head_is_the_replica(replica: Replica):
-    """The head a save writes holds the roster as it is now: no entry's text made once
-    (Replica.roster_texts) outlived a change to it."""
-    assert json.loads(head_content(replica))["roster"] == json.loads(json.dumps(replica.roster))
+    """The head a save writes holds the roster and undo marks as they are now: no text made once
+    (Replica.roster_texts, undone_text) outlived a change to them."""
+    head = json.loads(head_content(replica))
+    assert [head["roster"], head["undone"]] == json.loads(json.dumps([replica.roster, replica.undone]))
 
 
 def open_link(state, fragment: str):

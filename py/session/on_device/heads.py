@@ -42,18 +42,20 @@ def head_key(session_id: str) -> str:
 
 
 def head_content(replica: Replica) -> str:
-    """A head's text without its time: what decides whether it changed. Its roster comes last,
-    each entry's text made once (Replica.roster_texts): after a merge brings the counts of many
-    phones, a tap's save still costs what the tap changed, not the whole roster again."""
+    """A head's text without its time: what decides whether it changed. Its undo marks and roster
+    come last, their texts made once (Replica.undone_text, roster_texts): after a merge brings
+    many phones' counts and marks, a tap's save costs what the tap changed, not all of them again."""
     data = replica.to_dict(log=False)
-    del data["roster"]
+    del data["roster"], data["undone"]
     data["logged"] = replica.tally()
     texts = replica.roster_texts
     for entry_id, entry in replica.roster.items():
         if entry_id not in texts:
             texts[entry_id] = json_text(entry)
+    if replica.undone_text is None:
+        replica.undone_text = json_text(replica.undone)
     roster = ",".join(f"{json_text(entry_id)}:{texts[entry_id]}" for entry_id in replica.roster)
-    return f'{json_text(data)[:-1]},"roster":{{{roster}}}}}'
+    return f'{json_text(data)[:-1]},"undone":{replica.undone_text},"roster":{{{roster}}}}}'
 
 
 def stamped(content: str, saved: str, recount: bool = False) -> str:
