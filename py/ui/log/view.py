@@ -9,6 +9,7 @@ records are read, never judged.
 from __future__ import annotations
 
 from session import SYSTEMS
+from session.history import entry_label
 from session.sealed_log import Verdict, left_behind, verdict
 
 from ui.core.library import backup_due, backup_words, involves, logged, sheets_of
@@ -143,9 +144,7 @@ def shared_link(state: AppState, entry: dict) -> Markup:
 def label(entry: dict, position: int) -> str:
     """How the Log numbers an entry: the phone that logged it and its count there ("Ash 3", "GM 12",
     "#7" from a phone nobody said who holds); entries from before numbers were kept, by position."""
-    if "n" not in entry:
-        return f"#{position}"
-    return f"{entry['phone']} {entry['n']}" if entry.get("phone") else f"#{entry['n']}"
+    return entry_label(entry) or f"#{position}"
 
 
 def seal_line(judged: Verdict) -> Markup:
