@@ -123,10 +123,11 @@ def repair(store, quarantine, raw, session_id: str, failure: Exception) -> tuple
 
 
 def summary(replica: Replica, saved: str) -> dict:
-    """What the session list shows about a session without reading it again."""
-    session = replica.session(log=False)
-    return {"id": replica.id, "name": session["name"], "system": session["system"],
-            "roster": len(session["roster"]), "log": replica.logged(), "saved": saved}
+    """What the session list shows about a session without reading it again (read off the replica:
+    working out its whole session here would cost every tap's save as much again)."""
+    roster = sum(entry.get("added") is not None and entry.get("removed") is None for entry in replica.roster.values())
+    return {"id": replica.id, "name": replica.fields["name"][0], "system": replica.fields["system"][0],
+            "roster": roster, "log": replica.logged(), "saved": saved}
 
 
 def parse_index(raw) -> dict:
