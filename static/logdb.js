@@ -66,6 +66,21 @@
     };
   }
 
+  // {id: record[field]} of these entry ids that are stored (one read transaction).
+  function byId(session, ids, field) {
+    return run("readonly", (store, answer) => {
+      const found = {};
+      answer(found);
+      const index = store.index("id");
+      for (const id of ids) {
+        index.get([session, id]).onsuccess = (event) => {
+          const record = event.target.result;
+          if (record) found[id] = record[field];
+        };
+      }
+    });
+  }
+
   window.tablesideLog = {
     ready: opening.then((db) => db !== null),
 
@@ -95,31 +110,11 @@
     },
 
     kinds(session, ids) {
-      return run("readonly", (store, answer) => {
-        const found = {};
-        answer(found);
-        const index = store.index("id");
-        for (const id of ids) {
-          index.get([session, id]).onsuccess = (event) => {
-            const record = event.target.result;
-            if (record) found[id] = record.k;
-          };
-        }
-      });
+      return byId(session, ids, "k");
     },
 
     texts(session, ids) {
-      return run("readonly", (store, answer) => {
-        const found = {};
-        answer(found);
-        const index = store.index("id");
-        for (const id of ids) {
-          index.get([session, id]).onsuccess = (event) => {
-            const record = event.target.result;
-            if (record) found[id] = record.t;
-          };
-        }
-      });
+      return byId(session, ids, "t");
     },
 
     count(session) {

@@ -135,14 +135,15 @@ json_values = st.recursive(
 AT = "2025-06-01T20:14:05+02:00"
 
 
-def logged_party() -> dict:
+def logged_party(**numbered) -> dict:
+    """The party of five with Ash's roll logged; `numbered`: its number and phone (log_conflict)."""
     party = party_of_five()
     ash = party["roster"][0]
     record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 5,
                             "gm": {"name": "The GM", "dice": [6, 5, 2, 1, 1]},
                             "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 5,
                                        "dice": [6, 4, 3, 1, 1], "keep": [0, 1, 2], "ap": 1}})
-    return log_conflict(party, record, at=AT, by=ash["name"])
+    return log_conflict(party, record, at=AT, by=ash["name"], **numbered)
 
 
 def seen(text: str) -> str:

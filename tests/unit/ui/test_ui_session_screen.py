@@ -422,13 +422,7 @@ def test_a_link_names_each_new_person_once_with_the_rule_systems_of_their_sheets
 
 def numbered_party() -> dict:
     """The party of five with Ash's roll logged as Ash's phone numbers it: "Ash Varga 3"."""
-    party = party_of_five()
-    ash = party["roster"][0]
-    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 5,
-                            "gm": {"name": "The GM", "dice": [6, 5, 2, 1, 1]},
-                            "player": {"name": ash["name"], "id": ash["id"], "side": "character", "pool": 5,
-                                       "dice": [6, 4, 3, 1, 1], "keep": [0, 1, 2], "ap": 1}})
-    return log_conflict(party, record, at=AT, by=ash["name"], number=3, phone=ash["name"])
+    return logged_party(number=3, phone=party_of_five()["roster"][0]["name"])
 
 
 def rewritten_link(session: dict, change) -> str:
