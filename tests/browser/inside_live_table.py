@@ -331,8 +331,9 @@ def wait_until_all_agree(phones, timeout_s: float = 15) -> float:
         seen = [phone.seen() for phone in phones]
         if all(one == seen[0] for one in seen):
             return time.perf_counter() - started
-        apart = [phone.who for phone, one in zip(phones, seen) if one != seen[0]]
-        assert time.perf_counter() - started < timeout_s, apart
+        if time.perf_counter() - started > timeout_s:  # a wait's deadline: the latency is printed, not judged
+            apart = [phone.who for phone, one in zip(phones, seen) if one != seen[0]]
+            pytest.fail(f"These phones never came to show the same table: {apart}")
 
 
 def test_a_phone_that_comes_back_catches_up_and_one_that_never_connects_uses_links(table, screenshot):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from session import link_v2, log_conflict
 from session.replica import Replica
 import rules
-from conftest import READY, BOOT_TIMEOUT_MS
+from conftest import READY, BOOT_TIMEOUT_MS, at_desktop_size
 from test_manners_flows import assert_fits
 from test_sealed import nav, open_link, reload, sealed_link, two_phones
 
@@ -65,13 +65,7 @@ def test_a_card_logged_after_the_lock_is_flagged_on_the_players_phone_and_after_
         # The next one: after Wren's lock, the GM's phone logs Time instead of the sealed Hostility.
         _, lock = seal_and_lock(gm, player)
         forged = another_card_logged(gm, lock)
-        player.goto(forged)
-        player.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
-        player.get_by_role("button", name="Update mine from the link").tap()
-        player.get_by_text("Nothing this phone had is lost").wait_for()
-        chooser = player.get_by_test_id("role-chooser")
-        if chooser.count():
-            chooser.get_by_role("button", name="Not now").tap()
+        update_from(player, forged)
 
         nav(player, "Conflict")
         assert "Flagged:" in player.get_by_test_id("sealed-flag").inner_text()
@@ -87,6 +81,8 @@ def test_a_card_logged_after_the_lock_is_flagged_on_the_players_phone_and_after_
                 player.set_viewport_size(PHONE_SIZE)
                 player.locator(".log-list").evaluate("list => list.scrollIntoView()")
                 screenshot(player, "sealed-binding-log-flagged-and-checked", full_page=False)
+                at_desktop_size(player, lambda: screenshot(player, "sealed-binding-log-flagged-and-checked",
+                                                           full_page=False))
                 screenshot(player, "sealed-binding-log-full")
                 assert_fits(player, 320)
                 name = player.locator(".session-name").inner_text()

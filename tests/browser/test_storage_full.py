@@ -11,7 +11,7 @@ import pytest
 
 from session import check_roster_entry, new_session
 from session.link_v1 import encode_session
-from conftest import BOOT_TIMEOUT_MS, READY
+from conftest import BOOT_TIMEOUT_MS, READY, at_desktop_size
 from test_sessions import message, nav, not_now, party
 from test_tension_flows import enter_dice
 
@@ -57,6 +57,7 @@ def test_a_refused_roll_is_said_at_once_and_is_there_after_a_reload_with_room(pa
     if refusal == "abort":
         said.scroll_into_view_if_needed()
         screenshot(page, "storage-full", full_page=False)
+        at_desktop_size(page, lambda: screenshot(page, "storage-full", full_page=False))
 
     reload(page)  # still refused: the roll shows from where it was kept, and that is said again
     said.wait_for()
@@ -88,6 +89,7 @@ def test_a_session_that_fails_its_check_at_start_opens_repaired_and_says_so(page
     assert "Part of" in message(page) and "could not be read: 1 roster entry was set aside" in message(page)
     assert page.locator(".session-name").inner_text() == session["name"]  # not "New session"
     screenshot(page, "storage-repaired", full_page=False)
+    at_desktop_size(page, lambda: screenshot(page, "storage-repaired", full_page=False))
     nav(page, "Roster")
     assert "Ash" in page.locator("#app").inner_text() and "Brin" not in page.locator("#app").inner_text()
     nav(page, "Session")
@@ -123,3 +125,4 @@ def test_a_session_link_too_long_for_a_qr_code_keeps_share_and_copy(page, open_a
     assert card.locator(".qr-code").count() == 0
     card.scroll_into_view_if_needed()
     screenshot(page, "session-link-too-long", full_page=False)
+    at_desktop_size(page, lambda: screenshot(page, "session-link-too-long", full_page=False))
