@@ -193,8 +193,9 @@ def test_a_lone_surrogate_in_a_saved_name_is_repaired_and_the_session_screen_ope
     page.locator(".message p", has_text="broken character").wait_for()
 
 
-def left_of(page, locator, first: str, second: str) -> bool:
-    """True when, on screen, the text `first` starts left of the text `second` in `locator`."""
+def reads_before(page, locator, first: str, second: str) -> bool:
+    """True when, on screen, the text `first` reads before `second` in `locator`: on an earlier
+    line, or on the same line and further left (a phone's narrow screen may wrap the sentence)."""
     return locator.evaluate("""(element, [first, second]) => {
         const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
         const boxes = {};
@@ -205,11 +206,14 @@ def left_of(page, locator, first: str, second: str) -> bool:
                     const range = document.createRange();
                     range.setStart(node, at);
                     range.setEnd(node, at + 1);
-                    boxes[word] = range.getBoundingClientRect().left;
+                    boxes[word] = range.getBoundingClientRect();
                 }
             }
         }
-        return boxes[first] < boxes[second];
+        const [a, b] = [boxes[first], boxes[second]];
+        if (!a || !b) return false;
+        if (Math.abs(a.top - b.top) > a.height / 2) return a.top < b.top;
+        return a.left < b.left;
     }""", [first, second])
 
 
@@ -224,12 +228,12 @@ def test_a_right_to_left_override_in_shared_names_never_reverses_the_apps_words(
     prompt.wait_for()
     sentence = prompt.locator("p").first
     both_sizes(page, screenshot, "hostile-rtl-join")
-    assert left_of(page, sentence, "Someone", "shared") and left_of(page, sentence, "with", "you:")
+    assert reads_before(page, sentence, "Someone", "shared") and reads_before(page, sentence, "with", "you:")
     prompt.get_by_role("button", name="Join as a new session").tap()
     not_now(page)
     chip = page.locator(".glance-ap li").first
-    assert left_of(page, chip, "3", "AP")
-    assert left_of(page, page.locator(".message p"), "Joined", "characters")
+    assert reads_before(page, chip, "3", "AP")
+    assert reads_before(page, page.locator(".message p"), "Joined", "characters")
     nav(page, "Conflict")
     both_sizes(page, screenshot, "hostile-rtl-joined")
 
