@@ -27,7 +27,7 @@ import netns
 
 netns.require_isolated()  # before anything opens a page: outside, Chromium would reach the real network
 
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, PHONE, READY  # noqa: E402
+from conftest import ARTIFACTS, BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, PHONE, READY  # noqa: E402
 from offline_helpers import record_csp_violations  # noqa: E402
 from session import check_roster_entry, live_signal, new_session  # noqa: E402
 from session.link_v2 import session_link  # noqa: E402
@@ -75,6 +75,14 @@ class Phone:
         devtools.send("Browser.grantPermissions", {"permissions": ["videoCapture", "wakeLockScreen"],
                                                    "origin": site.rstrip("/"), "browserContextId": context_id})
         self.taps = collections.Counter()
+        self.console = collections.deque(maxlen=200)
+        self.page.on("console", lambda line: self.console.append(f"{line.type}: {line.text}"))
+
+    def keep_evidence(self, test: str):
+        folder = ARTIFACTS / "live-failures"
+        folder.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(folder / f"{test}-{self.who}.png"), full_page=True)
+        (folder / f"{test}-{self.who}.log").write_text("\n".join(self.console))
 
     def tap(self, locator, what: str):
         locator.tap()
@@ -132,10 +140,12 @@ def playwright_instance():
 
 
 @pytest.fixture
-def table(playwright_instance, site, watch, tmp_path):
+def table(playwright_instance, site, watch, tmp_path, request):
     """table(): the GM's phone in one browser, four players' phones in two others (two contexts
-    each), all on the app; the GM's phone holds the session and says it is the GM's."""
+    each), all on the app; the GM's phone holds the session and says it is the GM's. When the test
+    fails, each phone's screen and console are kept beside the screenshots, to say why."""
     made = {"browsers": [], "phones": []}
+    failed_before = request.session.testsfailed
 
     def table(stranger: bool = False):
         gm_browser, *players_browsers = (Browser(playwright_instance, tmp_path, name) for name in ("gm", "b", "c"))
@@ -154,6 +164,9 @@ def table(playwright_instance, site, watch, tmp_path):
         return gm, players
 
     yield table
+    if request.session.testsfailed > failed_before:
+        for phone in made["phones"]:
+            phone.keep_evidence(request.node.name)
     for browser in made["browsers"]:
         browser.close()
     assert [phone.csp for phone in made["phones"]] == [[] for _ in made["phones"]]  # connect-src 'self' holds
@@ -332,8 +345,11 @@ def wait_until_all_agree(phones, timeout_s: float = 15) -> float:
         if all(one == seen[0] for one in seen):
             return time.perf_counter() - started
         if time.perf_counter() - started > timeout_s:  # a wait's deadline: the latency is printed, not judged
-            apart = [phone.who for phone, one in zip(phones, seen) if one != seen[0]]
-            pytest.fail(f"These phones never came to show the same table: {apart}")
+            apart = {phone.who: {part: [line for line in one[part] if line not in seen[0][part]] +
+                                 [f"(lacks) {line}" for line in seen[0][part] if line not in one[part]]
+                                 for part in one}
+                     for phone, one in zip(phones, seen) if one != seen[0]}
+            pytest.fail(f"These phones never came to show the same table as {phones[0].who}'s: {apart}")
 
 
 def test_a_phone_that_comes_back_catches_up_and_one_that_never_connects_uses_links(table, screenshot):

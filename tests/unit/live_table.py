@@ -36,7 +36,7 @@ class Table:
         self.channels: dict[tuple[str, str], tuple[str, str]] = {}  # (phone, peer id) -> (other phone, its peer id)
         self.answering: dict[int, str] = {}  # offer id -> the phone that answered it
         self.sent: list[tuple[str, str, str]] = []  # (from phone, to phone, text), every message
-        self.waits: list[tuple[str, str]] = []  # (phone, peer) of every live_wait
+        self.waits: list[tuple[str, str, int]] = []  # (phone, peer, offer id) of every live_wait
         self.unsupported: set[str] = set()  # phones whose browser has no WebRTC
         self.cut: set[str] = set()  # phones whose channels are down (messages to and from them lost)
 
@@ -96,7 +96,7 @@ class Table:
                 self.channels.pop(other, None)
                 self.deliver(other[0], "live-event", peer=other[1], event="closed", detail="by-peer")
         elif kind == effects.LIVE_WAIT:
-            self.waits.append((name, peer))
+            self.waits.append((name, peer, data["offer"]))
         elif kind == effects.WAKE_LOCK:
             self.deliver(name, "live-wake-state", "on" if data["on"] else "off")
 

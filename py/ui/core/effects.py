@@ -79,9 +79,10 @@ def live_close(state, peer: str):
     state.effects.append((LIVE_CLOSE, {"peer": peer}))
 
 
-def live_wait(state, peer: str, seconds: float):
-    """Action "live-waited" for `peer` in `seconds` (a channel that should be open by then)."""
-    state.effects.append((LIVE_WAIT, {"peer": peer, "seconds": seconds}))
+def live_wait(state, peer: str, offer_id: int, seconds: float):
+    """Action "live-waited" for `peer` in `seconds` (a channel that should be open by then), its
+    value the offer id the wait is about: a phone given a new code meanwhile is not judged by the old one's."""
+    state.effects.append((LIVE_WAIT, {"peer": peer, "offer": offer_id, "seconds": seconds}))
 
 
 def live_sync(state):

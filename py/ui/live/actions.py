@@ -178,7 +178,7 @@ def take_code(state: AppState, text: str) -> bool:
         return False
     peer.state, peer.code = model.CONNECTING, ""
     effects.live_accept(state, peer.id, signal.sdp())
-    effects.live_wait(state, peer.id, CONNECT_SECONDS)
+    effects.live_wait(state, peer.id, peer.offer_id, CONNECT_SECONDS)
     state.message = None
     state.announcement = "Connecting to the player's phone…"
     return True
@@ -197,7 +197,7 @@ def answered(state: AppState, event: Input):
         state.fail(str(error))
         return
     peer.state = model.SHOWING
-    effects.live_wait(state, peer.id, ANSWER_SECONDS)
+    effects.live_wait(state, peer.id, peer.offer_id, ANSWER_SECONDS)
     state.announcement = "This phone's code is on screen: show it to the GM's phone."
 
 
@@ -249,6 +249,8 @@ def waited(state: AppState, event: Input):
     """A channel that should be open by now: the GM's phone gives up on it; a player's says why it may not be."""
     peer = peer_of(state, event)
     if peer is None or peer.state in (model.OPEN, model.INTERRUPTED, model.LOST, model.FAILED):
+        return
+    if event.value != str(peer.offer_id):  # a wait on an earlier code for the same phone
         return
     if state.live.hub:
         peer.state, peer.problem = model.FAILED, failure_words(state, peer, "no-route")

@@ -110,7 +110,7 @@ def close(state, data, element, after):
 def wait(state, data, element, after):
     async def begin():
         await asyncio.sleep(data["seconds"])
-        answer(state, after, "live-waited", data["peer"], "")
+        answer(state, after, "live-waited", data["peer"], str(data["offer"]))
 
     later(state, after, begin(), FAILURE)
 

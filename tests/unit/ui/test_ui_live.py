@@ -261,6 +261,21 @@ def test_a_phone_that_comes_back_catches_up_both_ways_and_nothing_is_overwritten
     assert sum(peer.state == model.OPEN for peer in gm.live.peers.values()) == 2
 
 
+def test_the_wait_on_a_phones_first_code_does_not_fail_its_new_one():
+    """A phone lost soon after it joined gets a new code; the GM's phone still waits on the first
+    code's channel, and when that wait ends the new code stays on screen, ready for its answer."""
+    table, party = joined("ash")
+    gm = table.phones["gm"]
+    [(_, peer, first_offer)] = [wait for wait in table.waits if wait[0] == "gm"]
+    table.lose("ash")
+    tap(gm, "live-connect", peer=peer)
+    table.run()
+    table.deliver("gm", "live-waited", str(first_offer), peer=peer)
+    assert gm.live.peers[peer].state == model.SHOWING and table.code_on("gm", peer)
+    table.join("gm", "ash", peer=peer)
+    assert gm.live.peers[peer].state == model.OPEN
+
+
 def test_catching_up_reaches_entries_older_than_what_a_phone_holds_in_memory():
     table, party = joined("ash")
     gm, ash = table.phones["gm"], table.phones["ash"]
@@ -324,11 +339,12 @@ def test_a_phone_that_never_connects_says_why_and_gives_up():
     table.run()
     tap(gm, "live-scanned", value=table.code_on("ash"))
     table.run()
-    [(name, peer)] = [wait for wait in table.waits if wait[0] == "gm"]
-    table.deliver("gm", "live-waited", peer=peer)
+    [(name, peer, offer)] = [wait for wait in table.waits if wait[0] == "gm"]
+    table.deliver("gm", "live-waited", str(offer), peer=peer)
     table.run()
     assert "same Wi-Fi" in gm.message.text and "Links and QR codes keep working" in gm.message.text
-    table.deliver("ash", "live-waited", peer="gm")
+    [(_, _, answered)] = [wait for wait in table.waits if wait[0] == "ash"]
+    table.deliver("ash", "live-waited", str(answered), peer="gm")
     assert "Not connected yet" in text(ash)
 
 
