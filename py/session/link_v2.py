@@ -150,15 +150,8 @@ def roll_message(replica: Replica, entry_id: str, session_name: str = "") -> str
     `session_name`: the GM's phone knows its session's name, and those 30-odd characters keep a
     roll's code at QR version 10."""
     entry = replica.log[entry_id]
-    device = entry["device"]
-    touched = {target for target, _ in effect_targets(entry.get("effects", []))}
-    roster = {}
-    for entry_key in sorted({target[1] for target in touched if target[0] == "entry"} & replica.roster.keys()):
-        counts = {key: {device: steps[device]} for key, steps in replica.roster[entry_key]["counts"].items()
-                  if device in steps and ("entry", entry_key, key) in touched}
-        if counts:
-            roster[entry_key] = {"counts": counts}
-    tension = {device: replica.tension[device]} if ("tension",) in touched and device in replica.tension else {}
+    tension, counts = moved_counts(replica.tension, replica.roster, entry)
+    roster = {entry_key: {"counts": counts[entry_key]} for entry_key in sorted(counts)}
     partial = {"id": replica.id, "tension": tension,  # its version and clock are the link's and the entry's
                "roster": roster, "log": [in_transit(entry)]}
     message = {"p": partial, "n": session_name} if session_name else {"p": partial}
@@ -258,18 +251,30 @@ def mapping_values(value) -> list:
     return list(value.values()) if isinstance(value, dict) else [None]
 
 
-def roll_counts(replica: Replica, entry: dict):
-    """A roll's counts: only the steps of the phone that logged it, for what its effects changed.
-    Any other count is left out (links written before rolls carried only these brought the
-    phone's other counts too): merging a roll changes what the roll changed, nothing else. (A
-    count is that phone's running total, so it is not compared with the roll's own steps.)"""
+def moved_counts(tension: dict, roster: dict, entry: dict) -> tuple[dict, dict]:
+    """Of a replica's Tension and roster counts, only the steps of the phone that logged `entry`,
+    for what its effects changed: (Tension, {roster id: counts}), roster entries with none left out."""
     device = entry["device"]
     moved = {target for target, _ in effect_targets(entry.get("effects", []))}
-    replica.tension = {device: replica.tension[device]} if ("tension",) in moved and device in replica.tension else {}
-    for entry_id, item in list(replica.roster.items()):
-        item["counts"] = {key: {device: steps[device]} for key, steps in item["counts"].items()
-                          if ("entry", entry_id, key) in moved and device in steps}
-        if not item["counts"]:
+    kept = {}
+    for entry_id, item in roster.items():
+        counts = {key: {device: steps[device]} for key, steps in item["counts"].items()
+                  if ("entry", entry_id, key) in moved and device in steps}
+        if counts:
+            kept[entry_id] = counts
+    return ({device: tension[device]} if ("tension",) in moved and device in tension else {}), kept
+
+
+def roll_counts(replica: Replica, entry: dict):
+    """A roll's counts: only those `moved_counts` keeps. Any other count is left out (links written
+    before rolls carried only these brought the phone's other counts too): merging a roll changes
+    what the roll changed, nothing else. (A count is that phone's running total, so it is not
+    compared with the roll's own steps.)"""
+    replica.tension, counts = moved_counts(replica.tension, replica.roster, entry)
+    for entry_id in list(replica.roster):
+        if entry_id in counts:
+            replica.roster[entry_id]["counts"] = counts[entry_id]
+        else:
             del replica.roster[entry_id]
 
 
