@@ -49,6 +49,7 @@
   }
 
   addEventListener("py:progress", ({ detail }) => {
+    performance.mark(`py:${detail}`); // bench/bench_boot.py's phases
     expectProgress();
     if (!(detail in STEPS) || !stillLoading() || !byId("boot-message")) return;
     byId("boot-message").textContent = STEPS[detail];

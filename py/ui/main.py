@@ -3,6 +3,10 @@ import lzma
 import os
 import sys
 
+from js import performance  # marks for bench/bench_boot.py's phases
+
+performance.mark("tableside-main")
+
 # pyscript.toml's [files] writes our code as one xz stream around a zip of stored files (the
 # start-up modules are bytecode, which compresses far better in one stream than file by file:
 # tools/build.py): inflated here, then imported straight from the zip. The page's packages
@@ -17,6 +21,7 @@ except (OSError, lzma.LZMAError):  # damaged on the way: nothing of ours can be 
     raise
 sys.path.insert(0, os.path.abspath("py.zip"))
 sys.path += [os.path.abspath(os.path.join("python", name)) for name in sorted(os.listdir("python"))]
+performance.mark("tableside-unpacked")
 
 try:
     from ui.shell.app import start
@@ -25,4 +30,5 @@ except Exception as error:  # a broken module must still end in a plain message
 
     mark_failed(error)
 else:
+    performance.mark("tableside-imported")
     start()

@@ -93,8 +93,11 @@ def test_our_code_ships_without_comments_and_docstrings_on_the_same_lines():
 def test_pyscript_config_loads_nothing_from_another_host():
     config = pyscript_config()
     assert "packages" not in config
-    interpreter = config["interpreter"]
-    assert interpreter.startswith("./vendor/pyodide-") and (DIST / interpreter).is_file()
+    interpreter = config["interpreter"]  # our wrapper of Pyodide's loadPyodide, and what it imports
+    assert interpreter == "./static/python.mjs" and (DIST / interpreter).is_file()
+    imported = re.findall(r'from "([^"]+)"', (DIST / interpreter).read_text())
+    assert imported and all(name.startswith("../vendor/pyodide-") and (DIST / "static" / name).resolve().is_file()
+                            for name in imported)
     for source in config["files"]:
         assert source.startswith("./") and (DIST / source).is_file(), source
 

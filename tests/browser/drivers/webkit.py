@@ -89,9 +89,13 @@ class Page:
         manager.set_network_proxy_settings(
             WebKit2.NetworkProxyMode.CUSTOM,
             WebKit2.NetworkProxySettings.new(proxy, ["localhost", "127.0.0.1", "::1"]))
-        context = WebKit2.WebContext.new_with_website_data_manager(manager)
-        context.set_cache_model(WebKit2.CacheModel.WEB_BROWSER)
-        self.view = WebKit2.WebView(web_context=context)
+        self.context = WebKit2.WebContext.new_with_website_data_manager(manager)
+        self.context.set_cache_model(WebKit2.CacheModel.WEB_BROWSER)
+        self.open_view(width, height)
+
+    def open_view(self, width, height):
+        """A window and web view of this profile (a tab)."""
+        self.view = WebKit2.WebView(web_context=self.context)
         self.view.get_settings().set_enable_write_console_messages_to_stdout(True)
         self.view.connect("load-changed", self.on_load_changed)
         self.view.connect("load-failed", self.on_load_failed)
@@ -104,6 +108,13 @@ class Page:
         self.view.grab_focus()
         self.committed = False
         self.failure = None
+
+    def new_tab(self):
+        """The page's tab closed and a new one opened on the same profile (its storage, caches
+        and service worker), in a web process of its own, as a phone opens the app again."""
+        width, height = self.window.get_size()
+        self.window.destroy()
+        self.open_view(width, height)
 
     def resize(self, width, height):
         self.window.resize(width, height)
@@ -179,6 +190,9 @@ class Driver:
     def reload(self):
         self.page.navigate(self.page.view.reload)
 
+    def new_tab(self):
+        self.page.new_tab()
+
     def evaluate(self, body):
         return self.page.evaluate(body)
 
@@ -204,6 +218,7 @@ def main():
     Gtk.init([])
     driver = Driver()
     commands = {"new_page": driver.new_page, "goto": driver.goto, "reload": driver.reload,
+                "new_tab": driver.new_tab,
                 "evaluate": driver.evaluate, "click": driver.click, "resize": driver.resize,
                 "screenshot": driver.screenshot, "console": driver.console_messages,
                 "close_page": driver.close_page}
