@@ -418,19 +418,31 @@ def report_engines(engines: dict, app: dict, phases: dict) -> None:
             print(f"{name + ' ' + label + ', median (s)':42}{cells}")
 
 
-def own_code_bytes(dist: Path) -> int:
-    """Our code and the page's Python packages as served: gzip where the server compresses."""
-    files = [*dist.glob("app/*"), *dist.glob("vendor/python-*/*"), *dist.glob("vendor/morphdom-*/*"),
-             dist / "py" / "ui" / "main.py", dist / "static" / "regions.js", dist / "static" / "boot.js"]
+def served_bytes(paths) -> int:
+    """As served: gzip where the server compresses."""
     return sum(len(gzip.compress(path.read_bytes(), 6)) if path.suffix in COMPRESSIBLE
-               else path.stat().st_size for path in files)
+               else path.stat().st_size for path in paths)
+
+
+def own_code_bytes(dist: Path) -> int:
+    """Our code and the page's Python packages as served; not Pyodide, PyScript, nor Python's
+    memory snapshot (snapshot_bytes: counted apart)."""
+    files = [*(path for path in dist.glob("app/*") if not path.name.endswith(".snapshot.gz")),
+             *dist.glob("vendor/python-*/*"), *dist.glob("vendor/morphdom-*/*"), dist / "py" / "ui" / "main.py",
+             dist / "static" / "regions.js", dist / "static" / "boot.js", dist / "static" / "python.mjs"]
+    return served_bytes(files)
+
+
+def snapshot_bytes(dist: Path) -> int:
+    """Python's memory snapshot as served (gzipped by the build), downloaded by the precache."""
+    return served_bytes(dist.glob("app/*.snapshot.gz"))
 
 
 def verdict(value: float, goal: float) -> str:
     return f"<= {goal:g}: {'met' if value <= goal else 'NOT met'}"
 
 
-def report(app: dict, stock: dict, own: int, baseline: dict | None = None) -> None:
+def report(app: dict, stock: dict, own: int, snapshot: int, baseline: dict | None = None) -> None:
     rows = [
         ("warm boot, median (s)", app["warm"]["ready_s"], stock["warm"]["ready_s"], None),
         (f"warm boot {THROTTLE}x CPU, median (s)", app["warm_throttled"]["ready_s"],
@@ -451,6 +463,7 @@ def report(app: dict, stock: dict, own: int, baseline: dict | None = None) -> No
         ratio = mine / theirs if theirs else float("nan")
         print(f"{label:42} {mine:9.2f} {theirs:9.2f} {ratio:10.2f}  {verdict(ratio, goal) if goal else ''}")
     print(f"{'first visit incl. precache (MB)':42} {app['first_visit_bytes_with_precache'] / 1e6:9.2f}")
+    print(f"{'Python memory snapshot (KB, served; apart)':42} {snapshot / 1000:9.1f}")
     print(f"{'our code + Python packages (KB, served)':42} {own / 1000:9.1f} {'':9} {'':10}  "
           f"{verdict(own / 1000, GOALS['own_code_kb'])}")
     print(f"{'our modules imported at start-up':42} {len(startup_modules()):9d}")
@@ -498,7 +511,7 @@ def main() -> None:
         for server, _ in servers:
             server.shutdown()
     own = own_code_bytes(dist)
-    report(results["app"], results["stock"], own, results.get("baseline"))
+    report(results["app"], results["stock"], own, snapshot_bytes(dist), results.get("baseline"))
     boot_phases.report(phases)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps({**results, "phases": phases, "own_code_bytes": own}, indent=1))

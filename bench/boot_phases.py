@@ -79,7 +79,7 @@ def warm_starts(page: EnginePage, builds: dict) -> dict:
             marks = page.evaluate(COLLECT)
             if marks is None:
                 raise AssertionError(f"{page.engine}: {name} was not ready within 120 s")
-            runs[name].append(durations(marks))
+            runs[name].append({**durations(marks), "marks": marks})
     return runs
 
 

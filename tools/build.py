@@ -18,19 +18,21 @@ Stdlib only: runs before any virtualenv exists (Netlify, CI, a fresh clone).
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import io
 import json
 import lzma
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 from shipped_source import shipped, without_docstrings  # tools/: beside this script
-from startup_modules import first_screen_modules
+from startup_modules import first_screen_modules, page_free_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -77,6 +79,8 @@ TOP_LEVEL = ("sw.js", "manifest.webmanifest")
 JSQR_LOGICAL = "./vendor/jsqr/jsQR.js"  # in static/scan.js
 INTERPRETER = "./static/python.mjs"  # pyscript.toml's interpreter: Pyodide's loadPyodide, wrapped
 PYODIDE_LOGICAL = "../vendor/pyodide/"  # in static/python.mjs
+SNAPSHOT_EARLY = "./app/python.snapshot.gz"  # in index.html
+SNAPSHOT_PAGE = 4096  # the snapshot ships without its pages of zeros, of this size
 
 
 def short_hash(paths: list[Path]) -> str:
@@ -255,6 +259,45 @@ def bundle_app_code(app: Path) -> Path:
     return target
 
 
+def make_snapshot(pyodide: Path, bundle: Path) -> Path:
+    """Python's memory after start-up and the imports of the first screen that do not touch the
+    page (tools/snapshot.mjs), as app/python-<hash>.snapshot.gz: its pages that are not all
+    zeros (snapshot_pages), gzipped. Cached in build/snapshot by a hash of its inputs."""
+    modules = json.dumps(page_free_modules()).encode()
+    recipe = b"".join((ROOT / "tools" / name).read_bytes() for name in ("snapshot.mjs", "snapshot.py", "build.py"))
+    pyscript = npm_version("@pyscript/core").encode()
+    key = hashlib.sha256(recipe + modules + bundle.read_bytes() + pyodide.name.encode() + pyscript).hexdigest()[:16]
+    cached = CACHE / "snapshot" / key / "python.snapshot.gz"
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        listing, memory = cached.parent / "modules.json", cached.parent / "python.snapshot"
+        listing.write_bytes(modules)
+        subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(pyodide),
+                        str(NODE_MODULES / "@pyscript" / "core"), str(bundle), str(listing), str(memory)],
+                       check=True, cwd=ROOT)
+        cached.write_bytes(gzip.compress(snapshot_pages(memory.read_bytes()), 9, mtime=0))
+        memory.unlink()
+    target = bundle.parent / f"python-{short_hash([cached])}.snapshot.gz"
+    shutil.copy2(cached, target)
+    return target
+
+
+def snapshot_pages(memory: bytes) -> bytes:
+    """The snapshot without its pages of zeros (half of its 31 MB), which static/boot.js puts
+    back: [length, page size, page count] (little-endian u32), the page numbers, the pages."""
+    size = SNAPSHOT_PAGE
+    pages = [memory[start:start + size] for start in range(0, len(memory), size)]
+    kept = [number for number, page in enumerate(pages) if page.count(0) != len(page)]
+    header = struct.pack(f"<3I{len(kept)}I", len(memory), size, len(kept), *kept)
+    return header + b"".join(pages[number] for number in kept)
+
+
+def snapshot_length(shipped: Path) -> int:
+    """The snapshot's own length (its first header field): what static/boot.js rebuilds."""
+    with gzip.open(shipped) as pages:
+        return struct.unpack("<I", pages.read(4))[0]
+
+
 def bytecode_files() -> set[str]:
     """The files under py/ of the modules a first screen imports: ui.shell.app -> ui/shell/app.py,
     ui.shell (a package) -> ui/shell/__init__.py."""
@@ -298,7 +341,7 @@ def js_imports(module: Path) -> list[str]:
     return JS_IMPORT.findall(module.read_text())
 
 
-def write_index(pyodide: Path, pyscript: Path, morphdom: Path, zips: list[Path]) -> None:
+def write_index(pyodide: Path, pyscript: Path, morphdom: Path, zips: list[Path], snapshot: Path) -> None:
     text = (ROOT / "index.html").read_text()
     # core.js only re-exports a hashed chunk, and PyScript fetches the [files]
     # zips only once Pyodide runs: start both from the first moment (boot.js
@@ -312,6 +355,11 @@ def write_index(pyodide: Path, pyscript: Path, morphdom: Path, zips: list[Path])
     text = text.replace(anchor, "\n  ".join([anchor, *chunks]))
     urls = " ".join([early[1], *(relative(path) for path in zips)])
     text = text.replace(early[0], f'data-fetch-early="{urls}"')
+    if f'data-snapshot="{SNAPSHOT_EARLY}" data-snapshot-bytes="0"' not in text:
+        sys.exit(f'build: boot.js in index.html must have data-snapshot="{SNAPSHOT_EARLY}" data-snapshot-bytes="0"')
+    inflated = snapshot_length(snapshot)  # what static/boot.js rebuilds and checks
+    text = text.replace(f'data-snapshot="{SNAPSHOT_EARLY}" data-snapshot-bytes="0"',
+                        f'data-snapshot="{relative(snapshot)}" data-snapshot-bytes="{inflated}"')
     for logical, real in (("./vendor/pyodide/", pyodide), ("./vendor/pyscript/", pyscript),
                           ("./vendor/morphdom/", morphdom)):
         if logical not in text:
@@ -414,9 +462,11 @@ def build() -> None:
     jsqr = vendor_jsqr(vendor)
     morphdom = vendor_morphdom(vendor)
     packages = vendor_python_packages(vendor)
-    zips = sorted(packages.iterdir()) + [bundle_app_code(DIST / "app")]
+    bundle = bundle_app_code(DIST / "app")
+    snapshot = make_snapshot(pyodide, bundle)
+    zips = sorted(packages.iterdir()) + [bundle]
     write_pyscript_toml(zips)
-    write_index(pyodide, pyscript, morphdom, zips)
+    write_index(pyodide, pyscript, morphdom, zips, snapshot)
     copy_static()
     write_scanner(jsqr)
     write_interpreter(pyodide)
