@@ -99,6 +99,7 @@ class Page:
         self.view.get_settings().set_enable_write_console_messages_to_stdout(True)
         self.view.connect("load-changed", self.on_load_changed)
         self.view.connect("load-failed", self.on_load_failed)
+        self.view.connect("web-process-terminated", self.on_web_process_terminated)
         self.window = Gtk.Window()
         self.window.add(self.view)
         self.resize(width, height)
@@ -127,6 +128,10 @@ class Page:
     def on_load_failed(self, _view, _event, uri, error):
         self.failure = f"{uri}: {error.message}"
         return False
+
+    def on_web_process_terminated(self, _view, reason):
+        """The page's process crashed or was killed: say so now, not after the command's timeout."""
+        self.failure = f"the web process ended ({reason.value_nick})"
 
     def navigate(self, start):
         self.committed, self.failure = False, None
