@@ -5,7 +5,9 @@ PyScript and morphdom from node_modules (pinned in package.json); the page's Pyt
 packages as wheels pinned in requirements/page.txt. The stdlib is compiled
 to bytecode with Pyodide's own Python (tools/precompile.mjs), and so are the modules
 of ours a first screen imports; the packages and the rest of py/ stay source (readable
-tracebacks; they load after the first screen).
+tracebacks; they load after the first screen), all of it in one xz stream. Python's memory
+after its start and the first screen's imports is saved as a snapshot (tools/snapshot.mjs)
+that later starts restore (static/python.mjs).
 
 Every vendored folder and our code's bundle carry a content hash in their name, so
 they can be cached as immutable; index.html and pyscript.toml name them.
@@ -205,34 +207,30 @@ def vendor_morphdom(vendor: Path) -> Path:
     return hashed_folder(vendor, f"morphdom-{npm_version('morphdom')}", [source])
 
 
-def vendor_python_packages(vendor: Path) -> Path:
-    """Each wheel ships as `<name>-<version>.zip`, unpacked by [files]. As source without
-    docstrings (comments, licence headers and line numbers kept): the page imports them after
-    it is ready (icepool for Anomaly odds, segno for QR codes), where compiling costs less than
-    the bytes bytecode adds; the docstrings were 30% of their bytes."""
-    staging = CACHE / "packages"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    zips = []
+def page_packages() -> dict[str, bytes]:
+    """The page's Python packages (requirements/page.txt), file by file, for our code's bundle.
+    As source without docstrings (comments, licence headers and line numbers kept): the page
+    imports them after it is ready (icepool for Anomaly odds, segno for QR codes), where
+    compiling costs less than the bytes bytecode adds; the docstrings were 30% of their bytes."""
+    entries = {}
     for wheel in download_wheels(pinned_page_packages()):
-        name = "-".join(wheel.stem.split("-")[:2])  # icepool-2.1.3-py3-none-any -> icepool-2.1.3
-        zips.append(staging / f"{name}.zip")
-        with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(zips[-1], "w") as target:
+        with zipfile.ZipFile(wheel) as source:
             for entry in source.infolist():
                 data = source.read(entry)
                 if entry.filename.endswith(".py"):
                     data = without_docstrings(data.decode("utf-8")).encode("utf-8")
-                target.writestr(zipfile.ZipInfo(entry.filename, FIXED_DATE), data, zipfile.ZIP_DEFLATED, 9)
-    return hashed_folder(vendor, "python", zips)
+                entries[entry.filename] = data
+    return entries
 
 
 def bundle_app_code(app: Path) -> Path:
-    """Our py/ tree as one xz stream around a zip of stored files (py/ui/main.py inflates it and
-    imports from the zip). The modules a first screen imports (tools/startup_modules.py, for
-    each system) are bytecode compiled by Pyodide's own Python, so the page does not compile
-    them on every start (about 2 s at 4x CPU); the others, loaded once the page is ready, are
-    source without comments and docstrings (tools/shipped_source.py). Bytecode compresses
-    poorly file by file: in one xz stream the tree takes 212 KB, in a zip of deflated files 337."""
+    """Our py/ tree and the page's packages as one xz stream around a zip of stored files
+    (py/ui/main.py inflates it and imports from the zip). The modules a first screen imports
+    (tools/startup_modules.py, for each system) are bytecode compiled by Pyodide's own Python, so
+    the page does not compile them on every start (about 2 s at 4x CPU); the others, loaded once
+    the page is ready, are source without comments and docstrings (tools/shipped_source.py).
+    Bytecode compresses poorly file by file: in one xz stream our tree takes 256 KB, in a zip of
+    deflated files about 400; the packages 97 KB in the same stream, 146 as zips of their own."""
     sources = {p.relative_to(ROOT / "py").as_posix(): p for p in (ROOT / "py").rglob("*.py")
                if "__pycache__" not in p.parts}
     at_start = bytecode_files()
@@ -245,12 +243,16 @@ def bundle_app_code(app: Path) -> Path:
     [compiled] = precompile([staging], APP_PATH)
     with zipfile.ZipFile(compiled) as archive:
         entries |= {name: archive.read(name) for name in archive.namelist()}
+    packages = page_packages()
+    if clash := {name.split("/")[0] for name in packages} & {name.split("/")[0] for name in entries}:
+        sys.exit(f"build: a page package and py/ both have {sorted(clash)}")
+    entries |= packages
     stored = io.BytesIO()
     with zipfile.ZipFile(stored, "w") as archive:  # stored: the xz stream around it compresses
         for name in sorted(entries):
             archive.writestr(zipfile.ZipInfo(name, FIXED_DATE), entries[name])
     bundle = CACHE / APP_BUNDLE
-    # A 2 MB dictionary holds the whole zip (0.9 MB); xz's default (8 MB) would only take memory.
+    # A 2 MB dictionary holds the whole zip (1.8 MB); xz's default (8 MB) would only take memory.
     bundle.write_bytes(lzma.compress(stored.getvalue(), check=lzma.CHECK_CRC32,
                                      filters=[{"id": lzma.FILTER_LZMA2, "preset": 9, "dict_size": 1 << 21}]))
     app.mkdir(parents=True)
@@ -270,13 +272,15 @@ def make_snapshot(pyodide: Path, bundle: Path) -> Path:
     cached = CACHE / "snapshot" / key / "python.snapshot.gz"
     if not cached.exists():
         cached.parent.mkdir(parents=True, exist_ok=True)
-        listing, memory = cached.parent / "modules.json", cached.parent / "python.snapshot"
+        listing, code, memory = (cached.parent / name for name in ("modules.json", "py.zip", "python.snapshot"))
         listing.write_bytes(modules)
+        code.write_bytes(lzma.decompress(bundle.read_bytes()))  # here: lzma's buffers would stay in the memory
         subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(pyodide),
-                        str(NODE_MODULES / "@pyscript" / "core"), str(bundle), str(listing), str(memory)],
+                        str(NODE_MODULES / "@pyscript" / "core"), str(code), str(listing), str(memory)],
                        check=True, cwd=ROOT)
         cached.write_bytes(gzip.compress(snapshot_pages(memory.read_bytes()), 9, mtime=0))
-        memory.unlink()
+        for scratch in (code, memory):
+            scratch.unlink()
     target = bundle.parent / f"python-{short_hash([cached])}.snapshot.gz"
     shutil.copy2(cached, target)
     return target
@@ -312,18 +316,14 @@ def relative(path: Path) -> str:
     return "./" + path.relative_to(DIST).as_posix()
 
 
-def destination(path: Path) -> str:
-    """Where [files] puts a zip. None is unpacked, which would write a hundred files before
-    the first screen: py/ui/main.py puts them on sys.path (zipimport), our code first, once
-    it has inflated the xz stream around it."""
-    return f"./{APP_BUNDLE}" if path.parent.name == "app" else f"./python/{path.name}"
-
-
-def write_pyscript_toml(zips: list[Path]) -> None:
+def write_pyscript_toml(bundle: Path) -> None:
+    """[files] writes our code's bundle as ./py.zip.xz; nothing is unpacked, which would write
+    hundreds of files before the first screen: py/ui/main.py inflates it and puts the zip on
+    sys.path (zipimport)."""
     text = (ROOT / "pyscript.toml").read_text()
     if f'interpreter = "{INTERPRETER}"' not in text:
         sys.exit(f"build: pyscript.toml must name {INTERPRETER} as interpreter")
-    files = "\n".join(f'"{relative(path)}" = "{destination(path)}"' for path in zips)
+    files = f'"{relative(bundle)}" = "./{APP_BUNDLE}"'
     (DIST / "pyscript.toml").write_text(f"{text.rstrip()}\n\n# Generated by tools/build.py\n[files]\n{files}\n")
 
 
@@ -341,7 +341,7 @@ def js_imports(module: Path) -> list[str]:
     return JS_IMPORT.findall(module.read_text())
 
 
-def write_index(pyodide: Path, pyscript: Path, morphdom: Path, zips: list[Path], snapshot: Path) -> None:
+def write_index(pyodide: Path, pyscript: Path, morphdom: Path, bundle: Path, snapshot: Path) -> None:
     text = (ROOT / "index.html").read_text()
     # core.js only re-exports a hashed chunk, and PyScript fetches the [files]
     # zips only once Pyodide runs: start both from the first moment (boot.js
@@ -353,7 +353,7 @@ def write_index(pyodide: Path, pyscript: Path, morphdom: Path, zips: list[Path],
     chunks = [f'<link rel="modulepreload" href="./vendor/pyscript/{name}">'
               for name in js_imports(pyscript / "core.js")]
     text = text.replace(anchor, "\n  ".join([anchor, *chunks]))
-    urls = " ".join([early[1], *(relative(path) for path in zips)])
+    urls = f"{early[1]} {relative(bundle)}"
     text = text.replace(early[0], f'data-fetch-early="{urls}"')
     if f'data-snapshot="{SNAPSHOT_EARLY}" data-snapshot-bytes="0"' not in text:
         sys.exit(f'build: boot.js in index.html must have data-snapshot="{SNAPSHOT_EARLY}" data-snapshot-bytes="0"')
@@ -461,12 +461,10 @@ def build() -> None:
     pyscript = vendor_pyscript(vendor)
     jsqr = vendor_jsqr(vendor)
     morphdom = vendor_morphdom(vendor)
-    packages = vendor_python_packages(vendor)
     bundle = bundle_app_code(DIST / "app")
     snapshot = make_snapshot(pyodide, bundle)
-    zips = sorted(packages.iterdir()) + [bundle]
-    write_pyscript_toml(zips)
-    write_index(pyodide, pyscript, morphdom, zips, snapshot)
+    write_pyscript_toml(bundle)
+    write_index(pyodide, pyscript, morphdom, bundle, snapshot)
     copy_static()
     write_scanner(jsqr)
     write_interpreter(pyodide)

@@ -9,7 +9,6 @@ anything else runs.
 import ast
 import importlib
 import importlib.util
-import lzma
 import os
 import random
 import sys
@@ -23,15 +22,12 @@ app_zip = b""  # our code's zip, written back to APP_ZIP at each start
 bytecode = {}  # path -> a .pyc PyScript's import of its package finds beside its sources
 
 
-def prepare(bundle: str, modules: list[str], pyscript: dict[str, str]) -> None:
-    """bundle: our code (py.zip.xz); modules: ours to import; pyscript: PyScript's package as it
+def prepare(modules: list[str], pyscript: dict[str, str]) -> None:
+    """Our code's zip is at APP_ZIP; modules: ours to import; pyscript: PyScript's package as it
     writes it, path (e.g. pyscript/web.py) -> source."""
     global app_zip
-    with open(bundle, "rb") as packed:
-        app_zip = lzma.decompress(packed.read())
-    os.remove(bundle)
-    with open(APP_ZIP, "wb") as unpacked:
-        unpacked.write(app_zip)
+    with open(APP_ZIP, "rb") as code:
+        app_zip = code.read()
     sys.path.insert(0, APP_ZIP)
     for name in sorted(stdlib_imports(pyscript.values())) + modules:
         importlib.import_module(name)

@@ -11,7 +11,7 @@ performance.mark("tableside-main")
 # start-up modules are bytecode, which compresses far better in one stream than file by file:
 # tools/build.py): inflated here, then imported straight from the zip. Python restored from the
 # build's memory snapshot (static/python.mjs, tools/snapshot.py) has the zip in place already and
-# most of the first screen imported. The page's packages (icepool, segno) are zips in ./python/,
+# most of the first screen imported. The page's packages (icepool, segno) are in the same zip,
 # imported after the first screen.
 if "tableside_snapshot" not in sys.modules:
     try:
@@ -23,7 +23,6 @@ if "tableside_snapshot" not in sys.modules:
         tableside.couldNotDownload()
         raise
     sys.path.insert(0, os.path.abspath("py.zip"))
-sys.path += [os.path.abspath(os.path.join("python", name)) for name in sorted(os.listdir("python"))]
 performance.mark("tableside-unpacked")
 
 try:
