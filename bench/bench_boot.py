@@ -17,11 +17,17 @@ beside the page's first contentful paint (a floor: nothing can be seen sooner).
 With --baseline FOLDER (another build, e.g. main's dist/), that build is measured in the
 same runs, taking turns with the others, so before and after compare under the same load.
 
-Then the app alone in WebKitGTK (Safari's engine, which keeps no compiled wasm
-between launches) and Firefox ESR, through the browser tests' drivers
-(tests/browser/engines.py): ENGINE_RUNS first visits, each in a fresh profile
-(bytes to ready and with the precache), and RUNS warm boots (reloads once the
-worker controls the page). No CPU throttle or network profile there.
+Then "Python ready" phase by phase in Chromium, WebKitGTK (Safari's engine, which keeps no
+compiled wasm between launches) and Firefox ESR, through the browser tests' drivers
+(tests/browser/engines.py), read from the page's own performance marks: page and PyScript load,
+wasm fetch, compile, snapshot read, instantiate, interpreter start, PyScript set-up, our imports,
+first render (bench/boot_phases.py). The app, the stock page (its PyScript steps marked the same
+way) and a --baseline build take turns, RUNS warm starts each (a new tab on a visited profile);
+medians, and the ratios WebKit/Chromium and Firefox/Chromium (goals: 2 and 1.5).
+Then the app alone in WebKitGTK and Firefox ESR: ENGINE_RUNS first visits, each in a fresh
+profile (bytes to ready and with the precache), and the own table of each build, warm. No CPU
+throttle or network profile there.
+Our code and packages are counted as served (goal: 400 KB); Python's memory snapshot apart.
 
 Usage: .venv/bin/python bench/bench_boot.py [--dist FOLDER] [--baseline FOLDER]
 (make bench-boot builds dist/ first)

@@ -82,7 +82,8 @@
   const [wasm] = urls(script.compileEarly);
   const [snapshotURL] = urls(script.snapshot);
   let compiled = null;
-  let snapshot = null;
+  let snapshot = null; // until static/python.mjs takes it
+  let snapshotRead = false;
   let snapshotTaken = false;
 
   function download(url) {
@@ -146,14 +147,17 @@
     }
     for (const url of waiting) early.set(url, download(url));
     waiting.clear();
-    if (snapshotURL && !snapshot && navigator.serviceWorker?.controller && !snapshotFailed()) {
+    if (snapshotURL && !snapshotRead && navigator.serviceWorker?.controller && !snapshotFailed()) {
+      snapshotRead = true;
       snapshot = marked(readSnapshot(), "tableside-snapshot-reading", "tableside-snapshot-read");
       snapshot.catch(() => {}); // static/python.mjs starts Python without it
     }
   }
-  const takeSnapshot = () => {
-    snapshotTaken = Boolean(snapshot);
-    return snapshot;
+  const takeSnapshot = () => { // once: the page would otherwise keep its 31 MB
+    const taken = snapshot;
+    snapshotTaken = Boolean(taken);
+    snapshot = null;
+    return taken;
   };
   // py/ui/main.py calls this when our code arrived damaged (it cannot be unpacked).
   const couldNotDownload = () => fail(COULD_NOT_DOWNLOAD);

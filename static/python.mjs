@@ -33,6 +33,7 @@ function instantiatingCompiledWasm(compiled) {
 
 async function restore(options, snapshot) {
   const python = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot });
+  delete python._api.config._loadSnapshot; // Pyodide keeps its options: not the snapshot's 31 MB
   const fresh = python.pyimport("tableside_snapshot");
   fresh.restored();
   fresh.destroy();
