@@ -73,6 +73,14 @@ def run_until(done, timeout_s=COMMAND_TIMEOUT_S):
         context.iteration(True)
 
 
+def pointer() -> list[str]:
+    """Where the X server's pointer is: [x, y]."""
+    shell = subprocess.run(["xdotool", "getmouselocation", "--shell"], check=True, timeout=10,
+                           capture_output=True, text=True).stdout
+    where = dict(line.split("=", 1) for line in shell.split())
+    return [where["X"], where["Y"]]
+
+
 def pause(seconds):
     fired = []
     GLib.timeout_add(int(seconds * 1000), lambda: fired.append(True) and False)
@@ -161,8 +169,13 @@ class Page:
         """A real left click at (x, y) in the viewport, through the X server (xdotool), as a
         mouse makes it: GTK and WebKit see the same events as from a person's hand."""
         _, left, top = self.view.get_window().get_origin()
-        subprocess.run(["xdotool", "mousemove", "--sync", str(left + round(x)), str(top + round(y)),
-                        "click", "1"], check=True, timeout=10)
+        target = [str(left + round(x)), str(top + round(y))]
+        # `mousemove --sync` waits for the pointer to move: already there (the last test tapped the
+        # same spot), it would wait forever. A pixel aside first.
+        if pointer() == target:
+            subprocess.run(["xdotool", "mousemove", "--sync", str(int(target[0]) + 1), target[1]],
+                           check=True, timeout=10)
+        subprocess.run(["xdotool", "mousemove", "--sync", *target, "click", "1"], check=True, timeout=10)
         pause(0.05)  # let GTK hand the events on before the next command
 
     def screenshot(self, path):
