@@ -6,6 +6,7 @@
 // tools/build.py writes the hashed Pyodide folder in place of the one below.
 import * as pyodide from "../vendor/pyodide/pyodide.mjs";
 import createPyodideModule from "../vendor/pyodide/pyodide.asm.mjs";
+import { pagesOf, restoring } from "./snapshot_pages.mjs";
 
 export const version = pyodide.version;
 const PYODIDE_FOLDER = new URL("../vendor/pyodide/", import.meta.url).href;
@@ -31,9 +32,20 @@ function instantiatingCompiledWasm(compiled) {
   };
 }
 
-async function restore(options, snapshot) {
-  const python = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot });
-  delete python._api.config._loadSnapshot; // Pyodide keeps its options: not the snapshot's 31 MB
+// read: static/boot.js's read of the snapshot's pages ({packed, length}). Pyodide waits for the
+// snapshot only after it has fetched what it needs.
+async function restore(options, read) {
+  let start = null;
+  const snapshot = read.then(({ packed, length }) => {
+    start = restoring(pagesOf(packed, length), createPyodideModule);
+    return start._loadSnapshot;
+  });
+  snapshot.catch(() => {}); // Pyodide awaits it a moment later: not "unhandled" before then
+  const python = await pyodide.loadPyodide({
+    ...options, _loadSnapshot: snapshot, createPyodideModule: (settings) => start.createPyodideModule(settings),
+  });
+  start = null; // Pyodide keeps its options: not the snapshot's 31 MB
+  delete python._api.config._loadSnapshot;
   const fresh = python.pyimport("tableside_snapshot");
   fresh.restored();
   fresh.destroy();

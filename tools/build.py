@@ -82,7 +82,7 @@ JSQR_LOGICAL = "./vendor/jsqr/jsQR.js"  # in static/scan.js
 INTERPRETER = "./static/python.mjs"  # pyscript.toml's interpreter: Pyodide's loadPyodide, wrapped
 PYODIDE_LOGICAL = "../vendor/pyodide/"  # in static/python.mjs
 SNAPSHOT_EARLY = "./app/python.snapshot.gz"  # in index.html
-SNAPSHOT_PAGE = 4096  # the snapshot ships without its pages of zeros, of this size
+SNAPSHOT_PAGE = 4096  # the snapshot ships only its pages of this size that a fresh instance lacks
 
 
 def short_hash(paths: list[Path]) -> str:
@@ -272,28 +272,34 @@ def make_snapshot(pyodide: Path, bundle: Path) -> Path:
     cached = CACHE / "snapshot" / key / "python.snapshot.gz"
     if not cached.exists():
         cached.parent.mkdir(parents=True, exist_ok=True)
-        listing, code, memory = (cached.parent / name for name in ("modules.json", "py.zip", "python.snapshot"))
+        listing, code, memory, fresh = (cached.parent / name for name in
+                                        ("modules.json", "py.zip", "python.snapshot", "fresh.memory"))
         listing.write_bytes(modules)
         code.write_bytes(lzma.decompress(bundle.read_bytes()))  # here: lzma's buffers would stay in the memory
         subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(pyodide),
-                        str(NODE_MODULES / "@pyscript" / "core"), str(code), str(listing), str(memory)],
+                        str(NODE_MODULES / "@pyscript" / "core"), str(code), str(listing), str(memory), str(fresh)],
                        check=True, cwd=ROOT)
-        cached.write_bytes(gzip.compress(snapshot_pages(memory.read_bytes()), 9, mtime=0))
-        for scratch in (code, memory):
+        cached.write_bytes(gzip.compress(snapshot_pages(memory.read_bytes(), fresh.read_bytes()), 9, mtime=0))
+        for scratch in (code, memory, fresh):
             scratch.unlink()
     target = bundle.parent / f"python-{short_hash([cached])}.snapshot.gz"
     shutil.copy2(cached, target)
     return target
 
 
-def snapshot_pages(memory: bytes) -> bytes:
-    """The snapshot without its pages of zeros (half of its 31 MB), which static/boot.js puts
-    back: [length, page size, page count] (little-endian u32), the page numbers, the pages."""
-    size = SNAPSHOT_PAGE
-    pages = [memory[start:start + size] for start in range(0, len(memory), size)]
-    kept = [number for number, page in enumerate(pages) if page.count(0) != len(page)]
-    header = struct.pack(f"<3I{len(kept)}I", len(memory), size, len(kept), *kept)
-    return header + b"".join(pages[number] for number in kept)
+def snapshot_pages(snapshot: bytes, fresh: bytes) -> bytes:
+    """The snapshot without the pages a fresh instance's memory already holds (zeros and the
+    wasm's data: 19 MB of its 31), which static/snapshot_pages.mjs takes from that memory:
+    [length, page size, page count] (little-endian u32), the page numbers, the pages. Page 0, with
+    Pyodide's header, is always kept."""
+    size, header = SNAPSHOT_PAGE, struct.unpack_from("<I", snapshot, 4)[0]
+    if len(snapshot) - header > len(fresh):
+        sys.exit("build: Python's memory grew while the snapshot was made: Pyodide could not restore it")
+    like_fresh = snapshot[:header] + fresh[:len(snapshot) - header]
+    kept = [number for number, start in enumerate(range(0, len(snapshot), size))
+            if number == 0 or snapshot[start:start + size] != like_fresh[start:start + size]]
+    numbers = struct.pack(f"<3I{len(kept)}I", len(snapshot), size, len(kept), *kept)
+    return numbers + b"".join(snapshot[number * size:(number + 1) * size] for number in kept)
 
 
 def snapshot_length(shipped: Path) -> int:

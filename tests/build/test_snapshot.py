@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from build import snapshot_length
 from startup_modules import first_screen_modules, page_free_modules
 from test_offline_build import integrity, precache
 
@@ -18,13 +19,18 @@ DIST = ROOT / "dist"
 
 pytestmark = pytest.mark.skipif(not (DIST / "sw.js").exists(), reason="run `make build` first")
 
-# One start from the snapshot, the way static/python.mjs makes it; prints what it drew.
+# One start from the snapshot, the way static/python.mjs makes it (static/snapshot_pages.mjs puts
+# the shipped pages together with a fresh instance's memory); prints what it drew.
 RESTORE = r"""
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [folder, snapshot] = process.argv.slice(1);
+import { gunzipSync } from "node:zlib";
+const [dist, folder, shipped, length] = process.argv.slice(1);
 const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${folder}/`, _loadSnapshot: readFileSync(snapshot) });
+const { default: createPyodideModule } = await import(pathToFileURL(`${folder}/pyodide.asm.mjs`).href);
+const { pagesOf, restoring } = await import(pathToFileURL(`${dist}/static/snapshot_pages.mjs`).href);
+const packed = new Uint8Array(gunzipSync(readFileSync(shipped))).buffer;
+const pyodide = await loadPyodide({ indexURL: `${folder}/`, ...restoring(pagesOf(packed, Number(length)), createPyodideModule) });
 pyodide.pyimport("tableside_snapshot").restored();
 console.log(pyodide.runPython(`
 import json, os, random, sys
@@ -46,43 +52,26 @@ def shipped_snapshot() -> Path:
     return snapshot
 
 
-def whole(packed: bytes) -> bytes:
-    """The snapshot with its pages of zeros put back, as static/boot.js does."""
-    length, size, count = struct.unpack_from("<3I", packed)
-    numbers = struct.unpack_from(f"<{count}I", packed, 12)
-    memory, read = bytearray(length), 12 + 4 * count
-    for number in numbers:
-        page = packed[read:read + min(size, length - number * size)]
-        memory[number * size:number * size + len(page)] = page
-        read += len(page)
-    assert read == len(packed)
-    return bytes(memory)
-
-
-@pytest.fixture(scope="module")
-def snapshot(tmp_path_factory) -> Path:
-    memory = tmp_path_factory.mktemp("snapshot") / "python.snapshot"
-    memory.write_bytes(whole(gzip.decompress(shipped_snapshot().read_bytes())))
-    return memory
-
-
-def start_from(snapshot: Path) -> dict:
+def start_from_snapshot() -> dict:
     [folder] = DIST.glob("vendor/pyodide-*")
-    result = subprocess.run(["node", "--input-type=module", "-e", RESTORE, str(folder), str(snapshot)],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(["node", "--input-type=module", "-e", RESTORE, str(DIST), str(folder), str(shipped_snapshot()),
+                             str(snapshot_length(shipped_snapshot()))], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def test_the_snapshot_is_precached_with_its_hash(snapshot):
+def test_the_snapshot_is_precached_with_its_hash():
     shipped = shipped_snapshot()
     assert precache()["./" + shipped.relative_to(DIST).as_posix()] == integrity(shipped)
-    assert snapshot.read_bytes()[:4] == (1886286592).to_bytes(4, "little")  # Pyodide's magic number
-    assert snapshot.stat().st_size % 65536 == 128  # Pyodide's header and the wasm's memory
+    pages = gzip.decompress(shipped.read_bytes())
+    length, size, count = struct.unpack_from("<3I", pages)
+    first_page = 12 + 4 * count  # Pyodide's header starts it: its magic number, then its length
+    assert pages[first_page:first_page + 4] == (1886286592).to_bytes(4, "little")
+    assert length - struct.unpack_from("<I", pages, first_page + 4)[0] == 31457280  # the wasm's first memory
 
 
-def test_the_snapshot_holds_the_first_screens_modules_that_do_not_touch_the_page(snapshot):
-    start = start_from(snapshot)
+def test_the_snapshot_holds_the_first_screens_modules_that_do_not_touch_the_page():
+    start = start_from_snapshot()
     assert set(page_free_modules()) <= set(start["ours"])
     assert not [name for name in start["ours"] if name.startswith("ui.shell.")]  # they import pyscript
     assert start["later"] == "/home/pyodide/py.zip/ui/log/view.py"  # our code's zip is back in place
@@ -95,7 +84,7 @@ def test_only_ui_shell_keeps_its_modules_out_of_the_snapshot():
     assert left_out and all(name.startswith("ui.shell.") for name in left_out)
 
 
-def test_two_starts_from_the_same_snapshot_draw_different_dice_and_ids(snapshot):
-    first, second = start_from(snapshot), start_from(snapshot)
+def test_two_starts_from_the_same_snapshot_draw_different_dice_and_ids():
+    first, second = start_from_snapshot(), start_from_snapshot()
     for drawn in ("dice", "random", "device", "session", "urandom"):
         assert first[drawn] != second[drawn], drawn
