@@ -30,9 +30,9 @@ __all__ = ["SessionError", "SCHEMA_VERSION", "SYSTEMS", "MAX_NAME", "new_session
 
 # Share links and export files are needed only once one is made or opened: their modules
 # load on first use, keeping them out of the page's start-up.
-LATER = {name: "link_text" for name in ("LinkError", "looks_like_link", "share_url")}
-LATER.update({name: "link_v1" for name in ("encode_session", "encode_roll", "decode", "decode_session", "decode_roll")})
-LATER.update({name: "files" for name in ("ImportFileError", "export_text", "file_name", "read_export", "MAX_FILE")})
+LATER = {name: "links.text" for name in ("LinkError", "looks_like_link", "share_url")}
+LATER.update({name: "links.v1" for name in ("encode_session", "encode_roll", "decode", "decode_session", "decode_roll")})
+LATER.update({name: "links.files" for name in ("ImportFileError", "export_text", "file_name", "read_export", "MAX_FILE")})
 
 
 def __getattr__(name):
