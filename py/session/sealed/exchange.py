@@ -278,7 +278,7 @@ class Settled:
     difficulty: int | None = None  # Test: the difficulty the GM sealed
     problems: list = field(default_factory=list)  # sentences: the sides contradict themselves
     record: dict | None = None  # resolved, once every card is turned over and nothing is wrong
-    target: str | None = None  # whom the conflict is for (sealed.identity), when its seals say
+    target: str | None = None  # whom the conflict is for (identity, above), when its seals say
     left: dict | None = None  # Test: the GM left the exchange once the Manner was here (its `left` message)
     proof: list = field(default_factory=list)  # the messages the record follows from: what its log entry carries
 
