@@ -12,10 +12,11 @@ import re
 import pytest
 
 import rules
-from session import check_roster_entry, new_session, sealed
-from session.link_v2 import sealed_message
-from session.replica import Replica
+from session import check_roster_entry, new_session
+from session.links.v2 import sealed_message
 from session.on_device import MemoryStore
+from session.replica import Replica
+from session.sealed import exchange as sealed_exchange
 from ui import first_paint, screens
 from ui.core.state import AppState
 from ui.frame import actions as frame_actions  # noqa: F401  (registers switch-system)
@@ -648,7 +649,8 @@ def test_a_tampered_reveal_is_ignored_and_the_genuine_one_still_settles():
     carry(link_of(player), gm)
     tap(gm, "manners-seal-reveal")
     conflict = draft_of(gm)["exchange"]["id"]
-    forged = [sealed.check_message(message) for message in exchange_model.own_messages(gm, draft_of(gm)["exchange"])]
+    forged = [sealed_exchange.check_message(message)
+              for message in exchange_model.own_messages(gm, draft_of(gm)["exchange"])]
     forged[-1] = {**forged[-1], "card": "Consumption"}
     carry("x#" + sealed_message(gm.session["id"], "", forged), player)
     assert draft_of(player)["revealed"] is None and 'role="alert"' not in page(player)  # opens no seal: nobody's word
