@@ -160,7 +160,7 @@ def test_real_dice_not_all_entered_never_roll_they_ask_for_the_rest():
     assert record["actor"]["dice"] == [4]
     with pytest.raises(rules.RuleError, match="2 dice, but 1 face was given"):
         rules.resolve(record)
-    assert not draft_model.everyone_settled(draft_of(state))
+    assert not draft_model.everyone_settled(state, draft_of(state))
     assert "Waiting for Rook's real dice." in page_text(state)
 
 
@@ -330,6 +330,7 @@ def test_difficulty_quick_picks_and_any_number():
 
 def test_only_a_defender_may_be_given_as_a_total():
     state = table()
+    tap(state, "anomaly-kind", value="opposed")
     tap(state, "anomaly-mode", side="actor", value="total")
     assert draft_of(state)["actor"]["mode"] == "roll"
     tap(state, "anomaly-mode", side="defender", value="total")

@@ -189,7 +189,7 @@ def test_choosing_another_attribute_or_trait_changes_the_pool_and_clears_the_dic
     enter_real_dice(state, "gm", [3, 3, 3, 3, 3])
     enter_real_dice(state, "player", [6, 5, 4, 3, 2])
     tap(state, "tension-rating", side="player", field="attribute", value="Wits")
-    assert "Clear them to correct a typo" in state.message.text  # every real die entered: the pool stands
+    assert "Remove last or Clear to correct a typo" in state.message.text  # every real die entered: the pool stands
     tap(state, "tension-clear", side="player")
     tap(state, "tension-rating", side="player", field="attribute", value="Wits")
     draft = state.drafts["tension"]
@@ -361,8 +361,8 @@ def test_typed_faces_build_the_same_tray_as_tapped_faces():
     for face in (5, 4, 3, 1, 1):
         tap(tapped, "tension-add-face", side="player", face=face)
     tap(typed, "tension-type-faces", side="player", value="5 4 3 1 1")
-    assert dict(screens.page(typed))["conflict-sides"] == dict(screens.page(tapped))["conflict-sides"]
-    assert 'data-action="tension-keep"' in dict(screens.page(typed))["conflict-sides"]
+    assert dict(screens.page(typed))["tension-sides"] == dict(screens.page(tapped))["tension-sides"]
+    assert 'data-action="tension-keep"' in dict(screens.page(typed))["tension-sides"]
     assert "AP spent (has 3)" in words_of(typed)
 
 
@@ -463,4 +463,4 @@ def test_once_the_initiator_has_rolled_the_defenders_chance_to_hold_is_exact():
     assert f"Holds against Ghoul's 9: {percent_of(Fraction(holds, 6 ** 5))}" in words_of(state)
     assert "Before anyone rolls" not in words_of(state)
     enter_real_dice(state, "defender", [4, 4, 3, 2, 1])
-    assert dict(screens.page(state))["conflict-odds"] == ""  # Ash has no AP to spend: the odds step aside
+    assert dict(screens.page(state))["tension-odds"] == ""  # Ash has no AP to spend: the odds step aside
