@@ -2,15 +2,17 @@
 
 Regions: setup (kind and difficulty), the actor's card, the defender's card
 (opposed rolls), the result. A card holds who rolls, good and bad dice, the
-modifier chips grouped by kind, the odds for what is on screen, how the dice
-arrive and the d10 tray. Markup only: kept dice, modifiers that count, totals
-and outcomes come from rules (resolve, select_modifiers, odds) via the draft.
+modifier chips grouped by kind, the odds for what is on screen (`odds`), how the
+dice arrive and the d10 tray. Markup only: kept dice, modifiers that count, totals
+and outcomes come from rules (resolve, select_modifiers) via the draft; how dice
+come in is ui.kit.dice_entry's, the result card and bar ui.systems.conflict's.
 """
 from __future__ import annotations
 
 import rules
 
 from ui.anomaly import draft as draft_model
+from ui.anomaly import odds
 from ui.anomaly import words
 from ui.core.role import own_side
 from ui.core.state import AppState
@@ -18,7 +20,6 @@ from ui.kit.controls import segmented, select, settled_note, stepper, text_input
 from ui.kit.dice import tray
 from ui.kit.dice_entry import arrival, controls
 from ui.kit.html import Markup, classes, h, isolate
-from ui.kit.percent import percent
 from ui.systems import conflict, dice_entry
 
 KINDS = ((draft_model.CHECK, "Against a difficulty"), (draft_model.OPPOSED, "Opposed roll"))
@@ -187,60 +188,6 @@ def modifier_controls(state: AppState, role: str, roller: dict) -> Markup:
     return h("fieldset", legend, *body, class_="sheet-group anomaly-group")
 
 
-# --- Odds ------------------------------------------------------------------------------------------
-
-def odds_block(state: AppState, draft: dict, role: str, roller: dict) -> Markup:
-    """Before this side rolls: its chance, and what one more good or bad die would make it."""
-    if draft["logged"] is not None or draft_model.has_rolled(roller) or roller["mode"] == draft_model.TOTAL:
-        return EMPTY
-    if "anomaly" not in state.odds_ready:
-        return h("div", h("p", "Working out the odds…", class_="hint"), class_="anomaly-odds", aria_busy="true")
-    try:
-        content = odds_lines(state, draft, role, roller)
-    except rules.RuleError as error:
-        content = [h("p", str(error), class_="hint")]
-    return h("div", *content, class_="anomaly-odds", data_testid=f"odds-{role}")
-
-
-def odds_lines(state: AppState, draft: dict, role: str, roller: dict) -> list[Markup]:
-    odds = rules.odds
-    mine = draft_model.odds_fields(state, roller, role)
-    if draft["kind"] == draft_model.CHECK:
-        if draft["difficulty"] is None:
-            return [h("p", "Pick a difficulty to see the chance of success.", class_="hint")]
-        title = f"Chance of success against {draft['difficulty']}"
-
-        def chance(fields):
-            return odds.anomaly_check(fields["good"], fields["bad"], fields["modifiers"],
-                                      draft["difficulty"])["success"]
-    else:
-        other_role = "defender" if role == "actor" else "actor"
-        other = draft_model.odds_fields(state, draft[other_role], other_role)
-        if other is None:
-            return [h("p", "The chance of success shows once the defender's total is in.", class_="hint")]
-        other_name = isolate(draft_model.roller_name(state, draft[other_role], other_role))
-        against = str(other["total"]) if "total" in other else f"{other_name}'s roll"
-        if role == "actor":
-            title = f"Chance to beat {against}"
-
-            def chance(fields):
-                return odds.anomaly_opposed(fields, other)["success"]
-        else:
-            title = f"Chance to hold against {against}"
-
-            def chance(fields):
-                return odds.anomaly_opposed(other, fields)["failure"]
-    lines = []
-    for which in ("good", "bad"):
-        if mine[which] < rules.LIMITS["conditional_dice"]:
-            more = percent(chance({**mine, which: mine[which] + 1}))
-            lines.append(h("li", f"with 1 more {which} die: ", h("strong", more)))
-    return [h("p", h("span", title, class_="odds-label"), ": ",
-              h("strong", percent(chance(mine)), class_="odds-main", data_testid=f"chance-{role}"),
-              class_="odds-headline"),
-            h("ul", *lines, class_="odds-list odds-what-if", aria_label="What one more conditional die would do")]
-
-
 # --- Dice -------------------------------------------------------------------------------------------
 
 def roll_controls(draft: dict, role: str, roller: dict, name: str) -> Markup:
@@ -309,7 +256,7 @@ def roller_card(state: AppState, draft: dict, role: str) -> Markup:
         if roller["mode"] != draft_model.TOTAL:
             body.append(dice_controls(role, roller))
             body.append(modifier_controls(state, role, roller))
-        body.append(odds_block(state, draft, role, roller))
+        body.append(odds.block(state, draft, role, roller))
         body.append(arrival("anomaly", role, name, draft_model.modes(role), roller["mode"]))
         body.append(roll_controls(draft, role, roller, name))
     body.append(dice_tray(roller, name, preview, locked))

@@ -264,6 +264,15 @@ def side_preview(state: AppState, draft: dict, side: dict) -> dict | None:
     return rules.tension_side(fields, role, tension)
 
 
+def settled_total(state: AppState, draft: dict, side: dict) -> int | None:
+    """This side's total once it has rolled; None before, or while its choice breaks a rule."""
+    try:
+        preview = side_preview(state, draft, side)
+    except rules.RuleError:
+        return None
+    return None if preview is None else preview["total"]
+
+
 def standing(state: AppState, draft: dict) -> dict | None:
     """The result as it stands once every die is on the table (None before), or RuleError.
     Only a Tension Table roll could be drawn: it is rolled for real when logged.
