@@ -61,9 +61,11 @@ def real_dice(system: str, key: str, name: str, faces: int, dice: list[int], nee
 
 
 def total_field(system: str, key: str, name: str, total: int | None, low: int, high: int) -> Markup:
-    """The total this side's roll came to, as announced (from another phone, or real dice at the table)."""
+    """The total this side's roll came to, as announced (from another phone, or real dice at the table).
+    A phone's digits-only keypad has no minus sign: it is asked for only when no total is below 0."""
     return text_input(f"{name}'s total, as announced", f"{system}-{key}-total", "" if total is None else str(total),
-                      f"{system}-total", placeholder="e.g. 9", input_type="number", inputmode="numeric",
+                      f"{system}-total", placeholder="e.g. 9", input_type="number",
+                      inputmode="numeric" if low >= 0 else None,
                       hint="Rolled on another phone or at the table: type the total it came to.",
                       low=low, high=high, side=key)
 

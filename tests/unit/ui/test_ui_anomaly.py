@@ -353,6 +353,8 @@ def test_logging_appends_to_the_session_log_and_announces_one_sentence():
     assert state.session["tension"] == new_session()["tension"]  # no Tension in Anomaly
     text = page_text(state)
     assert "Result (logged)" in text and "New roll" in text and "Log this result" not in text
+    assert state.focus == "anomaly-result-card"  # the bar's button changed: keyboard users land on the result
+    assert 'id="anomaly-result-card" tabindex="-1"' in markup(state) and 'id="anomaly-bar-action"' in markup(state)
     tap(state, "anomaly-difficulty", value=12)  # a logged result is final
     assert draft_of(state)["difficulty"] == 9 and state.message.tone == "error"
     tap(state, "anomaly-new")

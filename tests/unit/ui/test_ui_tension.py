@@ -157,6 +157,27 @@ def test_real_dice_faces_are_checked():
     assert "rolls 3 dice, not 4" in state.message.text
 
 
+def test_real_dice_typed_in_are_corrected_with_remove_last_until_the_player_rolls():
+    state = table(character(), tension=3)
+    tap(state, "tension-mode", side="gm", value="real")
+    tap(state, "tension-add-face", side="gm", face=6)
+    tap(state, "tension-add-face", side="gm", face=3)  # a typo
+    tap(state, "tension-remove-face", side="gm")
+    tap(state, "tension-add-face", side="gm", face=4)
+    tap(state, "tension-add-face", side="gm", face=2)
+    gm = state.drafts["tension"]["gm"]
+    assert gm["dice"] == [6, 4, 2] and "All 3 dice entered." in page_text(state)
+    assert state.focus == "tension-gm-die-0"  # the picker folds away: on to what to keep
+    assert 'id="tension-gm-remove-last" data-action="tension-remove-face"' in "".join(
+        markup for _, markup in screens.page(state))
+    tap(state, "tension-remove-face", side="gm")  # the GM's dice stand only once the player rolls
+    assert gm["dice"] == [6, 4] and "(2 of 3 entered)" in page_text(state)
+    tap(state, "tension-add-face", side="gm", face=1)
+    enter_real_dice(state, "player", [6, 5, 4, 3, 2])
+    tap(state, "tension-remove-face", side="gm")
+    assert gm["dice"] == [6, 4, 1] and "the player has rolled" in state.message.text
+
+
 def test_two_initiators_share_the_defenders_single_roll_and_combat_deals_the_difference():
     ash, ghoul, wight = character(), adversary(), adversary("Wight", 3)
     state = table(ash, ghoul, wight, tension=6)
