@@ -4,7 +4,7 @@ face down, lock, reveal, then log the result. Each handler changes the AppState 
 from __future__ import annotations
 
 import rules
-from session import log_conflict, set_aside
+from session import log_conflict
 from session.sealed import exchange as sealed_exchange
 
 from ui.core import effects
@@ -13,12 +13,13 @@ from ui.core.clock import now_text
 from ui.core.library import numbering
 from ui.core.live import carries_steps
 from ui.core.events import when_added, when_role_changed
-from ui.core.role import is_player, show_to_gm
+from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.manners import draft as draft_model
 from ui.manners import exchange as exchange_model
 from ui.manners import words as manners_words
+from ui.systems import conflict
 
 ROLES = ("player", "opponent")
 RESULT_ID = "manners-result-card"
@@ -317,10 +318,7 @@ def log_result(state: AppState, event: Input):
     if exchange is not None:  # what it follows from, so every phone checks it against the seal
         state.session["log"][0]["sealed"] = exchange_model.standing(state, exchange).proof
     draft.update(logged=True, flip=False)
-    state.announcement = manners_words.sentence(record)
-    state.focus = RESULT_ID
-    if event.text("then") == "show":
-        show_to_gm(state, record)
+    conflict.logged(state, "manners", record, manners_words.sentence(record), event)
 
 
 @when_role_changed
@@ -345,9 +343,7 @@ def new_conflict(state: AppState, event: Input):
         state.secrets[exchange["id"]] = None  # a card sealed and never revealed: forgotten with the conflict
     if draft["revealed"] is not None and not draft["logged"] and exchange is None:
         record = draft["revealed"]
-        state.session = set_aside(state.session, record, at=now_text(), by=manners_words.player_name(record),
-                                  **numbering(state))
-        state.say("The cards turned over are in the log, set aside.")
+        conflict.set_aside(state, record, manners_words.player_name(record), "The cards turned over")
     state.drafts["manners"] = draft_model.fresh_draft_like(draft)
 
 

@@ -407,6 +407,7 @@ def test_logging_keeps_the_record_and_changes_no_tension_or_ap():
     assert state.session["tension"] == tension
     assert seen(state.announcement) == "Wren plays Force against Hostility: Lose. Failure."
     assert "Result (logged)" in region(state, "manners-result")
+    assert state.focus == "manners-result-card" and 'id="manners-bar-action"' in region(state, "manners-bar")
     tap(state, "manners-log")  # a second tap does not log twice
     assert len(state.session["log"]) == 1
     tap(state, "manners-new")
@@ -567,6 +568,7 @@ def test_cards_turned_over_and_not_logged_are_set_aside_by_a_new_conflict():
     [entry] = state.session["log"]
     assert entry["kind"] == "set-aside" and "result" not in entry["record"]
     assert entry["record"]["player"]["manner"] == "Force" and entry["record"]["complication"] == "Time"
+    assert state.message.text == "The cards turned over are in the log, set aside."  # as dice are, in the others
     play_test(state, "Speed", "Time", 5)
     tap(state, "manners-log")
     tap(state, "manners-new")
