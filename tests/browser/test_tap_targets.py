@@ -24,7 +24,7 @@ import pytest
 
 from session.links.v1 import encode_session
 from conftest import DESKTOP, PHONE, READY, BOOT_TIMEOUT_MS
-from test_sessions import nav, not_now
+from test_sessions import enter_dice, nav, not_now
 from test_table_of_phones import ROLL, table
 
 SIZES = ({"width": 390, "height": 844}, {"width": 320, "height": 568})
@@ -118,12 +118,6 @@ def holder(page, who: str):
     chooser = page.get_by_test_id("role-chooser")
     chooser.get_by_role("button", name=who, exact=True).tap()
     chooser.wait_for(state="detached")
-
-
-def enter_dice(card, faces):
-    card.get_by_role("button", name="Real dice").tap()
-    for face in faces:
-        card.get_by_role("button", name=f"Add a die showing {face}", exact=True).tap()
 
 
 def test_tension_engine_conflicts(at_table, screenshot):
