@@ -35,14 +35,18 @@ UNDERSIZED = """(least) => {
   const found = [];
   const seen = new Set();
   for (const control of document.querySelectorAll(controls)) {
-    if (control.closest('[inert], [hidden]') || !control.checkVisibility({visibilityProperty: true})) continue;
+    if (control.closest('[inert], [hidden]') || !control.checkVisibility({visibilityProperty: true})) {
+      continue;
+    }
     let target = control;
     if (control.matches('input[type=checkbox], input[type=radio], input[type=file]')) {
-      target = control.closest('label') || (control.id && document.querySelector(`label[for="${control.id}"]`)) || control;
+      const named = control.id && document.querySelector(`label[for="${control.id}"]`);
+      target = control.closest('label') || named || control;
     }
     const own = control.getBoundingClientRect();
+    const size = (box) => `${Math.round(box.width * 10) / 10}x${Math.round(box.height * 10) / 10}`;
     if (target !== control && control.type !== 'file' && own.width && (own.width < 24 || own.height < 24)) {
-      found.push(`the box of ${control.type} "${control.id}" ${Math.round(own.width * 10) / 10}x${Math.round(own.height * 10) / 10}, under 24x24`);
+      found.push(`the box of ${control.type} "${control.id}" ${size(own)}, under 24x24`);
     }
     if (seen.has(target)) continue;
     seen.add(target);
@@ -54,8 +58,8 @@ UNDERSIZED = """(least) => {
     if (box.width < least - 0.01 || box.height < least - 0.01) {
       const name = (control.getAttribute('aria-label') || target.innerText || control.value || control.id || '')
         .trim().replace(/\\s+/g, ' ').slice(0, 40);
-      found.push(`${control.tagName.toLowerCase()}${control.type ? '[' + control.type + ']' : ''} "${name}"` +
-                 ` ${Math.round(box.width * 10) / 10}x${Math.round(box.height * 10) / 10}`);
+      const kind = control.tagName.toLowerCase() + (control.type ? `[${control.type}]` : '');
+      found.push(`${kind} "${name}" ${size(box)}`);
     }
   }
   return found;

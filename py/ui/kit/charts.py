@@ -204,8 +204,9 @@ def level_line(values: Sequence[int], label: str, every: int = 10) -> Markup:
     grid = "".join(f"M{LINE_LEFT} {number(y(level))}H{WIDTH}" for level in range(every, top + 1, every))
     parts = [h("path", d=f"M{LINE_LEFT} {number(y(0))}H{WIDTH}", class_="chart-axis"),
              h("path", d=grid, class_="chart-grid")]
+    labelled = every * -(-top // (every * 5))  # at most five numbers up the side, so none overlap
     parts += [h("text", str(level), x="0", y=number(y(level) + 5), class_="chart-tick chart-tick-start")
-              for level in range(every, top + 1, every)]
+              for level in range(labelled, top + 1, labelled)]
     points = " ".join(f"{number(x(position))},{number(y(value))}" for position, value in thinned(values))
     parts.append(h("polyline", points=points, class_="chart-line") if len(values) > 1 else
                  h("circle", cx=number(x(0)), cy=number(y(values[0])), r="3", class_="chart-dot"))
@@ -217,10 +218,12 @@ def level_line(values: Sequence[int], label: str, every: int = 10) -> Markup:
         across = x(position - 1) + step * (multiple - before) / (after - before)
         dots.setdefault(round(across / 7), (across, y(multiple)))
     if dots:
-        parts.append(h("path", d="".join(f"M{number(left - 3.5)} {number(height)}a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0 -7 0"
-                                         for left, height in dots.values()), class_="chart-mark"))
+        circles = (f"M{number(left - 3.5)} {number(height)}a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0 -7 0"
+                   for left, height in dots.values())
+        parts.append(h("path", d="".join(circles), class_="chart-mark"))
     words = f"{flat(label)}: from {values[0]} to {values[-1]}, highest {peak}"
     if reached:
         multiples = [str(multiple) for _, multiple in reached]
-        words += f"; it climbed to {listed(multiples) if len(multiples) <= 6 else f'a multiple of {every} {len(multiples)} times'}"
+        many = f"a multiple of {every} {len(multiples)} times"
+        words += f"; it climbed to {listed(multiples) if len(multiples) <= 6 else many}"
     return picture(words, LINE_TOP + LINE_HEIGHT + 6, *parts, kind="line")

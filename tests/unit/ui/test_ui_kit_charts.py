@@ -197,7 +197,8 @@ def test_one_value_is_a_dot_and_a_flat_session_has_no_marks():
 
 
 def test_a_jump_past_two_multiples_marks_both_and_a_long_session_stays_small():
-    assert parsed(charts.level_line([8, 21], "T")).get("aria-label") == "T: from 8 to 21, highest 21; it climbed to 10 and 20"
+    jump = parsed(charts.level_line([8, 21], "T"))
+    assert jump.get("aria-label") == "T: from 8 to 21, highest 21; it climbed to 10 and 20"
     values = [(position * 7) % 99 for position in range(20_000)]
     drawn = charts.level_line(values, "Tension over 20,000 conflicts")
     root = parsed(drawn)
@@ -207,3 +208,12 @@ def test_a_jump_past_two_multiples_marks_both_and_a_long_session_stays_small():
     assert "98" in root.get("aria-label")  # the highest value survives the thinning
     points = [float(point.split(",")[1]) for point in root.find(f"{SVG}polyline").get("points").split()]
     assert min(points) == pytest.approx(charts.LINE_TOP + charts.LINE_HEIGHT * (1 - 98 / 100), abs=0.05)
+
+
+def test_a_high_level_numbers_its_scale_without_overlapping():
+    root = parsed(charts.level_line([3, 40, 99], "Tension"))
+    fits_a_phone(root)
+    assert root.find(f"{SVG}path[@class='chart-grid']").get("d").count("M") == 10  # every multiple of 10 to 100
+    assert texts(root) == ["20", "40", "60", "80", "100"]
+    heights = [float(text.get("y")) for text in root.findall(f"{SVG}text")]
+    assert min(abs(a - b) for a, b in zip(heights, heights[1:])) >= 14
