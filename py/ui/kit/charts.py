@@ -155,7 +155,7 @@ def totals_chart(totals: Mapping[int, Fraction], label: str, target: int | None 
 
 # --- A level over a session as a line -----------------------------------------------------------
 
-LINE_LEFT, LINE_TOP, LINE_HEIGHT = 24, 8, 84
+LINE_LEFT, LINE_TOP, LINE_HEIGHT = 30, 8, 84  # room on the left for "100"
 
 
 def thinned(values: Sequence[int]) -> list[tuple[int, int]]:
