@@ -3,9 +3,9 @@ campaign's whole life, under CPython.
 
 The largest link (tests/unit/crowded.py): 60 Tension Engine characters whose every count was
 changed on 12 phones, its 20 newest entries, and as many undo marks (8 phones each, 40 effects
-each) as fit the bytes a link may unpack to (session.link_text.MAX_DECODED). In the same run:
+each) as fit the bytes a link may unpack to (session.links.text.MAX_DECODED). In the same run:
 
-  - read:   session.link_v2.read of the link (unpack, check, rules.resolve of its entries);
+  - read:   session.links.v2.read of the link (unpack, check, rules.resolve of its entries);
   - merge:  session.merging.merge_checked into a phone holding the same session without them
             (the join, and the check the next start runs on the result);
   - tap:    "Raise Tension by 1" / "Lower" on that phone, ui.core.step (handler, commit into
@@ -36,7 +36,7 @@ sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "unit")]
 
 from crowded import as_held, campaign, largest_link_replica, roster, session_of  # noqa: E402
 from session import MemoryStore  # noqa: E402
-from session.link_v2 import read, session_link  # noqa: E402
+from session.links.v2 import read, session_link  # noqa: E402
 from session.merging import merge_checked  # noqa: E402
 from session.on_device.heads import head_content, parse_head, stamped  # noqa: E402
 from session.replica import Replica, effect_targets  # noqa: E402

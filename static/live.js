@@ -1,6 +1,6 @@
 // The live table's connections: one RTCPeerConnection with one data channel per peer (the GM's
 // phone is the hub, with one per player), and no server of any kind: no STUN, no TURN, no
-// signalling. Offers and answers travel as QR codes (py/session/live_signal.py makes and reads
+// signalling. Offers and answers travel as QR codes (py/session/live/signal.py makes and reads
 // them); this file only hands the browser's SDP to Python and takes the SDP Python rebuilt.
 // Loaded when a live table starts; nothing here runs at start-up.
 //

@@ -1,17 +1,22 @@
-"""Sessions: what a table keeps between conflicts, pure Python like `rules`.
+"""Sessions: what a table keeps between conflicts, pure Python like `rules`. One line a part:
 
-A session is one JSON object (model.py): system, roster, Tension, Tension
-Table and the log of conflict records; on each phone it is kept as a replica
-that merges with other phones' (replica.py), from which that object is derived.
-Untrusted session data (storage, share links, imported files) is parsed by
-untrusted.py (nesting capped before json.loads) and checked by `check_session`
-and replica_check.py; errors are SessionError.
-on_device/ is how sessions are saved on a device (a small head per session; one module per
-concern, the Library in front), logbook.py their logs (entry by entry, in the log store);
-link_text.py what every share link is (LinkError), link_v1.py and link_v2.py its two
-versions; files.py the export files (ImportFileError); live_signal.py a live table's offers and
-answers as QR codes (LiveCodeError), live_protocol.py the messages its phones exchange
-(LiveMessageError), live_catchup.py how two phones that meet again exchange what each lacks.
+model.py          a session as one JSON object: system, roster, Tension, Tension Table, log
+log.py            logging a conflict, setting dice aside, undo: the deltas each entry changed
+replica.py        the session each phone keeps, merging with other phones'; the dict derives from it
+replica_check.py  untrusted replica data (storage, links, files) into a Replica, or SessionError
+merging.py        every merge checked as the next start checks it, or refused with what it breaks
+history.py        an entry id means one content: entries from outside verified, rewrites refused
+differences.py    what opening a link would change, field by field, before it is applied
+logbook.py        a session's log on this device, entry by entry, in the log store
+untrusted.py      the one parser of JSON from outside: nesting capped before json.loads
+errors.py         SessionError, the one error, with a sentence for players
+sealed/           sealed cards across phones: commit and reveal, and the verdict on a logged result
+on_device/        how sessions are saved on a device: heads, log outbox, own keys, backups (Library)
+links/            share links (text, v1, v2: LinkError) and export files (ImportFileError)
+live/             the live table: offers and answers as QR codes, its messages, catching up
+
+`import session` loads what start-up needs (the model, the replica, on_device); links and export
+files load on first use (LATER, below), live/ only from ui.live. Each folder's __init__ says more.
 """
 import importlib
 
@@ -30,9 +35,9 @@ __all__ = ["SessionError", "SCHEMA_VERSION", "SYSTEMS", "MAX_NAME", "new_session
 
 # Share links and export files are needed only once one is made or opened: their modules
 # load on first use, keeping them out of the page's start-up.
-LATER = {name: "link_text" for name in ("LinkError", "looks_like_link", "share_url")}
-LATER.update({name: "link_v1" for name in ("encode_session", "encode_roll", "decode", "decode_session", "decode_roll")})
-LATER.update({name: "files" for name in ("ImportFileError", "export_text", "file_name", "read_export", "MAX_FILE")})
+LATER = {name: "links.text" for name in ("LinkError", "looks_like_link", "share_url")}
+LATER.update({name: "links.v1" for name in ("encode_session", "encode_roll", "decode", "decode_session", "decode_roll")})
+LATER.update({name: "links.files" for name in ("ImportFileError", "export_text", "file_name", "read_export", "MAX_FILE")})
 
 
 def __getattr__(name):

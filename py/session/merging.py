@@ -1,6 +1,6 @@
 """Merging what another phone sent, closed: the result is what the next start loads, or nothing.
 
-Each link, roll and message is checked alone when it is read (session.link_v2), but two valid
+Each link, roll and message is checked alone when it is read (session.links.v2), but two valid
 replicas can join into one that is not (devices, roster entries, undo marks past their limits,
 a sheet turned into another system's). So every merge path (a session link's preview and update,
 a roll added, a live table's messages) merges with `merge_checked`: the merged head goes through

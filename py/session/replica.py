@@ -37,7 +37,7 @@ from rules.words import isolate
 
 from .errors import Refused
 from .model import MAX_POINTS, MAX_TENSION, SCHEMA_VERSION
-from .sealed import MAX_MESSAGES, digest
+from .sealed.exchange import MAX_MESSAGES, digest
 
 VERSION = 2
 BASE = ""  # the device of everything a version-1 session held when it became a replica

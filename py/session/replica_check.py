@@ -14,8 +14,8 @@ import re
 from .errors import Overfull, checks
 from .model import MAX_LOG, MAX_ROSTER, check_effect, check_log_entry, check_session
 from .replica import ENTRY_COUNTS, MAX_CLOCK, MAX_EXCHANGES, MAX_STEPS, SESSION_FIELDS, VERSION, Replica
-from .sealed import MAX_MESSAGES, check_messages
-from .sealed_log import check_proof, fold
+from .sealed.exchange import MAX_MESSAGES, check_messages
+from .sealed.verdict import check_proof, fold
 
 # What a link or file may carry leaves this much room below MAX_CLOCK for this phone's own
 # edits after merging it: more ticks than a phone makes in its life.
@@ -109,7 +109,7 @@ def log_entry(value) -> dict:
     clean = check_log_entry(value)
     clean.update(clock=clock(value.get("clock"), 0), device=device(value.get("device")),
                  id=identifier(clean["id"]))
-    if "sealed" in value:  # a sealed conflict's result carries what it follows from (session.sealed_log)
+    if "sealed" in value:  # a sealed conflict's result carries what it follows from (session.sealed.verdict)
         clean["sealed"] = check_proof(value["sealed"], clean["id"])
     return clean
 

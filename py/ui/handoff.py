@@ -1,7 +1,7 @@
 """A roll shown to the GM's phone: its link as a QR code to scan across the table, Share, and
 the link itself to copy (ui.frame.actions opens and closes it; the Log shares rolls too).
 
-The link is session.link_v2's version-2 roll message: the log entry and the counts the roll
+The link is session.links.v2's version-2 roll message: the log entry and the counts the roll
 changed on this phone, which the GM's phone adds to its session once. Markup only.
 """
 from __future__ import annotations
@@ -16,10 +16,10 @@ from ui.kit.qr import qr_markup
 
 
 def roll_url(state: AppState, entry: dict, named: bool = False) -> str:
-    """The link that carries one logged roll (session.link_v2: version 2). Shown to the GM, whose
+    """The link that carries one logged roll (session.links.v2: version 2). Shown to the GM, whose
     phone has the session, it leaves the session's name out (its code stays at version 10);
     `named` for a roll shared to anyone (the Log's "Share roll")."""
-    from session.link_v2 import roll_message  # links' code: loaded when a roll is shared
+    from session.links.v2 import roll_message  # links' code: loaded when a roll is shared
 
     return share_url(state.base_url, roll_message(state.replica, entry["id"], state.session["name"] if named else ""))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 
 from session import SessionError
-from session.sealed import check_secret
+from session.sealed.exchange import check_secret
 
 from ui.core.live import ADD_AT_ONCE, ADD_ON_TAP
 from ui.core.shapes import ShapeError

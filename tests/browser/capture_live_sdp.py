@@ -50,7 +50,7 @@ def capture():
 def save(engine: str, camera: bool, phone, hub):
     """phone's offer (to nobody: it is only kept) and its answer to a fresh offer of hub, as
     the codec rebuilds it (what phones will answer)."""
-    from session import live_signal
+    from session.live import signal as live_signal
 
     offer = phone.call("offer", "nobody")
     answer = phone.call("answer", hub.name, live_signal.read(live_signal.offer_code(hub.call("offer", phone.name), 1)).sdp())

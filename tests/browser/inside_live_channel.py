@@ -4,7 +4,7 @@ is not test_*.py, and it refuses to start anywhere else).
 
 Three Chromium processes (phones, 390x844) open the real app from dist/, open their camera
 (so each offers its real addresses), load static/live.js under the app's CSP, and phones B
-and C join hub A: each offer and answer travels as a code through session.live_signal, as
+and C join hub A: each offer and answer travels as a code through session.live.signal, as
 it will through a QR code. Then messages go both ways; join times and latencies are
 printed, never asserted.
 """
@@ -23,7 +23,7 @@ netns.require_isolated()  # before anything opens a page: outside, Chromium woul
 
 from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, PHONE, READY  # noqa: E402
 from offline_helpers import record_csp_violations  # noqa: E402
-from session import live_signal  # noqa: E402
+from session.live import signal as live_signal  # noqa: E402
 
 CAMERA_ARGS = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
 OPEN_TIMEOUT_MS = 20_000

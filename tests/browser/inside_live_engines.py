@@ -22,8 +22,8 @@ netns.require_isolated()  # before anything opens a page: outside, a browser wou
 from conftest import ARTIFACTS  # noqa: E402
 from engines import EnginePage, VirtualDisplay, start_firefox, start_webkit  # noqa: E402
 from inside_live_channel import phones, playwright_instance  # noqa: E402,F401 (fixtures)
-from session import live_signal  # noqa: E402
-from session.link_v2 import session_link  # noqa: E402
+from session.links.v2 import session_link  # noqa: E402
+from session.live import signal as live_signal  # noqa: E402
 from session.replica import Replica  # noqa: E402
 
 LOAD_LIVE = """await new Promise((resolve, reject) => {

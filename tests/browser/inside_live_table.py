@@ -29,8 +29,9 @@ netns.require_isolated()  # before anything opens a page: outside, Chromium woul
 
 from conftest import ARTIFACTS, BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, PHONE, READY  # noqa: E402
 from offline_helpers import record_csp_violations  # noqa: E402
-from session import check_roster_entry, live_signal, new_session  # noqa: E402
-from session.link_v2 import session_link  # noqa: E402
+from session import check_roster_entry, new_session  # noqa: E402
+from session.links.v2 import session_link  # noqa: E402
+from session.live import signal as live_signal  # noqa: E402
 from session.replica import Replica  # noqa: E402
 from test_accessibility import violations  # noqa: E402
 from test_scan import qr_gray, write_y4m  # noqa: E402

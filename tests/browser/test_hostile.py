@@ -13,11 +13,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, given, settings
 
 from session import Library, MemoryLog, MemoryStore, new_session
-from session.files import export_text, ImportFileError, read_export
-from session.link_text import LinkError
-from session.link_v1 import decode, encode_session
+from session.links import v2 as link_v2
+from session.links.files import export_text, ImportFileError, read_export
+from session.links.text import LinkError
+from session.links.v1 import decode, encode_session
 from session.on_device import parse_session, session_text
-from session import link_v2
 from session.replica import Replica
 from conftest import BOOT_TIMEOUT_MS, DESKTOP, PHONE, READY
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import copy
 
 import rules
-from session import link_v2
-from session.link_text import split, unpack
-from session.link_v1 import encode_session
+from session.links import v2 as link_v2
+from session.links.text import split, unpack
+from session.links.v1 import encode_session
 from session.log import effects_of
 from session.replica_check import check_replica
 from conftest import READY, BOOT_TIMEOUT_MS
@@ -86,7 +86,7 @@ def test_links_that_rewrite_history_change_nothing_even_after_a_reload(page, ope
 
 def test_an_entry_only_in_the_log_store_cannot_be_rewritten(page, open_app, site):
     from session import log_conflict
-    from session.files import export_text
+    from session.links.files import export_text
     from session.replica import Replica
 
     session = party()  # 30 quick conflicts: more than the page in memory, so after a reload the oldest

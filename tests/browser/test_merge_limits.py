@@ -8,7 +8,7 @@ import itertools
 import json
 
 from session import check_roster_entry, log_conflict, new_session
-from session import link_v2
+from session.links import v2 as link_v2
 from session.replica import MAX_CLOCK, MAX_STEPS, Replica
 from session.replica_check import CLOCK_ROOM
 from conftest import PHONE, READY, BOOT_TIMEOUT_MS

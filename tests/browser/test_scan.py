@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 import segno
-from session.link_text import share_url
-from session.link_v1 import encode_session
-from session import link_v2
+from session.links import v2 as link_v2
+from session.links.text import share_url
+from session.links.v1 import encode_session
 from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, READY, BOOT_TIMEOUT_MS
 from offline_helpers import record_csp_violations, wait_until_controlled
 from test_sessions import both_sizes, message, nav, not_now, party, png_gray, roster_names, stored_data

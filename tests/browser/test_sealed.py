@@ -11,7 +11,7 @@ import re
 
 import zxingcpp
 
-from session import link_v2
+from session.links import v2 as link_v2
 from conftest import PHONE, READY, BOOT_TIMEOUT_MS
 from test_accessibility import violations
 from test_manners_flows import add_wren, assert_fits, calm, switch_to_manner_cards

@@ -4,7 +4,8 @@ another card under the conflict id after the player's lock and shares the sessio
 flags it (Log and Conflict screen), and still does after a reload, the session loading as it was."""
 from __future__ import annotations
 
-from session import link_v2, log_conflict
+from session import log_conflict
+from session.links import v2 as link_v2
 from session.replica import Replica
 import rules
 from conftest import READY, BOOT_TIMEOUT_MS, at_desktop_size

@@ -11,9 +11,9 @@ import zlib
 import zxingcpp
 
 from session import check_roster_entry, new_session
-from session.files import read_export
-from session.link_v1 import compact_session, encode_roll, encode_session, pack
-from session import link_v2
+from session.links import v2 as link_v2
+from session.links.files import read_export
+from session.links.v1 import compact_session, encode_roll, encode_session, pack
 from conftest import DESKTOP, PHONE, READY, BOOT_TIMEOUT_MS
 
 HOSTILE = "<img src=x onerror=window.hacked=1>"

@@ -7,7 +7,7 @@ import json
 
 import rules
 from session import check_roster_entry, log_conflict, new_session
-from session.link_v1 import encode_session
+from session.links.v1 import encode_session
 from conftest import BOOT_TIMEOUT_MS, READY, at_desktop_size
 from test_sessions import not_now
 

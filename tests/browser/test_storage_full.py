@@ -10,7 +10,7 @@ import secrets
 import pytest
 
 from session import check_roster_entry, new_session
-from session.link_v1 import encode_session
+from session.links.v1 import encode_session
 from conftest import BOOT_TIMEOUT_MS, READY, at_desktop_size
 from test_sessions import message, nav, not_now, party
 from test_tension_flows import enter_dice

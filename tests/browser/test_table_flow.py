@@ -10,7 +10,7 @@ import re
 import pytest
 
 from session import check_roster_entry
-from session.link_v1 import encode_session
+from session.links.v1 import encode_session
 
 from conftest import PHONE, READY, BOOT_TIMEOUT_MS
 from test_accessibility import violations

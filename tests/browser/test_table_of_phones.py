@@ -11,7 +11,7 @@ import re
 import pytest
 
 from session import check_roster_entry
-from session.link_v1 import encode_session
+from session.links.v1 import encode_session
 from conftest import PHONE, READY, BOOT_TIMEOUT_MS
 from offline_helpers import wait_until_controlled
 from test_scan import camera, write_y4m  # noqa: F401 (camera is a fixture)

@@ -1,5 +1,5 @@
 """The live table's pieces in the built folder: static/live.js ships and is precached (a
-live table works offline, like scanning), and the shipped codec (session.live_signal, in our
+live table works offline, like scanning), and the shipped codec (session.live.signal, in our
 bundle) gives the same codes and SDP in the shipped Pyodide, with its trimmed stdlib, as
 under CPython."""
 import json
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from session import live_signal
+from session.live import signal as live_signal
 from test_offline_build import integrity, precache
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +31,7 @@ import json, lzma, sys
 with open("/py.zip.xz", "rb") as packed, open("/py.zip", "wb") as unpacked:
     unpacked.write(lzma.decompress(packed.read()))
 sys.path.insert(0, "/py.zip")
-from session import live_signal
+from session.live import signal as live_signal
 json.dumps({name: [live_signal.read(code).sdp(), code]
             for name, sdp in json.loads(samples).items()
             for code in [live_signal.from_sdp("answer" if name.endswith("answer.sdp") else "offer", sdp, 42).code()]})

@@ -1,13 +1,13 @@
 """Sessions at the edge, for the merge tests (test_session_merging.py) and bench/bench_merge.py:
 a campaign's whole life (20,000 entries, 2,000 undos, 12 phones, 60 characters across the
-systems) and the costliest session link the format accepts (session.link_text.MAX_DECODED
+systems) and the costliest session link the format accepts (session.links.text.MAX_DECODED
 filled with counts of many phones and undo marks of many effects)."""
 import json
 
 import rules
 from session import check_roster_entry, log_conflict, new_session
-from session.link_text import MAX_DECODED
-from session.link_v2 import LATEST, MAX_MARKS
+from session.links.text import MAX_DECODED
+from session.links.v2 import LATEST, MAX_MARKS
 from session.replica import Replica
 from session.replica_check import MAX_EFFECTS
 

@@ -10,8 +10,8 @@ import zlib
 
 from hypothesis import strategies as st
 
-from session.files import export_text
-from session.link_v1 import compact_session
+from session.links.files import export_text
+from session.links.v1 import compact_session
 from samples import logged_party
 
 SLOT = "\x00slot\x00"
@@ -122,7 +122,7 @@ def hostile_fragment(draw) -> str:
 
 def packed_v2(raw: bytes) -> str:
     """Packed as version-2 links are: zlib with the preset dictionary, upper-case base32 unpadded."""
-    from session.link_v2 import PRESET
+    from session.links.v2 import PRESET
 
     packer = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY, PRESET)
     return base64.b32encode(packer.compress(raw) + packer.flush()).decode("ascii").rstrip("=")
@@ -138,7 +138,7 @@ def logged_replica():
 @functools.cache
 def valid_v2(kind: str) -> str:
     """A version-2 session link (`S2.`) or roll link (`R2.`) of `logged_replica()`, as the app writes it."""
-    from session import link_v2
+    from session.links import v2 as link_v2
 
     replica = logged_replica()
     if kind == "S2.":
@@ -173,8 +173,8 @@ def hostile_v2_fragment(draw) -> str:
     """A version-2 link carrying hostile data: a valid one mutated or cut short, its compressed
     JSON spliced with hostile JSON (deep nesting included) or replaced outright, random base32,
     or far too large."""
-    from session.link_text import unpack
-    from session.link_v2 import PRESET
+    from session.links.text import unpack
+    from session.links.v2 import PRESET
 
     kind = draw(st.sampled_from(["S2.", "R2."]))
     how = draw(st.sampled_from(["mutated", "spliced", "spliced", "changed", "changed", "nested", "bytes", "unicode", "base32", "oversize", "raw"]))

@@ -11,15 +11,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from session import SessionError
-from session.files import export_text, ImportFileError, read_export
-from session.link_text import LinkError
-from session.link_v1 import decode, encode_session
+from session.links.files import export_text, ImportFileError, read_export
+from session.links.text import LinkError
+from session.links.v1 import decode, encode_session
 from session.on_device import parse_index
 from hostile import (hostile_export_text, hostile_fragment, hostile_json, hostile_session_text, hostile_v2_fragment,
                      logged_replica)
 import tapping
 from samples import party_of_five, plain
-from session import MemoryStore, link_v2
+from session import MemoryStore
+from session.links import v2 as link_v2
 from session.replica import Replica
 from tapping import keep, settle, start
 from session.on_device import INDEX_KEY, RECOVERED_PREFIX, session_key, table_key

@@ -24,17 +24,20 @@ def test_every_import_contract_is_kept():
     assert "0 broken" in completed.stdout
 
 
-def test_the_contracts_catch_a_screen_importing_another_and_a_pure_module_touching_the_browser(tmp_path):
+def test_the_contracts_catch_a_screen_importing_another_the_browser_in_pure_code_and_links_in_the_replica(tmp_path):
     py = tmp_path / "py"
     shutil.copytree(ROOT / "py", py, ignore=shutil.ignore_patterns("__pycache__"))
     with (py / "ui" / "tension" / "view.py").open("a") as view:
         view.write("\nfrom ui.log import record  # noqa: E402\n")
     with (py / "ui" / "kit" / "html.py").open("a") as html:
         html.write("\nimport pyscript  # noqa: E402\n")
+    with (py / "session" / "replica.py").open("a") as replica:
+        replica.write("\nfrom session.links import v2  # noqa: E402\n")
     completed = lint(py)
     assert completed.returncode != 0
     assert "ui.tension.view -> ui.log.record" in completed.stdout
     assert "ui.kit.html -> pyscript" in completed.stdout
+    assert "session.replica -> session.links.v2" in completed.stdout
 
 
 def by_name() -> list[str]:

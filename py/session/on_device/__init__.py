@@ -14,7 +14,7 @@ of this package that owns them:
     tableside.table.<id>       the conflict in progress on this phone for that session (drafts,
                                the open screen)
     tableside.secret.<s>.<c>   what this phone sealed in one exchange of session s (session.sealed), until it reveals
-    tableside.backups          when each session was last exported or shared (session.backups)
+    tableside.backups          when each session was last exported or shared (session.on_device.backups)
   version_one.py: sessions saved by version 1, and their move
     tableside.session.<id>     a session as version 1 of the app saved it, log included: read,
                                then moved to a head and the log store (migrated) and removed once

@@ -6,7 +6,7 @@ Owns four keys (session.on_device describes every key):
     tableside.table.<id>       the table in progress for a session (ui.progress)
     tableside.secret.<s>.<c>   what this phone sealed in one exchange (session s, conflict c), until it
                                reveals (session.sealed)
-    tableside.backups          when each session was last exported or shared (its format: session.backups)
+    tableside.backups          when each session was last exported or shared (its format: session.on_device.backups)
 
 Each is written only when its text changed since it was last read or written here.
 """
@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 
 from .. import untrusted
-from ..backups import BACKUPS_KEY, backups_text, read_backups
 from ..errors import SessionError
 from ..replica import new_device
+from .backups import BACKUPS_KEY, backups_text, read_backups
 from .key_value import json_text, read_text
 
 DEVICE_KEY = "tableside.device"
@@ -118,7 +118,7 @@ class OwnKeys:
     # --- When each session was last backed up -----------------------------------------------------
 
     def load_backups(self) -> dict[str, dict]:
-        """When each session was last exported or shared (session.backups), as stored here."""
+        """When each session was last exported or shared (session.on_device.backups), as stored here."""
         backups = read_backups(read_text(self.store, BACKUPS_KEY))
         self.written[BACKUPS_KEY] = backups_text(backups)
         return backups

@@ -1,2 +1,3 @@
-"""Anomaly: its conflict screen (view, actions, draft), its words and its roster sheet.
-May import handoff, kit, core, session and rules; never another system or screen."""
+"""Anomaly: its conflict screen (view, actions, draft, odds), its words and its roster sheet.
+May import systems (what every system shares), handoff, kit, core, session and rules; never
+another system or screen."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 import rules
-from session import log_conflict, set_aside
+from session import log_conflict
 
 from ui.anomaly import draft as draft_model
 from ui.anomaly import words as anomaly_words
@@ -15,9 +15,9 @@ from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.library import numbering
 from ui.core.events import when_added
-from ui.core.role import show_to_gm
 from ui.core.state import AppState
 from ui.kit.html import isolate
+from ui.systems import conflict, dice_entry
 
 MAX_NAME = 60
 
@@ -58,15 +58,6 @@ def settled(state: AppState, event: Input) -> bool:
     return False
 
 
-def waiting(state: AppState, event: Input) -> bool:
-    role, _ = chosen(state, event)
-    reason = draft_model.must_wait(current(state), role)
-    if reason is not None:
-        state.fail(reason)
-        return True
-    return False
-
-
 def difficulty_settled(state: AppState) -> bool:
     reason = draft_model.difficulty_settled(current(state))
     if reason is not None:
@@ -75,28 +66,60 @@ def difficulty_settled(state: AppState) -> bool:
     return False
 
 
-def set_aside_dice(state: AppState, draft: dict):
-    """Dice on the table that will not be resolved go in the log as "set aside"."""
-    if draft["logged"] is not None or not draft_model.dice_on_table(draft):
-        return
-    record = draft_model.to_record(state, draft)
-    by = draft_model.roller_name(state, draft["actor"], "actor")
-    state.session = set_aside(state.session, record, at=now_text(), by=by, **numbering(state))
-
-
 def without_dice(draft: dict) -> dict:
     """The same people, conditions and modifiers; no dice, no totals."""
     fresh = copy.deepcopy(draft)
     fresh["logged"] = None
     for role in draft_model.ROLES:
         fresh[role]["total"] = None
-        draft_model.clear_dice(fresh[role])
+        dice_entry.forget_dice(fresh[role])
     return fresh
 
 
-def clear_error(state: AppState):
-    if state.message is not None and state.message.tone == "error":
-        state.message = None
+class AnomalyDice(dice_entry.DiceRules):
+    """Anomaly's d10: a side rolls one die plus one per net good or bad die and keeps one; only a
+    defender may be given as a total; a roll is made, and settled, once its dice are down."""
+    system, faces, totals = "anomaly", draft_model.SIDES, draft_model.TOTALS
+    new_draft, sides = staticmethod(draft_model.new_draft), staticmethod(draft_model.rollers)
+
+    def needed(self, state, draft, key):
+        return draft_model.dice_needed(draft[key])
+
+    def name(self, state, draft, key):
+        return draft_model.roller_name(state, draft[key], key)
+
+    def fixed(self, state, draft, key):
+        return draft_model.settled_by(draft, key)
+
+    def wait(self, state, draft, key):
+        return draft_model.must_wait(draft, key)
+
+    def modes(self, draft, key):
+        return draft_model.modes(key)
+
+    def pool_words(self, state, draft, key):
+        return anomaly_words.net_words(draft[key]["good"], draft[key]["bad"])
+
+    def said(self, state, draft, key):
+        detail = draft_model.side_preview(state, draft[key], key)
+        return anomaly_words.roll_sentence(draft_model.roller_name(state, draft[key], key), detail)
+
+    def outcome(self, state, draft):
+        standing = draft_model.standing(state, draft)
+        return None if standing is None else anomaly_words.sentence(standing)
+
+    def landing(self, key):
+        return f"anomaly-{key}-sum"  # its total: the kept die and the modifiers that count
+
+    def record(self, state, draft):
+        return draft_model.to_record(state, draft)
+
+    def acting(self, state, draft):
+        return draft_model.roller_name(state, draft["actor"], "actor")
+
+
+DICE = AnomalyDice()
+dice_entry.register(DICE)
 
 
 # --- Kind, who, difficulty ---------------------------------------------------------------------
@@ -108,10 +131,8 @@ def choose_kind(state: AppState, event: Input):
     if kind not in (draft_model.CHECK, draft_model.OPPOSED) or kind == draft["kind"]:
         return
     if draft_model.dice_on_table(draft) or draft["logged"] is not None:
-        set_aside_dice(state, draft)  # rolled for the other kind of roll: kept in the log, not resolved
+        dice_entry.set_aside_dice(DICE, state, draft)  # rolled for the other kind of roll: kept in the log
         draft = state.drafts["anomaly"] = without_dice(draft)
-        if state.session["log"] and state.session["log"][0].get("kind") == "set-aside":
-            state.say("The dice on the table are in the log, set aside.")
     draft["kind"] = kind
 
 
@@ -155,7 +176,7 @@ def type_difficulty(state: AppState, event: Input):
         state.fail(f"A difficulty is a whole number from 0 to {high}.")
         return
     draft["difficulty"] = value
-    clear_error(state)
+    conflict.clear_error(state)
 
 
 # --- Good and bad dice -------------------------------------------------------------------------
@@ -178,7 +199,7 @@ def step_dice(state: AppState, event: Input):
             state.say(f"{name_of(state, event)} now rolls {anomaly_words.dice_words(needed)}: "
                       f"kept the first {needed} entered.")
     elif roller["mode"] == draft_model.ROLL:
-        draft_model.clear_dice(roller)
+        dice_entry.forget_dice(roller)
 
 
 # --- Modifier chips ----------------------------------------------------------------------------
@@ -269,145 +290,8 @@ def add_modifier(state: AppState, event: Input):
                 "name": " ".join(form.get("name", "").split())[:MAX_NAME]}
     roller["extra"].append(modifier)
     roller["new"] = {**draft_model.new_modifier_form(), "kind": form["kind"], "other": form["other"]}
-    clear_error(state)
+    conflict.clear_error(state)
     state.announcement = f"Added {anomaly_words.modifier_words(modifier)}."
-
-
-# --- How the dice arrive -------------------------------------------------------------------------
-
-@action("anomaly-mode")
-def choose_mode(state: AppState, event: Input):
-    if locked(state) or settled(state, event):
-        return
-    role, roller = chosen(state, event)
-    mode = event.text("value")
-    allowed = (draft_model.ROLL, draft_model.REAL) + ((draft_model.TOTAL,) if role == "defender" else ())
-    if mode not in allowed:
-        return
-    roller["mode"] = mode
-    roller["total"] = None
-    draft_model.clear_dice(roller)
-
-
-def announce_roll(state: AppState, role: str, roller: dict):
-    """Say the dice, the total and, once everyone has rolled, the result as it stands."""
-    try:
-        detail = draft_model.side_preview(state, roller, role)
-        standing = draft_model.standing(state, current(state))
-    except rules.RuleError as error:
-        state.fail(str(error))
-        return
-    words = anomaly_words.roll_sentence(draft_model.roller_name(state, roller, role), detail)
-    if standing is not None:
-        words += " As it stands: " + anomaly_words.sentence(standing)
-    state.announcement = words
-
-
-@action("anomaly-roll")
-def roll(state: AppState, event: Input):
-    if locked(state) or settled(state, event) or waiting(state, event):
-        return
-    role, roller = chosen(state, event)
-    if roller["mode"] != draft_model.ROLL or roller["dice"] is not None:
-        return  # only a roll here, once: dice already rolled are settled
-    roller["dice"] = rules.roll(draft_model.dice_needed(roller), draft_model.SIDES)
-    roller["fresh"] = True
-    announce_roll(state, role, roller)
-    state.focus = f"anomaly-{role}-sum"  # the Roll button is gone; keyboard users land on the total
-
-
-@action("anomaly-add-face")
-def add_face(state: AppState, event: Input):
-    if locked(state) or settled(state, event) or waiting(state, event):
-        return
-    _, roller = chosen(state, event)
-    needed = draft_model.dice_needed(roller)
-    dice = list(roller["dice"] or [])
-    if len(dice) >= needed:
-        state.fail(f"{name_of(state, event)} rolls {anomaly_words.dice_words(needed)}: "
-                   "remove one or clear them to enter new ones.")
-        return
-    face = event.number("face")
-    try:
-        rules.check_faces([face], 1, draft_model.SIDES, name_of(state, event))
-    except rules.RuleError as error:
-        state.fail(str(error))
-        return
-    roller["dice"] = dice + [face]
-    roller["fresh"] = False
-    clear_error(state)
-    if len(roller["dice"]) == needed:
-        role, _ = chosen(state, event)
-        announce_roll(state, role, roller)
-        state.focus = f"anomaly-{role}-sum"  # the picker folds away; keyboard users land on the total
-
-
-def read_faces(text: str) -> list[int]:
-    """Faces typed as "7 3", "7,3" or "7, 3"; ValueError if a word is not a number."""
-    return [int(word) for word in text.replace(",", " ").split()]
-
-
-@action("anomaly-type-faces")
-def type_faces(state: AppState, event: Input):
-    if locked(state) or settled(state, event) or waiting(state, event):
-        return
-    _, roller = chosen(state, event)
-    needed = draft_model.dice_needed(roller)
-    name = name_of(state, event)
-    try:
-        faces = read_faces(event.value or "")
-        rules.check_faces(faces, len(faces), draft_model.SIDES, name)
-    except ValueError:
-        state.fail(f"Type the faces as numbers from 1 to {draft_model.SIDES}, separated by spaces.")
-        return
-    except rules.RuleError as error:
-        state.fail(str(error))
-        return
-    if len(faces) > needed:
-        words = anomaly_words.net_words(roller["good"], roller["bad"])
-        state.fail(f"{name} rolls {anomaly_words.dice_words(needed)} ({words}), not {len(faces)}.")
-        return
-    roller["dice"] = faces
-    roller["fresh"] = False
-    clear_error(state)
-    if len(faces) == needed:
-        announce_roll(state, chosen(state, event)[0], roller)
-
-
-@action("anomaly-remove-face")
-def remove_face(state: AppState, event: Input):
-    if locked(state) or settled(state, event):
-        return
-    _, roller = chosen(state, event)
-    if roller["dice"]:
-        roller["dice"] = roller["dice"][:-1]
-
-
-@action("anomaly-clear")
-def clear(state: AppState, event: Input):
-    if locked(state) or settled(state, event):
-        return
-    _, roller = chosen(state, event)
-    roller["dice"] = []
-    roller["fresh"] = False
-
-
-@action("anomaly-total")
-def type_total(state: AppState, event: Input):
-    if locked(state):
-        return
-    _, roller = chosen(state, event)
-    if not (event.value or "").strip():
-        roller["total"] = None
-        return
-    value = event.number(None)
-    high = rules.LIMITS["anomaly_total"]
-    if value is None or not -high <= value <= high:
-        state.fail(f"A total is a whole number from {anomaly_words.MINUS}{high} to {high}.")
-        roller["total"] = None
-        return
-    roller["total"] = value
-    clear_error(state)
 
 
 # --- Logging -----------------------------------------------------------------------------------
@@ -415,15 +299,9 @@ def type_total(state: AppState, event: Input):
 @action("anomaly-log")
 def log_result(state: AppState, event: Input):
     draft = current(state)
-    if draft["logged"] is not None:
-        return
-    if not draft_model.everyone_settled(draft):
-        state.fail("Not everyone has rolled yet.")
-        return
-    try:
-        record = draft_model.standing(state, draft)
-    except rules.RuleError as error:
-        state.fail(str(error))
+    record = conflict.to_log(state, draft, draft_model.everyone_settled(state, draft),
+                             lambda: draft_model.standing(state, draft))
+    if record is None:
         return
     by = draft_model.roller_name(state, draft["actor"], "actor")
     state.session = log_conflict(state.session, record, at=now_text(), by=by, **numbering(state))
@@ -432,9 +310,7 @@ def log_result(state: AppState, event: Input):
         roller["fresh"] = False
         roller["adding"] = False
     state.message = None
-    state.announcement = anomaly_words.sentence(record)
-    if event.text("then") == "show":
-        show_to_gm(state, record)
+    conflict.logged(state, "anomaly", record, anomaly_words.sentence(record), event)
 
 
 @action("anomaly-new")
@@ -442,13 +318,10 @@ def new_roll(state: AppState, event: Input):
     """The next roll: the same people, conditions and modifiers; no dice, no totals. Dice
     still on the table (not logged) go in the log as set aside."""
     draft = current(state)
-    aside = draft["logged"] is None and draft_model.dice_on_table(draft)
-    set_aside_dice(state, draft)
-    state.drafts["anomaly"] = without_dice(draft)
     state.message = None
+    dice_entry.set_aside_dice(DICE, state, draft)
+    state.drafts["anomaly"] = without_dice(draft)
     state.announcement = "New roll: same people, dice and modifiers; roll when ready."
-    if aside:
-        state.say("The dice on the table are in the log, set aside.")
 
 
 @when_added

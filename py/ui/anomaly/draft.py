@@ -17,14 +17,13 @@ import rules
 from ui.core import shapes
 from ui.core.role import own_first
 from ui.core.state import AppState
+from ui.systems.dice_entry import DICE_FROM, MODES, REAL, ROLL, TOTAL, complete, forget_dice, has_dice, on_table
 
-ROLL, REAL, TOTAL = "roll", "real", "total"
-MODES = (ROLL, REAL, TOTAL)
-DICE_FROM = {ROLL: "app", REAL: "typed", TOTAL: "total"}  # the record's provenance of each side's dice
 CHECK, OPPOSED = "check", "opposed"
 ROLES = ("actor", "defender")
 DEFAULT_NAMES = {"actor": "Player", "defender": "Defender"}
 SIDES = 10
+TOTALS = (-rules.LIMITS["anomaly_total"], rules.LIMITS["anomaly_total"])  # a defender's total, as announced
 OTHER_KIND = ""  # the kind picker's "Other…" choice: the kind is then typed in
 
 
@@ -55,13 +54,7 @@ def pick_entry(roller: dict, entry: dict | None):
     modifiers = entry_modifiers(entry)
     roller.update(ref=None if entry is None else entry["id"], sheet=copy.deepcopy(modifiers),
                   off=list(range(len(modifiers))), extra=[], total=None, fresh=False)
-    clear_dice(roller)
-
-
-def clear_dice(roller: dict):
-    """Forget the dice: a roll here must be rolled again, real dice entered again."""
-    roller["dice"] = [] if roller["mode"] == REAL else None
-    roller["fresh"] = False
+    forget_dice(roller)
 
 
 def new_draft(state: AppState) -> dict:
@@ -88,23 +81,21 @@ def roller_name(state: AppState, roller: dict, role: str) -> str:
     return " ".join(roller["name"].split()) or DEFAULT_NAMES[role]
 
 
+def modes(role: str) -> tuple[str, ...]:
+    """How a side's dice may arrive: only a defender may be given as a total."""
+    return MODES if role == "defender" else (ROLL, REAL)
+
+
 def dice_needed(roller: dict) -> int:
     return rules.dice_count(roller["good"], roller["bad"])
 
 
 def has_rolled(roller: dict) -> bool:
-    if roller["mode"] == TOTAL:
-        return roller["total"] is not None
-    return roller["dice"] is not None and len(roller["dice"]) == dice_needed(roller)
-
-
-def has_dice(roller: dict) -> bool:
-    """Something of this side is on the table: a die, or an announced total."""
-    return bool(roller["dice"]) or (roller["mode"] == TOTAL and roller["total"] is not None)
+    return complete(roller, dice_needed(roller))
 
 
 def dice_on_table(draft: dict) -> bool:
-    return any(has_dice(roller) for _, roller in rollers(draft))
+    return on_table(rollers(draft))
 
 
 def in_play(draft: dict) -> bool:
@@ -268,7 +259,7 @@ def to_record(state: AppState, draft: dict) -> dict:
     return record
 
 
-def everyone_settled(draft: dict) -> bool:
+def everyone_settled(state: AppState, draft: dict) -> bool:
     if draft["kind"] == CHECK and draft["difficulty"] is None:
         return False
     return all(has_rolled(roller) for _, roller in rollers(draft))
@@ -288,7 +279,7 @@ def side_preview(state: AppState, roller: dict, role: str) -> dict | None:
 
 def standing(state: AppState, draft: dict) -> dict | None:
     """The result as it stands once everyone has rolled (None before), or RuleError."""
-    if draft["logged"] is not None or not everyone_settled(draft):
+    if draft["logged"] is not None or not everyone_settled(state, draft):
         return None
     return rules.resolve(to_record(state, draft), source=rules.NoDice())
 

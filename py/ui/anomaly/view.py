@@ -2,42 +2,29 @@
 
 Regions: setup (kind and difficulty), the actor's card, the defender's card
 (opposed rolls), the result. A card holds who rolls, good and bad dice, the
-modifier chips grouped by kind, the odds for what is on screen, how the dice
-arrive and the d10 tray. Markup only: kept dice, modifiers that count, totals
-and outcomes come from rules (resolve, select_modifiers, odds) via the draft.
+modifier chips grouped by kind, the odds for what is on screen (`odds`), how the
+dice arrive and the d10 tray. Markup only: kept dice, modifiers that count, totals
+and outcomes come from rules (resolve, select_modifiers) via the draft; how dice
+come in is ui.kit.dice_entry's, the result card and bar ui.systems.conflict's.
 """
 from __future__ import annotations
 
 import rules
 
 from ui.anomaly import draft as draft_model
+from ui.anomaly import odds
 from ui.anomaly import words
 from ui.core.role import own_side
 from ui.core.state import AppState
-from ui.kit.controls import data_fields, result_bar, segmented, select, settled_note, stepper
-from ui.kit.dice import face_picker, tray
-from ui.handoff import log_button, logged_actions
+from ui.kit.controls import segmented, select, settled_note, stepper, text_input
+from ui.kit.dice import tray
+from ui.kit.dice_entry import arrival, controls
 from ui.kit.html import Markup, classes, h, isolate
-from ui.kit.percent import percent
+from ui.systems import conflict, dice_entry
 
 KINDS = ((draft_model.CHECK, "Against a difficulty"), (draft_model.OPPOSED, "Opposed roll"))
-MODES = ((draft_model.ROLL, "Roll here"), (draft_model.REAL, "Real dice"), (draft_model.TOTAL, "Total only"))
 TITLES = {"check": {"actor": "Who rolls"}, "opposed": {"actor": "Attacker", "defender": "Defender"}}
 EMPTY = Markup("")
-
-
-def text_input(label: str, field_id: str, value: str, action: str, placeholder: str = "",
-               input_type: str = "text", inputmode: str | None = None, hint: str | None = None,
-               maxlength: int | None = None, **data) -> Markup:
-    """A labelled field; a hint sits after it (aria-describedby), outside the label's name."""
-    return h("div",
-             h("label", label, class_="field-label", for_=field_id),
-             h("input", type=input_type, id=field_id, value=value, placeholder=placeholder or None,
-               inputmode=inputmode, autocomplete="off", maxlength=None if maxlength is None else str(maxlength),
-               data_action=action, class_=classes("field-input", field_number=input_type == "number"),
-               aria_describedby=f"{field_id}-hint" if hint else None, **data_fields(data)),
-             h("span", hint, class_="hint hint-small", id=f"{field_id}-hint") if hint else EMPTY,
-             class_="field")
 
 
 # --- Setup: kind and difficulty ---------------------------------------------------------------
@@ -201,97 +188,12 @@ def modifier_controls(state: AppState, role: str, roller: dict) -> Markup:
     return h("fieldset", legend, *body, class_="sheet-group anomaly-group")
 
 
-# --- Odds ------------------------------------------------------------------------------------------
-
-def odds_block(state: AppState, draft: dict, role: str, roller: dict) -> Markup:
-    """Before this side rolls: its chance, and what one more good or bad die would make it."""
-    if draft["logged"] is not None or draft_model.has_rolled(roller) or roller["mode"] == draft_model.TOTAL:
-        return EMPTY
-    if "anomaly" not in state.odds_ready:
-        return h("div", h("p", "Working out the odds…", class_="hint"), class_="anomaly-odds", aria_busy="true")
-    try:
-        content = odds_lines(state, draft, role, roller)
-    except rules.RuleError as error:
-        content = [h("p", str(error), class_="hint")]
-    return h("div", *content, class_="anomaly-odds", data_testid=f"odds-{role}")
-
-
-def odds_lines(state: AppState, draft: dict, role: str, roller: dict) -> list[Markup]:
-    odds = rules.odds
-    mine = draft_model.odds_fields(state, roller, role)
-    if draft["kind"] == draft_model.CHECK:
-        if draft["difficulty"] is None:
-            return [h("p", "Pick a difficulty to see the chance of success.", class_="hint")]
-        title = f"Chance of success against {draft['difficulty']}"
-
-        def chance(fields):
-            return odds.anomaly_check(fields["good"], fields["bad"], fields["modifiers"],
-                                      draft["difficulty"])["success"]
-    else:
-        other_role = "defender" if role == "actor" else "actor"
-        other = draft_model.odds_fields(state, draft[other_role], other_role)
-        if other is None:
-            return [h("p", "The chance of success shows once the defender's total is in.", class_="hint")]
-        other_name = isolate(draft_model.roller_name(state, draft[other_role], other_role))
-        against = str(other["total"]) if "total" in other else f"{other_name}'s roll"
-        if role == "actor":
-            title = f"Chance to beat {against}"
-
-            def chance(fields):
-                return odds.anomaly_opposed(fields, other)["success"]
-        else:
-            title = f"Chance to hold against {against}"
-
-            def chance(fields):
-                return odds.anomaly_opposed(other, fields)["failure"]
-    lines = []
-    for which in ("good", "bad"):
-        if mine[which] < rules.LIMITS["conditional_dice"]:
-            more = percent(chance({**mine, which: mine[which] + 1}))
-            lines.append(h("li", f"with 1 more {which} die: ", h("strong", more)))
-    return [h("p", h("span", title, class_="odds-label"), ": ",
-              h("strong", percent(chance(mine)), class_="odds-main", data_testid=f"chance-{role}"),
-              class_="odds-headline"),
-            h("ul", *lines, class_="odds-list odds-what-if", aria_label="What one more conditional die would do")]
-
-
 # --- Dice -------------------------------------------------------------------------------------------
 
 def roll_controls(draft: dict, role: str, roller: dict, name: str) -> Markup:
-    needed = draft_model.dice_needed(roller)
-    wait = draft_model.must_wait(draft, role)
-    if wait is not None and not draft_model.has_dice(roller):
-        return h("p", wait, class_="hint", data_testid="wait")
-    if roller["mode"] == draft_model.TOTAL:
-        value = "" if roller["total"] is None else str(roller["total"])
-        return text_input(f"{name}'s total, as announced", f"anomaly-{role}-total", value, "anomaly-total",
-                          placeholder="e.g. 9", input_type="number",
-                          hint="Rolled on another phone or at the table: type the total it came to.", side=role)
-    if roller["mode"] == draft_model.REAL:
-        entered = len(roller["dice"] or [])
-        fix = h("div",
-                h("button", "Remove last", type="button", class_="button", id=f"anomaly-{role}-remove-last",
-                  data_action="anomaly-remove-face", data_side=role, disabled=not entered),
-                h("button", "Clear", type="button", class_="button", id=f"anomaly-{role}-clear",
-                  data_action="anomaly-clear", data_side=role),
-                class_="row row-wrap")
-        if entered >= needed:  # all in: the picker folds away, corrections stay at hand
-            return h("div", h("p", f"All {needed} dice entered." if needed > 1 else "The die is entered.", class_="hint",
-                              data_testid=f"entered-{role}"), fix, class_="real-dice")
-        typed = " ".join(str(face) for face in roller["dice"] or [])
-        return h("div",
-                 h("p", f"Tap the faces of the {words.dice_words(needed)} rolled ({entered} of {needed} entered).",
-                   class_="hint", data_testid=f"entered-{role}"),
-                 face_picker(10, "anomaly-add-face", f"Enter a d10 for {name}", side=role),
-                 text_input("Or type the faces", f"anomaly-{role}-faces", typed, "anomaly-type-faces",
-                            placeholder="e.g. 7 3", inputmode="numeric", side=role, commit="change"),
-                 fix,
-                 class_="real-dice")
-    if roller["dice"] is None:
-        return h("button", f"Roll {words.dice_words(needed)}", type="button",
-                 class_="button button-primary button-wide", id=f"anomaly-{role}-roll", data_action="anomaly-roll",
-                 data_side=role)
-    return EMPTY
+    """How this side's dice come in (ui.kit.dice_entry)."""
+    return controls("anomaly", role, name, roller["mode"], roller["dice"], roller["total"], draft_model.SIDES,
+                    draft_model.dice_needed(roller), draft_model.TOTALS, wait=draft_model.must_wait(draft, role))
 
 
 def dice_tray(roller: dict, name: str, preview: dict | None, locked: bool) -> Markup:
@@ -345,7 +247,7 @@ def roller_card(state: AppState, draft: dict, role: str) -> Markup:
             body.append(chip_groups(role, listed, True))
     elif settled is not None:
         body.append(h("p", words.net_words(roller["good"], roller["bad"]).capitalize() + " · " +
-                      words.DICE_FROM_WORDS[draft_model.DICE_FROM[roller["mode"]]] + ".", class_="pool-line"))
+                      dice_entry.arrival_words(roller) + ".", class_="pool-line"))
         listed = draft_model.chip_status(state, roller)
         if listed:
             body.append(chip_groups(role, listed, True))
@@ -354,10 +256,8 @@ def roller_card(state: AppState, draft: dict, role: str) -> Markup:
         if roller["mode"] != draft_model.TOTAL:
             body.append(dice_controls(role, roller))
             body.append(modifier_controls(state, role, roller))
-        body.append(odds_block(state, draft, role, roller))
-        modes = MODES if role == "defender" else MODES[:2]
-        body.append(segmented(f"How {name}'s roll arrives", modes, roller["mode"], "anomaly-mode",
-                              f"anomaly-{role}-mode", side=role))
+        body.append(odds.block(state, draft, role, roller))
+        body.append(arrival("anomaly", role, name, draft_model.modes(role), roller["mode"]))
         body.append(roll_controls(draft, role, roller, name))
     body.append(dice_tray(roller, name, preview, locked))
     body.append(total_line(role, preview, problem))
@@ -415,43 +315,15 @@ def waiting_words(state: AppState, draft: dict) -> str:
 
 
 def result_panel(state: AppState, draft: dict) -> Markup:
-    logged = draft["logged"]
-    if logged is not None:
-        return h("section", h("h3", "Result (logged)", class_="card-title"), outcome_block(logged),
-                 class_="card result", data_testid="result")
-    new = EMPTY
-    if draft_model.dice_on_table(draft):
-        new = h("div", h("button", "New roll", type="button", class_="button", data_action="anomaly-new",
-                         id="anomaly-new-roll", aria_describedby="anomaly-new-hint"),
-                h("span", "The dice on the table go in the log as set aside.", class_="hint hint-small",
-                  id="anomaly-new-hint"), class_="row row-wrap")
-    if not draft_model.everyone_settled(draft):
-        return h("section", h("p", waiting_words(state, draft), class_="hint"), new, class_="card result-waiting",
-                 data_testid="waiting")
-    try:
-        record = draft_model.standing(state, draft)
-    except rules.RuleError as error:
-        return h("section", h("p", str(error), class_="side-problem"), new, class_="card result-waiting",
-                 role="status", data_testid="problem")
-    return h("section", h("h3", "As it stands", class_="card-title"), outcome_block(record), new,
-             class_="card result", data_testid="result")
+    return conflict.result_panel("anomaly", draft["logged"], lambda: draft_model.standing(state, draft),
+                                 lambda record, logged: [outcome_block(record)], lambda: waiting_words(state, draft),
+                                 draft_model.dice_on_table(draft), "New roll")
 
 
 def bar(state: AppState, draft: dict) -> Markup:
     """Once a result stands: it and its main action, always in reach."""
-    logged = draft["logged"]
-    if logged is not None:
-        return result_bar(h("span", "Logged: ", bar_summary(logged)),
-                          logged_actions(state, logged, "anomaly-new", "New roll", "anomaly-result-action"),
-                          "anomaly-result-bar")
-    try:
-        record = draft_model.standing(state, draft)
-    except rules.RuleError:
-        return EMPTY
-    if record is None:
-        return EMPTY
-    return result_bar(bar_summary(record), log_button(state, "anomaly-log", "anomaly-result-action"),
-                      "anomaly-result-bar")
+    return conflict.standing_bar(state, "anomaly", draft["logged"], lambda: draft_model.standing(state, draft),
+                                 bar_summary, "New roll")
 
 
 def bar_summary(record: dict) -> Markup:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import rules
 from rules.words import isolate
 
-DICE_FROM_WORDS = {"app": "rolled in the app", "typed": "real dice entered by hand", "total": "total only"}
+from ui.systems.dice_entry import provenance
 
 MINUS = "−"
 OUTCOME_WORDS = {"success": "Success", "failure": "Failure"}
@@ -133,7 +133,7 @@ def notes(result: dict) -> list[str]:
 
 def side_happened(side: dict, detail: dict) -> str:
     """"Rook rolled 7, 3 (1 good die: keep highest), kept 7; Gear +2 (Sword) = 9; left out: Gear +1; rolled here."""
-    how = DICE_FROM_WORDS.get(side.get("dice_from"), "") if isinstance(side, dict) else ""
+    how = provenance(side)
     if detail["given_total"]:
         return f"{isolate(detail['name'])}: total {detail['total']} announced."
     faces = ", ".join(str(face) for face in detail["rolled"])

@@ -6,8 +6,8 @@ Used after every change (`commit`, ui.core.step), by the Session and Log screens
 from __future__ import annotations
 
 from session import SessionError
-from session.backups import only_here
 from session.model import MAX_SESSION_NAME
+from session.on_device.backups import only_here
 from session.replica import LOG_HEAD, Replica, entry_key
 
 from ui.core import effects
@@ -16,7 +16,7 @@ from ui.core.people import person_of
 from ui.core.role import GM, player_entry
 from ui.core.state import AppState
 
-LATEST = 20  # log entries a session link carries (session.link_v2.LATEST; its code loads only when a link is made)
+LATEST = 20  # log entries a session link carries (session.links.v2.LATEST; its code loads only when a link is made)
 
 # After this many conflicts that no exported file holds, the Log and Session screens
 # offer a backup: a long evening, not every roll.
@@ -201,7 +201,7 @@ def holder_label(state: AppState) -> str:
 
 def involves(entry: dict, who) -> bool:
     """True when the person `who` (their sheets' roster ids, a set) took part in a logged entry."""
-    from session.link_v2 import record_sides  # links' code: loaded when the Log is searched, not at start
+    from session.links.v2 import record_sides  # links' code: loaded when the Log is searched, not at start
 
     return any(side.get("id") in who for side in record_sides(entry.get("record")))
 

@@ -25,14 +25,14 @@ class Peer:
     """One other phone, as this one sees it."""
     id: str
     state: str = MAKING
-    offer_id: int = 0  # the offer this channel answers or waits on (session.live_signal)
+    offer_id: int = 0  # the offer this channel answers or waits on (session.live.signal)
     code: str = ""  # the offer or answer code shown as a QR code
     device: str = ""  # from its hello
     role: str = ""  # "gm", a character's roster id, or "" (nobody said)
     who: str = ""  # the name it goes by
     since: str = ""  # when it became live, or was lost (ISO time)
     problem: str = ""  # why it is not live, in a sentence
-    oldest: str = ""  # the id of the oldest log entry it keeps, from its hello (session.live_catchup)
+    oldest: str = ""  # the id of the oldest log entry it keeps, from its hello (session.live.catchup)
     holds_oldest: bool = False  # this phone held that entry when the hello came: the other's log was cut
     pages: int = 0  # pages this phone sent in the catch-up walk
 

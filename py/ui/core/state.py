@@ -38,7 +38,7 @@ class AppState:
     effects: list = field(default_factory=list)  # browser work queued by an action: share, copy, download...
     persistence: str = "unknown"  # navigator.storage.persist(): "kept" | "not-kept" | "unsupported" | "unknown"
     safari_tab: bool = False  # iOS Safari, not a Home Screen app: it deletes the data after 7 days unvisited
-    backups: dict = field(default_factory=dict)  # session.backups: when each session was last exported or shared
+    backups: dict = field(default_factory=dict)  # session.on_device.backups: when each session was last exported or shared
     base_url: str = ""  # the app's address without fragment; share links add theirs
     view: dict = field(default_factory=dict)  # open confirmations and fields of the log and session screens
     replica: Replica | None = None  # the open session as this phone keeps it; None: made from `session`

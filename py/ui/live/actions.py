@@ -9,8 +9,10 @@ checks that it answers the offer it waits on (the offer id), and the channel ope
 """
 from __future__ import annotations
 
-from session import SYSTEMS, live_protocol, live_signal
-from session.live_signal import LiveCodeError
+from session import SYSTEMS
+from session.live import protocol as live_protocol
+from session.live import signal as live_signal
+from session.live.signal import LiveCodeError
 
 from ui.core import effects
 from ui.core import live as model

@@ -3,7 +3,7 @@ ready to roll, and the GM's phone keeps the round (who has rolled, who is still 
 
 A call names the system, the conflict (one a player rolls alone: a Tension Engine roll against
 the environment, an Anomaly check at the difficulty the GM sets, a Manner Cards Test), the words
-for it and what is at stake (session.live_protocol). On a player's phone the conflict on the
+for it and what is at stake (session.live.protocol). On a player's phone the conflict on the
 table is put aside first the way "New conflict" does it (dice already rolled go in the log, set
 aside), then a fresh one opens for the player's character. Pure Python.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 
-from session import live_protocol
+from session.live import protocol as live_protocol
 
 from ui.anomaly import actions as anomaly_actions  # noqa: F401 (registers "anomaly-new")
 from ui.anomaly import draft as anomaly_draft

@@ -9,7 +9,7 @@ nothing is overwritten), a roll is checked and added, a sealed-card step opens i
   merges at once, its counts only with the rolls that changed them when rolls wait. Whatever the
   GM's phone takes goes on to every other live phone (ui.live.sync.relay).
 
-Messages are read with session.live_protocol (bounded, untrusted) and merged one at a time, in
+Messages are read with session.live.protocol (bounded, untrusted) and merged one at a time, in
 the order they came, by one background job: two merges at once would each start from the same
 replica and one would be lost.
 """
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import traceback
 
-from session import live_protocol
-from session.link_text import LinkError
-from session.link_v2 import read, session_link
-from session.live_protocol import LiveMessageError
+from session.links.text import LinkError
+from session.links.v2 import read, session_link
+from session.live import protocol as live_protocol
+from session.live.protocol import LiveMessageError
 from session.replica import Replica
 
 from ui.core import effects

@@ -1,8 +1,8 @@
 """What a phone of a live table sends: after every change, what changed (ui.core.step queues
 effects.live_sync, whose runner calls `outgoing`); on a new channel its hello; and its side of
-the catch-up walk (session.live_catchup), reading its own log from the log store.
+the catch-up walk (session.live.catchup), reading its own log from the log store.
 
-Everything travels as links do (session.link_v2): the GM's phone sends the session (an S2 link:
+Everything travels as links do (session.links.v2): the GM's phone sends the session (an S2 link:
 the head, and the entries the others were not sent yet) to every phone; a player's phone sends
 each roll it logs (an R2 link, with the call it answers) and its head when a tap changed it;
 either sends its sealed-card steps (C2) to the phone on the other side of the exchange. Pure
@@ -10,9 +10,10 @@ Python: sending is queued as effects.live_send.
 """
 from __future__ import annotations
 
-from session import live_catchup, live_protocol
-from session.link_v2 import roll_message, session_link, sealed_message
-from session.live_catchup import Holdings, Other, Page, Unread, log_print, wanted
+from session.links.v2 import roll_message, session_link, sealed_message
+from session.live import catchup as live_catchup
+from session.live import protocol as live_protocol
+from session.live.catchup import Holdings, Other, Page, Unread, log_print, wanted
 from session.replica import entry_key
 
 from ui.core import effects

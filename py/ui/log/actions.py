@@ -8,7 +8,7 @@ ui.core.effects.
 from __future__ import annotations
 
 from session import SessionError, new_id, undo_last
-from session.backups import exported as exported_to_file
+from session.on_device.backups import exported as exported_to_file
 from session.replica import Replica
 
 from ui.core import effects
@@ -107,7 +107,7 @@ async def export_job(state: AppState):
 async def exported(state: AppState, replica: Replica) -> bool:
     complete, broken = await whole(state, replica)
     at = now_text()
-    from session.files import export_text, file_name  # export files: loaded when one is made
+    from session.links.files import export_text, file_name  # export files: loaded when one is made
 
     name = file_name(state.session, at)
     effects.download(state, name=name, text=export_text(complete, at))
@@ -128,14 +128,14 @@ def export(state: AppState, event: Input):
 
 @action("log-import")
 def choose_file(state: AppState, event: Input):
-    from session.files import MAX_FILE
+    from session.links.files import MAX_FILE
 
     effects.read_file(state, then="log-import-text", limit=MAX_FILE)
 
 
 @action("log-import-text")
 def import_text(state: AppState, event: Input):
-    from session.files import read_export
+    from session.links.files import read_export
 
     shown_name = isolate(event.text("name", "The file")[:60])
     try:

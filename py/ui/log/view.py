@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from session import SYSTEMS
 from session.history import entry_label
-from session.sealed_log import Verdict, left_behind, verdict
+from session.sealed.verdict import Verdict, left_behind, verdict
 
 from ui.core.library import backup_due, backup_words, involves, logged, sheets_of
 from ui.core.people import people

@@ -4,8 +4,8 @@ face down, lock, reveal, then log the result. Each handler changes the AppState 
 from __future__ import annotations
 
 import rules
-from session import log_conflict, set_aside
-from session import sealed
+from session import log_conflict
+from session.sealed import exchange as sealed_exchange
 
 from ui.core import effects
 from ui.core.actions import Input, action
@@ -13,12 +13,13 @@ from ui.core.clock import now_text
 from ui.core.library import numbering
 from ui.core.live import carries_steps
 from ui.core.events import when_added, when_role_changed
-from ui.core.role import is_player, show_to_gm
+from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.manners import draft as draft_model
 from ui.manners import exchange as exchange_model
 from ui.manners import words as manners_words
+from ui.systems import conflict
 
 ROLES = ("player", "opponent")
 RESULT_ID = "manners-result-card"
@@ -317,10 +318,7 @@ def log_result(state: AppState, event: Input):
     if exchange is not None:  # what it follows from, so every phone checks it against the seal
         state.session["log"][0]["sealed"] = exchange_model.standing(state, exchange).proof
     draft.update(logged=True, flip=False)
-    state.announcement = manners_words.sentence(record)
-    state.focus = RESULT_ID
-    if event.text("then") == "show":
-        show_to_gm(state, record)
+    conflict.logged(state, "manners", record, manners_words.sentence(record), event)
 
 
 @when_role_changed
@@ -338,16 +336,14 @@ def new_conflict(state: AppState, event: Input):
     """The next conflict; cards turned over and not logged go in the log as set aside."""
     draft = current(state)
     exchange = exchange_model.current(draft)
-    if exchange is not None and exchange["role"] == sealed.GM and \
+    if exchange is not None and exchange["role"] == sealed_exchange.GM and \
             exchange_model.stage(state, draft) == exchange_model.TO_REVEAL:
         leave_revealed(state, draft)
     if exchange is not None:
         state.secrets[exchange["id"]] = None  # a card sealed and never revealed: forgotten with the conflict
     if draft["revealed"] is not None and not draft["logged"] and exchange is None:
         record = draft["revealed"]
-        state.session = set_aside(state.session, record, at=now_text(), by=manners_words.player_name(record),
-                                  **numbering(state))
-        state.say("The cards turned over are in the log, set aside.")
+        conflict.set_aside(state, record, manners_words.player_name(record), "The cards turned over")
     state.drafts["manners"] = draft_model.fresh_draft_like(draft)
 
 
@@ -355,8 +351,8 @@ def leave_revealed(state: AppState, draft: dict):
     """The GM leaves a sealed Test once the player's Manner is here: the card is revealed all the same, and
     the leaving is said with this phone's stamp, so an open Test it logs instead is flagged on every phone."""
     exchange = draft["exchange"]
-    exchange_model.send(state, sealed.reveal_of(state.secrets[exchange["id"]]))
-    exchange_model.send(state, sealed.left_test(exchange["id"], state.replica.clock, state.device))
+    exchange_model.send(state, sealed_exchange.reveal_of(state.secrets[exchange["id"]]))
+    exchange_model.send(state, sealed_exchange.left_test(exchange["id"], state.replica.clock, state.device))
     state.say("The player's Manner was in, so your sealed card is revealed to the player's phone: share the link.")
     share_link(state, draft, "The player's Manner was in, so your sealed card is revealed")
 
@@ -395,12 +391,12 @@ def seal_pick(state: AppState, event: Input):
         complication = rules.COMPLICATIONS[face - 1]
     if complication not in rules.COMPLICATIONS:
         return
-    conflict_id = sealed.new_conflict_id()
+    conflict_id = sealed_exchange.new_conflict_id()
     draft["gm"].update(mode=draft_model.SAYS, complication=None)
-    draft["exchange"] = {"id": conflict_id, "role": sealed.GM, "last": False}
-    state.secrets[conflict_id] = sealed.new_secret(state.session["id"], conflict_id, sealed.TEST, sealed.GM,
-                                                   complication, draft["gm"]["difficulty"],
-                                                   exchange_model.whom(state, draft["player"]))
+    draft["exchange"] = {"id": conflict_id, "role": sealed_exchange.GM, "last": False}
+    state.secrets[conflict_id] = sealed_exchange.new_secret(state.session["id"], conflict_id, sealed_exchange.TEST,
+                                                            sealed_exchange.GM, complication, draft["gm"]["difficulty"],
+                                                            exchange_model.whom(state, draft["player"]))
     state.announcement = "The Complication is face down on this phone. Seal it and share it with the player's phone."
     state.focus = "manners-gm-card"
 
@@ -422,7 +418,7 @@ def seal_share(state: AppState, event: Input):
     exchange = draft["exchange"]
     secret = {**state.secrets[exchange["id"]], "d": draft["gm"]["difficulty"]}
     state.secrets[exchange["id"]] = secret
-    take_step(state, draft, sealed.seal_of(secret), "The GM's sealed card")
+    take_step(state, draft, sealed_exchange.seal_of(secret), "The GM's sealed card")
 
 
 @action("manners-seal-send")
@@ -431,13 +427,13 @@ def seal_send(state: AppState, event: Input):
     draft = current(state)
     if exchange_model.stage(state, draft) != exchange_model.TO_SEND:
         return
-    side = sealed.check_side(draft_model.record_side(state, draft["player"]))
-    seal = exchange_model.standing(state, draft["exchange"]).sealed[sealed.GM]
-    if seal.get("for", sealed.identity(side)) != sealed.identity(side):
+    side = sealed_exchange.check_side(draft_model.record_side(state, draft["player"]))
+    seal = exchange_model.standing(state, draft["exchange"]).sealed[sealed_exchange.GM]
+    if seal.get("for", sealed_exchange.identity(side)) != sealed_exchange.identity(side):
         state.fail(f"The GM sealed this card for {isolate(exchange_model.whose(state, seal['for']))}, not for "
                    f"{isolate(side['name'])}: their phone answers it.")
         return
-    take_step(state, draft, sealed.lock_test(draft["exchange"]["id"], side, seal["h"]), "The player's Manner")
+    take_step(state, draft, sealed_exchange.lock_test(draft["exchange"]["id"], side, seal["h"]), "The player's Manner")
 
 
 @action("manners-seal-side")
@@ -455,13 +451,13 @@ def seal_side(state: AppState, event: Input):
         state.fail("Pick a Manner card first.")
         return
     if exchange is None:
-        exchange = draft["exchange"] = {"id": sealed.new_conflict_id(), "role": role, "last": False}
-    secret = sealed.new_secret(state.session["id"], exchange["id"], sealed.CONFRONTATION, role,
-                               sealed.check_side(draft_model.record_side(state, side)),
-                               for_=exchange_model.whom(state, draft["player"]))
+        exchange = draft["exchange"] = {"id": sealed_exchange.new_conflict_id(), "role": role, "last": False}
+    secret = sealed_exchange.new_secret(state.session["id"], exchange["id"], sealed_exchange.CONFRONTATION, role,
+                                        sealed_exchange.check_side(draft_model.record_side(state, side)),
+                                        for_=exchange_model.whom(state, draft["player"]))
     state.secrets[exchange["id"]] = secret
     side.update(manner=None, locked=False)  # the card lives in the secret now, not on the table
-    take_step(state, draft, sealed.seal_of(secret), "A sealed Manner")
+    take_step(state, draft, sealed_exchange.seal_of(secret), "A sealed Manner")
 
 
 @action("manners-seal-reveal")
@@ -471,7 +467,7 @@ def seal_reveal(state: AppState, event: Input):
     if exchange_model.stage(state, draft) != exchange_model.TO_REVEAL:
         return
     exchange = draft["exchange"]
-    exchange_model.send(state, sealed.reveal_of(state.secrets[exchange["id"]]))
+    exchange_model.send(state, sealed_exchange.reveal_of(state.secrets[exchange["id"]]))
     state.secrets[exchange["id"]] = None
     share_link(state, draft, "A revealed card")
     if exchange_model.settle_draft(state, draft):

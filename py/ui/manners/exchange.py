@@ -10,10 +10,11 @@ message from the other phone is `receive`. Pure Python.
 from __future__ import annotations
 
 import rules
-from session import SessionError, sealed
-from session.link_text import share_url
-from session.link_v2 import sealed_message
-from session.sealed_log import instead, verdict
+from session import SessionError
+from session.links.text import share_url
+from session.links.v2 import sealed_message
+from session.sealed import exchange as sealed_exchange
+from session.sealed.verdict import instead, verdict
 
 from ui.core.library import is_here, stored_secret
 from ui.core.state import AppState
@@ -39,13 +40,14 @@ def messages(state: AppState, conflict_id: str) -> dict:
     return state.replica.sealed.get(conflict_id, {})
 
 
-def standing(state: AppState, exchange: dict) -> sealed.Settled:
-    return sealed.settle(messages(state, exchange["id"]), state.session["id"])
+def standing(state: AppState, exchange: dict) -> sealed_exchange.Settled:
+    return sealed_exchange.settle(messages(state, exchange["id"]), state.session["id"])
 
 
 def whom(state: AppState, side: dict) -> str:
-    """Whom a side of this phone's draft is, as seals and locks name it (sealed.identity)."""
-    return sealed.identity(sealed.check_side({**draft_model.record_side(state, side), "manner": rules.MANNERS[0]}))
+    """Whom a side of this phone's draft is, as seals and locks name it (sealed_exchange.identity)."""
+    checked = sealed_exchange.check_side({**draft_model.record_side(state, side), "manner": rules.MANNERS[0]})
+    return sealed_exchange.identity(checked)
 
 
 def whose(state: AppState, identity: str) -> str:
@@ -72,7 +74,7 @@ def flag(state: AppState, exchange: dict) -> str:
 def counterpart(role: str, kind: str) -> str:
     """The side the other phone plays."""
     if kind == draft_model.TEST:
-        return sealed.PLAYER if role == sealed.GM else sealed.GM
+        return sealed_exchange.PLAYER if role == sealed_exchange.GM else sealed_exchange.GM
     return draft_model.other_role(role)
 
 
@@ -87,7 +89,7 @@ def stage(state: AppState, draft: dict) -> str:
         return DONE
     role, secret = exchange["role"], own_secret(state, exchange)
     mine_sealed = role in settled.sealed
-    if draft["kind"] == draft_model.TEST and role == sealed.PLAYER:
+    if draft["kind"] == draft_model.TEST and role == sealed_exchange.PLAYER:
         if settled.locked is not None:
             return WAITING
         return TO_SEND if draft["player"]["locked"] else PICK
@@ -124,7 +126,7 @@ def turn_words(state: AppState, draft: dict) -> str:
     if now == LOST:
         return ("This phone sealed a card but no longer holds it (its storage was cleared), so it can't reveal. "
                 "Start a new conflict.")
-    if kind == draft_model.TEST and role == sealed.GM:
+    if kind == draft_model.TEST and role == sealed_exchange.GM:
         if now == TO_SEAL:
             return "Your turn: seal the card and share it. The player's phone waits for it."
         if now == WAITING:
@@ -132,7 +134,7 @@ def turn_words(state: AppState, draft: dict) -> str:
                     "Open the link it shares.")
         return "Your turn: the player's Manner is here. Reveal your card to the player's phone."
     if kind == draft_model.TEST:
-        aimed = settled.sealed[sealed.GM].get("for") if sealed.GM in settled.sealed else None
+        aimed = settled.sealed[sealed_exchange.GM].get("for") if sealed_exchange.GM in settled.sealed else None
         if now == PICK and aimed and aimed != whom(state, draft["player"]):
             return f"The GM's card is sealed for {isolate(whose(state, aimed))}: their phone picks the Manner."
         if now == PICK:
@@ -142,7 +144,7 @@ def turn_words(state: AppState, draft: dict) -> str:
         return "The GM's turn: their phone reveals the sealed card. Open the link it shares."
     other = "the other phone"
     if now == PICK:
-        if sealed.PLAYER in settled.sealed or sealed.OPPONENT in settled.sealed:
+        if sealed_exchange.PLAYER in settled.sealed or sealed_exchange.OPPONENT in settled.sealed:
             return f"Your turn: {other}'s card is sealed. Pick a Manner, then seal and share it."
         return "Pick a Manner, then seal and share it."
     if now == TO_REVEAL and exchange["last"]:
@@ -158,7 +160,7 @@ def turn_words(state: AppState, draft: dict) -> str:
 def own_messages(state: AppState, exchange: dict) -> list[dict]:
     """What this phone sent in the exchange, oldest step first: a link carries all of it, so the
     newest link alone brings the other phone up to date."""
-    order = {sealed.SEAL: 0, sealed.LOCK: 1, sealed.REVEAL: 2, sealed.LEFT: 3}
+    order = {sealed_exchange.SEAL: 0, sealed_exchange.LOCK: 1, sealed_exchange.REVEAL: 2, sealed_exchange.LEFT: 3}
     mine = [message for message in messages(state, exchange["id"]).values() if message["by"] == exchange["role"]]
     return sorted(mine, key=lambda message: order[message["t"]])
 
@@ -178,7 +180,7 @@ def link_wanted(state: AppState, draft: dict) -> bool:
 
 
 def send(state: AppState, message: dict):
-    state.replica.add_sealed(sealed.check_message(message))
+    state.replica.add_sealed(sealed_exchange.check_message(message))
 
 
 def settle_draft(state: AppState, draft: dict) -> bool:
@@ -242,7 +244,7 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
 def kept_secret(state: AppState, conflict_id: str) -> dict | None:
     """What this phone sealed in that exchange of the open session, if it keeps it (checked)."""
     try:
-        return sealed.check_secret(stored_secret(state, conflict_id), state.session["id"], conflict_id)
+        return sealed_exchange.check_secret(stored_secret(state, conflict_id), state.session["id"], conflict_id)
     except SessionError:
         return None
 

@@ -12,14 +12,14 @@ import rules
 
 from ui.core.role import is_player, own_side
 from ui.core.state import AppState
-from ui.kit.controls import result_bar, segmented, select, settled_note, stepper
-from ui.handoff import log_button, logged_actions
+from ui.kit.controls import segmented, select, settled_note, stepper, text_input
 from ui.kit.html import Markup, classes, h, isolate
 from ui.manners import cards as cards_view
 from ui.manners import draft as draft_model
 from ui.manners import exchange as exchange_model
 from ui.manners import exchange_view
 from ui.manners import words as manners_words
+from ui.systems import conflict
 
 KINDS = ((draft_model.TEST, "Test"), (draft_model.CONFRONTATION, "Confrontation"))
 GM_MODES = ((draft_model.HERE, "On this phone"), (draft_model.SAYS, "GM says"))
@@ -111,14 +111,6 @@ def who_select(state: AppState, role: str, side: dict) -> Markup:
     return select("Who", options, side["ref"] or "", "manners-who", f"manners-{role}-person", side=role)
 
 
-def text_input(label: str, field_id: str, value: str, action: str, placeholder: str = "", **data) -> Markup:
-    return h("label", h("span", label, class_="field-label"),
-             h("input", type="text", id=field_id, value=value, maxlength="60", placeholder=placeholder,
-               autocomplete="off", data_action=action, class_="field-input",
-               **{f"data_{key}": item for key, item in data.items()}),
-             class_="field", for_=field_id)
-
-
 def ratings_inputs(role: str, side: dict) -> Markup:
     high = rules.LIMITS["rating"]
     fields = [h("label",
@@ -137,7 +129,7 @@ def skill_controls(state: AppState, role: str, side: dict) -> Markup:
     if entry is None:
         return h("div",
                  text_input("Skill or Spell (optional)", f"manners-{role}-skill", side["skill"], "manners-skill-name",
-                            placeholder="e.g. Climb", side=role),
+                            placeholder="e.g. Climb", maxlength=60, side=role),
                  stepper("Skill or Spell rating", side["skill_rating"], "manners-skill-rating", 0,
                          rules.LIMITS["rating"], f"manners-{role}-skill-rating", side=role),
                  class_="skill-controls")
@@ -261,7 +253,7 @@ def side_who(state: AppState, draft: dict, role: str) -> Markup:
     body = [] if own_side(state, side) else [who_select(state, role, side)]
     if draft_model.sheet(state, side) is None:
         body += [text_input("Name", f"manners-{role}-name", side["name"], "manners-name",
-                            placeholder=draft_model.DEFAULT_NAMES[role], side=role),
+                            placeholder=draft_model.DEFAULT_NAMES[role], maxlength=60, side=role),
                  ratings_inputs(role, side)]
     body.append(skill_controls(state, role, side))
     body += [helper_picker(state, role, side),
@@ -500,13 +492,10 @@ def result_panel(state: AppState, draft: dict) -> Markup:
     if draft["logged"]:
         actions = h("p", "Logged.", class_="hint")
     else:
-        actions = h("div", h("button", "New conflict", type="button", class_="button", data_action="manners-new",
-                             aria_describedby="manners-new-hint"),
-                    h("span", "Cards turned over and not logged go in the log as set aside.", class_="hint hint-small",
-                      id="manners-new-hint"), class_="row row-wrap result-actions")
+        actions = conflict.new_row("manners", "New conflict",
+                                   "Cards turned over and not logged go in the log as set aside.")
     title = "Result (logged)" if draft["logged"] else "The cards turn over"
-    return h("section", h("h3", title, class_="card-title"), *result_block(record, draft["flip"]), actions,
-             class_="card result", data_testid="result", id="manners-result-card", tabindex="-1")
+    return conflict.result_card("manners", title, [*result_block(record, draft["flip"]), actions])
 
 
 def bar(state: AppState, draft: dict) -> Markup:
@@ -519,11 +508,7 @@ def bar(state: AppState, draft: dict) -> Markup:
                           class_=classes("outcome", OUTCOME_CLASS[outcome])),
                 f" {record['result']['player_total']} vs {record['result']['other_total']}")
     sealed = draft.get("exchange") is not None  # both phones log it: the GM's has it already
-    if draft["logged"]:
-        return result_bar(h("span", "Logged: ", summary),
-                          logged_actions(state, record, "manners-new", "New conflict", "manners-bar-action", sealed),
-                          "manners-result-bar")
-    return result_bar(summary, log_button(state, "manners-log", "manners-bar-action", sealed), "manners-result-bar")
+    return conflict.bar(state, "manners", summary, record, draft["logged"], gm_has_it=sealed)
 
 
 def regions(state: AppState) -> list[tuple[str, Markup]]:

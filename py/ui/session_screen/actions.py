@@ -10,7 +10,7 @@ from __future__ import annotations
 import rules
 from session import SessionError, new_id, new_session
 from session.model import MAX_SESSION_NAME, name_text
-from session.backups import linked
+from session.on_device.backups import linked
 from session.replica import Replica
 
 from ui.core import effects

@@ -22,8 +22,8 @@ def setup_words(session: dict) -> str:
 
 def session_url(state) -> str:
     """The link that carries this session (and its newest log entries) to other phones, where it
-    merges (session.link_v2: version 2)."""
-    from session.link_v2 import session_link  # links' code: loaded when a session is shared
+    merges (session.links.v2: version 2)."""
+    from session.links.v2 import session_link  # links' code: loaded when a session is shared
 
     return share_url(state.base_url, session_link(state.replica))
 

@@ -1,6 +1,6 @@
 """Links from other phones: what opening a session link or a roll link does.
 
-Links of both versions open (session.link_v2). A session link of a session this phone does
+Links of both versions open (session.links.v2). A session link of a session this phone does
 not have joins it as a new session. One it has is *merged*, never overwritten: first the
 log store says which of the link's entries are here already (a background job), then the
 join prompt lists what merging changes, per character and field, and "Update mine" applies
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import rules
 from session import new_id, SessionError
-from session.link_text import LinkError
 from session.differences import differences, merge_differences
 from session.history import Rewritten
+from session.links.text import LinkError
+from session.links.v2 import read
 from session.logbook import unknown_ids
 from session.merging import merge_checked
 from session.replica import Replica
-from session.link_v2 import read
 
 from ui.core import effects
 from ui.core.actions import Input, action

@@ -11,7 +11,7 @@ from __future__ import annotations
 from urllib.parse import unquote, urlsplit
 
 from session import looks_like_link
-from session.live_signal import OFFER_PATTERN, looks_like_code
+from session.live.signal import OFFER_PATTERN, looks_like_code
 
 from ui.core import effects
 from ui.core.actions import Input, action, dispatch

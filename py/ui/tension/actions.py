@@ -6,15 +6,15 @@ from __future__ import annotations
 import copy
 
 import rules
-from session import log_conflict, set_aside
+from session import log_conflict
 
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.library import numbering
 from ui.core.events import when_added
-from ui.core.role import show_to_gm
 from ui.core.state import AppState
 from ui.kit.html import isolate
+from ui.systems import conflict, dice_entry
 from ui.tension import draft as draft_model
 from ui.tension import words as tension_words
 
@@ -27,10 +27,9 @@ def chosen_side(state: AppState, event: Input) -> dict:
     return draft_model.side_by_key(current(state), event.text("side"))
 
 
-def open_side(state: AppState, event: Input, pool_too: bool = False, rolling: bool = False) -> dict | None:
+def open_side(state: AppState, event: Input, pool_too: bool = False) -> dict | None:
     """The side this tap is for, if it may still change; else None, with the reason on screen.
-    `pool_too`: the tap changes the pool or how dice arrive (not once dice were rolled here);
-    `rolling`: it puts dice on the table (not before the side that rolls first)."""
+    `pool_too`: the tap changes the pool (not once dice were rolled here or all entered)."""
     draft = current(state)
     key = event.text("side")
     try:
@@ -38,8 +37,6 @@ def open_side(state: AppState, event: Input, pool_too: bool = False, rolling: bo
     except (KeyError, IndexError, ValueError):
         return None
     reason = (draft_model.pool_settled if pool_too else draft_model.settled_by)(state, draft, key)
-    if reason is None and rolling:
-        reason = draft_model.must_wait(state, draft, key)
     if reason is not None:
         state.fail(reason)
         return None
@@ -47,23 +44,62 @@ def open_side(state: AppState, event: Input, pool_too: bool = False, rolling: bo
 
 
 def clear_dice(side: dict):
-    side.update(dice=None, keep=None, boost=False, fresh=False)
+    """No dice, and nothing chosen on them: kept dice, a boost."""
+    dice_entry.forget_dice(side)
+    side.update(keep=None, boost=False)
 
 
-def clear_all_dice(state: AppState):
-    for _, side in draft_model.sides(current(state)):
-        clear_dice(side)
+class TensionDice(dice_entry.DiceRules):
+    """The Tension Engine's d6: a side rolls its pool; the seeds' order says who rolls when; dice
+    kept and a boost are chosen on the dice down, and the conflict keeps its Tension from its first die."""
+    system, faces, totals = "tension", draft_model.SIDES, draft_model.TOTALS
+    new_draft, sides = staticmethod(draft_model.new_draft), staticmethod(draft_model.sides)
+
+    def needed(self, state, draft, key):
+        return draft_model.pool(state, draft, draft_model.side_by_key(draft, key))
+
+    def name(self, state, draft, key):
+        return draft_model.side_name(state, draft_model.side_by_key(draft, key))
+
+    def fixed(self, state, draft, key):
+        return draft_model.settled_by(state, draft, key)
+
+    def wait(self, state, draft, key):
+        return draft_model.must_wait(state, draft, key)
+
+    def mode_fixed(self, state, draft, key):
+        return draft_model.pool_settled(state, draft, key)
+
+    def rolls_with(self, state, draft, key):
+        along = key == "player" and draft_model.pool_rolls_along(state, draft)
+        return ["gm", key] if along else [key]  # the Tension Pool first, as the seeds order it
+
+    def changed(self, state, draft, side):
+        side.update(keep=None, boost=False)
+        draft_model.note_dice(state, draft)
+
+    def said(self, state, draft, key):
+        side = draft_model.side_by_key(draft, key)
+        words = dice_entry.rolls_sentence(draft_model.side_name(state, side), side["dice"])
+        preview = draft_model.side_preview(state, draft, side)
+        return words + (f" Total {preview['total']}." if preview is not None else "")
+
+    def outcome(self, state, draft):
+        standing = draft_model.standing(state, draft)
+        return None if standing is None else tension_words.sentence(standing)
+
+    def landing(self, key):
+        return f"tension-{key}-die-0"  # its first die: what to keep is chosen next
+
+    def record(self, state, draft):
+        return draft_model.to_record(state, draft)
+
+    def acting(self, state, draft):
+        return draft_model.acting(state, draft)
 
 
-def set_aside_dice(state: AppState, draft: dict):
-    """Dice on the table that will not be resolved go in the log as "set aside": every roll
-    stays in the record, so a re-roll is visible to the table."""
-    if draft["logged"] is not None or not draft_model.dice_on_table(draft):
-        return
-    record = draft_model.to_record(state, draft)
-    state.session = set_aside(state.session, record, at=now_text(), by=draft_model.acting(state, draft),
-                              **numbering(state))
-    state.say("The dice on the table are in the log, set aside.", "info")
+DICE = TensionDice()
+dice_entry.register(DICE)
 
 
 @action("tension-kind")
@@ -72,7 +108,7 @@ def choose_kind(state: AppState, event: Input):
     kind = event.text("value")
     if kind not in draft_model.KINDS or kind == draft["kind"]:
         return
-    set_aside_dice(state, draft)
+    dice_entry.set_aside_dice(DICE, state, draft)
     fresh = fresh_draft_like(draft, retry=False)
     fresh["kind"] = kind
     state.drafts["tension"] = fresh
@@ -81,7 +117,7 @@ def choose_kind(state: AppState, event: Input):
 @action("tension-combat")
 def toggle_combat(state: AppState, event: Input):
     draft = current(state)
-    if draft["logged"] is not None or draft_model.has_dice(draft["defender"]):
+    if draft["logged"] is not None or dice_entry.has_dice(draft["defender"]):
         state.fail("Combat is settled once the defender has rolled.")
         return
     draft["combat"] = bool(event.checked)
@@ -137,125 +173,6 @@ def step_pool(state: AppState, event: Input):
         return
     side["pool"] = max(0, min(rules.LIMITS["pool"], side["pool"] + event.number("step", 0)))
     clear_dice(side)
-    draft_model.note_dice(state, current(state))
-
-
-@action("tension-mode")
-def choose_mode(state: AppState, event: Input):
-    side = open_side(state, event, pool_too=True)
-    if side is None or event.text("value") not in draft_model.MODES:
-        return
-    side["mode"] = event.text("value")
-    clear_dice(side)
-    side["total"] = None
-    if side["mode"] == draft_model.REAL:
-        side["dice"] = []
-    draft_model.note_dice(state, current(state))
-
-
-def announce_roll(state: AppState, draft: dict, side: dict):
-    """Say the dice and, once everyone has rolled, the result as it stands (aria-live)."""
-    name = draft_model.side_name(state, side)
-    words = tension_words.dice_sentence(name, side["dice"])
-    try:
-        preview = draft_model.side_preview(state, draft, side)
-        standing = draft_model.standing(state, draft)
-    except rules.RuleError as error:
-        state.announcement = f"{words} {error}"
-        return
-    if preview is not None:
-        words += f" Total {preview['total']}."
-    if standing is not None:
-        words += " As it stands: " + tension_words.sentence(standing)
-    state.announcement = words
-
-
-@action("tension-roll")
-def roll(state: AppState, event: Input):
-    draft = current(state)
-    side = open_side(state, event, rolling=True)
-    if side is None or side["mode"] != draft_model.ROLL or side["dice"] is not None:
-        return
-    draft["tension"] = draft_model.conflict_tension(state, draft)  # pinned from the first die on
-    rolled = [side]
-    if event.text("side") == "player" and draft_model.pool_rolls_along(state, draft):
-        rolled.insert(0, draft["gm"])  # the Tension Pool first, as the seeds order it
-    for each in rolled:
-        each["dice"] = rules.roll(draft_model.pool(state, draft, each), 6)
-        each["keep"] = None
-    for _, other in draft_model.sides(draft):
-        other["fresh"] = any(other is each for each in rolled)  # only the dice just rolled tumble in
-    announce_roll(state, draft, side)
-    state.focus = f"{event.text('side')}-die-0"  # the Roll button is gone; keyboard users land on the dice
-
-
-@action("tension-add-face")
-def add_face(state: AppState, event: Input):
-    draft = current(state)
-    side = open_side(state, event, rolling=True)
-    if side is None:
-        return
-    needed = draft_model.pool(state, draft, side)
-    dice = side["dice"] or []
-    face = event.number("face")
-    if len(dice) >= needed:
-        state.fail(f"{isolate(draft_model.side_name(state, side))} rolls {needed} dice; clear them to enter new ones.")
-        return
-    if face is None or not 1 <= face <= 6:
-        return
-    side["dice"] = dice + [face]
-    side["keep"] = None
-    side["fresh"] = False
-    draft_model.note_dice(state, draft)
-    if len(side["dice"]) == needed:
-        announce_roll(state, draft, side)
-
-
-@action("tension-type-faces")
-def type_faces(state: AppState, event: Input):
-    draft = current(state)
-    side = open_side(state, event, rolling=True)
-    if side is None:
-        return
-    needed = draft_model.pool(state, draft, side)
-    words = (event.value or "").replace(",", " ").split()
-    try:
-        faces = [int(word) for word in words]
-        rules.check_faces(faces, len(faces), 6, draft_model.side_name(state, side))
-    except ValueError:
-        state.fail("Type the faces as numbers from 1 to 6, separated by spaces.")
-        return
-    except rules.RuleError as error:
-        state.fail(str(error))
-        return
-    if len(faces) > needed:
-        state.fail(f"{isolate(draft_model.side_name(state, side))} rolls {needed} dice, not {len(faces)}.")
-        return
-    side.update(dice=faces, keep=None, fresh=False)
-    draft_model.note_dice(state, draft)
-    if len(faces) == needed:
-        announce_roll(state, draft, side)
-
-
-@action("tension-clear")
-def clear(state: AppState, event: Input):
-    side = open_side(state, event)
-    if side is None or side["mode"] != draft_model.REAL:
-        return
-    clear_dice(side)
-    side["dice"] = []
-    draft_model.note_dice(state, current(state))
-
-
-@action("tension-total")
-def type_total(state: AppState, event: Input):
-    side = open_side(state, event, rolling=True)
-    if side is None:
-        return
-    side["total"] = event.number(None)
-    if side["total"] is not None and not 0 <= side["total"] <= rules.LIMITS["tension_total"]:
-        state.fail(f"A total must be from 0 to {rules.LIMITS['tension_total']}.")
-        side["total"] = None
     draft_model.note_dice(state, current(state))
 
 
@@ -350,7 +267,7 @@ def toggle_boost(state: AppState, event: Input):
 @action("tension-add-initiator")
 def add_initiator(state: AppState, event: Input):
     draft = current(state)
-    if draft["logged"] is not None or draft_model.has_dice(draft["defender"]):
+    if draft["logged"] is not None or dice_entry.has_dice(draft["defender"]):
         state.fail("The initiators are settled once the defender has rolled.")
         return
     if len(draft["initiators"]) >= rules.LIMITS["initiators"]:
@@ -363,7 +280,7 @@ def add_initiator(state: AppState, event: Input):
 def remove_initiator(state: AppState, event: Input):
     draft = current(state)
     last = draft["initiators"][-1]
-    if draft["logged"] is not None or draft_model.has_dice(draft["defender"]) or draft_model.rolled_here(last):
+    if draft["logged"] is not None or dice_entry.has_dice(draft["defender"]) or draft_model.rolled_here(last):
         state.fail("That initiator has rolled: start a new conflict to change who takes part.")
         return
     if len(draft["initiators"]) > 1:
@@ -376,15 +293,9 @@ def log_result(state: AppState, event: Input):
     """Log the result and apply what it changes: Tension, AP spent, combat damage to the
     defender's Health (one tap; Undo on the Log reverses all of it)."""
     draft = current(state)
-    if draft["logged"] is not None:
-        return
-    if not draft_model.everyone_settled(state, draft):
-        state.fail("Not everyone has rolled yet.")
-        return
-    try:
-        record = rules.resolve(draft_model.to_record(state, draft))
-    except rules.RuleError as error:
-        state.fail(str(error))
+    record = conflict.to_log(state, draft, draft_model.everyone_settled(state, draft),
+                             lambda: rules.resolve(draft_model.to_record(state, draft)))
+    if record is None:
         return
     table = state.session["tension_table"]
     lines = [table[roll - 1] for roll in record["result"]["table_rolls"]]
@@ -393,10 +304,7 @@ def log_result(state: AppState, event: Input):
     draft["logged"] = record
     for _, side in draft_model.sides(draft):
         side["fresh"] = False
-    state.announcement = tension_words.sentence(record)
-    state.focus = "tension-result"
-    if event.text("then") == "show":
-        show_to_gm(state, record)
+    conflict.logged(state, "tension", record, tension_words.sentence(record), event)
 
 
 def fresh_draft_like(draft: dict, retry: bool) -> dict:
@@ -406,8 +314,6 @@ def fresh_draft_like(draft: dict, retry: bool) -> dict:
     for _, side in draft_model.sides(fresh):
         clear_dice(side)
         side["total"] = None
-        if side["mode"] == draft_model.REAL:
-            side["dice"] = []
     return fresh
 
 
@@ -420,7 +326,7 @@ def retry(state: AppState, event: Input):
 def new_conflict(state: AppState, event: Input):
     """The next conflict; dice still on the table go in the log as set aside."""
     draft = current(state)
-    set_aside_dice(state, draft)
+    dice_entry.set_aside_dice(DICE, state, draft)
     state.drafts["tension"] = fresh_draft_like(draft, retry=False)
 
 

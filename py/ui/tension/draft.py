@@ -16,11 +16,11 @@ from ui.core import shapes
 from ui.core.role import is_player, own_first
 from ui.core.state import AppState
 from ui.kit.html import isolate
+from ui.systems.dice_entry import DICE_FROM, MODES, REAL, ROLL, TOTAL, complete, has_dice, on_table
 
-ROLL, REAL, TOTAL = "roll", "real", "total"
-MODES = (ROLL, REAL, TOTAL)
-DICE_FROM = {ROLL: "app", REAL: "typed", TOTAL: "total"}  # the record's provenance of each side's dice
 KINDS = ("environment", "opposed")
+SIDES = 6  # the d6
+TOTALS = (0, rules.LIMITS["tension_total"])  # a side's total, as announced
 DEFAULT_NAMES = {"gm": "The GM", "character": "Player", "adversary": "Adversary"}
 
 
@@ -112,13 +112,8 @@ def gm_pool(state: AppState, draft: dict) -> int:
     return conflict_tension(state, draft) + (1 if draft["retry"] else 0)
 
 
-def has_dice(side: dict) -> bool:
-    """Something of this side is on the table: a die, or an announced total."""
-    return bool(side["dice"]) or (side["mode"] == TOTAL and side["total"] is not None)
-
-
 def dice_on_table(draft: dict) -> bool:
-    return any(has_dice(side) for _, side in sides(draft))
+    return on_table(sides(draft))
 
 
 def in_play(draft: dict) -> bool:
@@ -163,8 +158,8 @@ def pool_settled(state: AppState, draft: dict, key: str) -> str | None:
     side = side_by_key(draft, key)
     if reason is None and rolled_here(side):
         reason = "Rolled: to roll again, start a new conflict (these dice go in the log as set aside)."
-    elif reason is None and side["mode"] == REAL and has_rolled(side, pool(state, draft, side)):
-        reason = "Every real die is entered: Clear them to correct a typo."
+    elif reason is None and side["mode"] == REAL and complete(side, pool(state, draft, side)):
+        reason = "Every real die is entered: Remove last or Clear to correct a typo."
     return reason
 
 
@@ -179,13 +174,13 @@ def pool_rolls_along(state: AppState, draft: dict) -> bool:
 
 def must_wait(state: AppState, draft: dict, key: str) -> str | None:
     """Why this side may not roll yet (the seeds' order), or None."""
-    if draft["kind"] == "environment" and key == "player" and not has_rolled(draft["gm"], gm_pool(state, draft)) \
+    if draft["kind"] == "environment" and key == "player" and not complete(draft["gm"], gm_pool(state, draft)) \
             and not pool_rolls_along(state, draft):
         if is_player(state):
             return "Enter the Tension Pool above first (its dice or its total), then roll yours."
         return "The GM rolls for the environment first, then the player."
     if draft["kind"] == "opposed" and key == "defender":
-        waiting = [side for side in draft["initiators"] if not has_rolled(side, pool(state, draft, side))]
+        waiting = [side for side in draft["initiators"] if not complete(side, pool(state, draft, side))]
         if waiting:
             return f"{isolate(side_name(state, waiting[0]))} rolls first: the defender rolls once the initiators have."
     return None
@@ -214,12 +209,6 @@ def paid_dice(side: dict) -> int:
     return max(0, len(side["keep"]) - 2) if side["keep"] is not None else 0
 
 
-def has_rolled(side: dict, dice_needed: int) -> bool:
-    if side["mode"] == TOTAL:
-        return side["total"] is not None
-    return side["dice"] is not None and len(side["dice"]) == dice_needed
-
-
 def record_side(state: AppState, draft: dict, side: dict) -> dict:
     """One side of the conflict record (RULES.md), as far as the table has settled it."""
     fields = {"name": side_name(state, side), "dice_from": DICE_FROM[side["mode"]]}
@@ -232,7 +221,7 @@ def record_side(state: AppState, draft: dict, side: dict) -> dict:
         return fields
     fields["pool"] = pool(state, draft, side)
     needed = fields["pool"]
-    fields["dice"] = list(side["dice"]) if has_rolled(side, needed) else None
+    fields["dice"] = list(side["dice"]) if complete(side, needed) else None
     fields["keep"] = list(side["keep"]) if side["keep"] is not None and fields["dice"] else None
     paid = paid_dice(side) if fields["keep"] is not None else 0
     if side["role"] == "character":
@@ -261,18 +250,27 @@ def to_record(state: AppState, draft: dict) -> dict:
 
 
 def everyone_settled(state: AppState, draft: dict) -> bool:
-    return all(has_rolled(side, pool(state, draft, side)) for _, side in sides(draft))
+    return all(complete(side, pool(state, draft, side)) for _, side in sides(draft))
 
 
 def side_preview(state: AppState, draft: dict, side: dict) -> dict | None:
     """This side's total so far (rules.tension_side), or None before it has rolled.
     Raises RuleError when its current choice breaks a rule (e.g. one die kept)."""
-    if not has_rolled(side, pool(state, draft, side)):
+    if not complete(side, pool(state, draft, side)):
         return None
     fields = record_side(state, draft, side)
     tension = gm_pool(state, draft)
     role = side["role"] if side["mode"] != TOTAL else "adversary"
     return rules.tension_side(fields, role, tension)
+
+
+def settled_total(state: AppState, draft: dict, side: dict) -> int | None:
+    """This side's total once it has rolled; None before, or while its choice breaks a rule."""
+    try:
+        preview = side_preview(state, draft, side)
+    except rules.RuleError:
+        return None
+    return None if preview is None else preview["total"]
 
 
 def standing(state: AppState, draft: dict) -> dict | None:
@@ -324,7 +322,7 @@ SIDE = shapes.fields({
     "role": shapes.choice("gm", "character", "adversary"), "ref": shapes.optional(shapes.text(24)),
     "name": shapes.text(60), "attribute": shapes.text(60), "skill": shapes.text(60), "trait": shapes.text(60),
     "pool": shapes.whole(0, rules.LIMITS["pool"]), "mode": shapes.choice(*MODES),
-    "dice": shapes.optional(shapes.faces(6, rules.LIMITS["tension"] + 1)),
+    "dice": shapes.optional(shapes.faces(SIDES, rules.LIMITS["tension"] + 1)),
     "keep": shapes.optional(shapes.listing(shapes.whole(0, rules.LIMITS["tension"]), rules.LIMITS["tension"] + 1)),
     "boost": shapes.flag, "total": shapes.optional(shapes.whole(0, rules.LIMITS["tension_total"])),
     "fresh": shapes.never}, "a side")

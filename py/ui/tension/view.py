@@ -1,8 +1,9 @@
 """The Tension Engine conflict screen: who rolls, dice trays, odds and the result.
 
 Regions: setup (environment or adversary), one card per side in rolling order,
-the odds for what is on screen, and the result. Markup only; the numbers come
-from rules (resolve, tension_side, fewest_ap, odds) via the draft.
+the odds for what is on screen (`odds`), and the result. Markup only; the numbers
+come from rules (resolve, tension_side, fewest_ap) via the draft; how dice come in
+is ui.kit.dice_entry's, the result card and bar ui.systems.conflict's.
 """
 from __future__ import annotations
 
@@ -10,15 +11,14 @@ import rules
 
 from ui.core.role import is_player, own_side
 from ui.core.state import AppState
-from ui.kit.controls import result_bar, segmented, select, settled_note, stepper
-from ui.kit.dice import face_picker, tray
-from ui.handoff import log_button, logged_actions
+from ui.kit.controls import segmented, select, settled_note, stepper, text_input
+from ui.kit.dice import tray
+from ui.kit.dice_entry import arrival, controls, roll_button
 from ui.kit.html import Markup, classes, h, isolate, join
-from ui.kit.percent import percent
+from ui.systems import conflict, dice_entry
 from ui.tension import draft as draft_model
+from ui.tension import odds
 from ui.tension import words as tension_words
-
-MODES = ((draft_model.ROLL, "Roll here"), (draft_model.REAL, "Real dice"), (draft_model.TOTAL, "Total only"))
 
 
 # --- Setup -----------------------------------------------------------------------------
@@ -68,7 +68,7 @@ def who_select(state: AppState, key: str, side: dict) -> Markup:
     options = [("", "No sheet (quick roll)")]
     options += [(entry["id"], entry["name"]) for entry in state.roster("character")]
     options += [(entry["id"], f"{entry['name']} (adversary)") for entry in state.roster("adversary")]
-    return select("Who", options, side["ref"] or "", "tension-who", f"{key}-who", side=key)
+    return select("Who", options, side["ref"] or "", "tension-who", f"tension-{key}-who", side=key)
 
 
 def pool_controls(state: AppState, draft: dict, key: str, side: dict) -> Markup:
@@ -79,28 +79,25 @@ def pool_controls(state: AppState, draft: dict, key: str, side: dict) -> Markup:
         return pool_summary(state, draft, side)
     if entry is None:
         return h("div",
-                 h("label", h("span", "Name", class_="field-label"),
-                   h("input", type="text", id=f"{key}-name", value=side["name"], maxlength="60",
-                     placeholder=draft_model.DEFAULT_NAMES[side["role"]], autocomplete="off",
-                     data_action="tension-name", data_side=key, class_="field-input"),
-                   class_="field", for_=f"{key}-name"),
+                 text_input("Name", f"tension-{key}-name", side["name"], "tension-name",
+                            placeholder=draft_model.DEFAULT_NAMES[side["role"]], maxlength=60, side=key),
                  segmented("Rolls as", (("character", "Character"), ("adversary", "Adversary")), side["role"],
                            "tension-role", side=key),
-                 stepper("Dice", side["pool"], "tension-pool", 0, rules.LIMITS["pool"], f"{key}-pool", side=key),
+                 stepper("Dice", side["pool"], "tension-pool", 0, rules.LIMITS["pool"], f"tension-{key}-pool", side=key),
                  class_="pool-controls")
     if entry["kind"] == "character":
         attributes = [(item["name"], f"{item['name']} {item['rating']}") for item in entry["attributes"]]
         skills = [(item["name"], f"{item['name']} {item['rating']}") for item in entry["skills"]]
         return h("div",
                  select("Attribute", attributes or [("", "none")], side["attribute"], "tension-rating",
-                        f"{key}-attribute", side=key, field="attribute"),
-                 select("Skill", skills or [("", "none")], side["skill"], "tension-rating", f"{key}-skill",
+                        f"tension-{key}-attribute", side=key, field="attribute"),
+                 select("Skill", skills or [("", "none")], side["skill"], "tension-rating", f"tension-{key}-skill",
                         side=key, field="skill"),
                  h("p", f"Pool: {draft_model.pool(state, draft, side)} dice.", class_="pool-line"),
                  class_="pool-controls pool-pair")
     traits = [("Power", f"Power {entry['power']}")] + [(item["name"], f"{item['name']} {item['rating']}")
                                                       for item in entry["traits"]]
-    return h("div", select("Rolls", traits, side["trait"], "tension-rating", f"{key}-trait", side=key,
+    return h("div", select("Rolls", traits, side["trait"], "tension-rating", f"tension-{key}-trait", side=key,
                         field="trait"),
              h("p", f"Pool: {draft_model.pool(state, draft, side)} dice.", class_="pool-line"),
              class_="pool-controls")
@@ -119,7 +116,7 @@ def pool_summary(state: AppState, draft: dict, side: dict) -> Markup:
         words = f"{isolate(side['trait'])}: {dice} dice"
     else:
         words = f"{dice} dice"
-    how = tension_words.DICE_FROM_WORDS[draft_model.DICE_FROM[side["mode"]]]
+    how = dice_entry.arrival_words(side)
     return h("p", f"{words} · {how}.", class_="pool-line pool-summary")
 
 
@@ -132,53 +129,22 @@ def health_line(state: AppState, draft: dict, key: str) -> Markup:
 
 
 def roll_controls(state: AppState, draft: dict, key: str, side: dict, name: str, dice_needed: int) -> Markup:
-    if side["mode"] == draft_model.REAL and draft_model.has_rolled(side, dice_needed):
-        return h("div", h("button", "Clear", type="button", class_="button", data_action="tension-clear",
-                          data_side=key, id=f"{key}-clear", aria_describedby=f"{key}-clear-hint"),
-                 h("span", "to correct a typo", class_="hint hint-small", id=f"{key}-clear-hint"), class_="row")
-    wait = draft_model.must_wait(state, draft, key)
-    if wait is not None and not draft_model.has_dice(side):
-        return h("p", wait, class_="hint", data_testid="wait")
-    if side["mode"] == draft_model.TOTAL:
-        value = "" if side["total"] is None else str(side["total"])
-        return h("label", h("span", f"{name}'s total, as announced", class_="field-label"),
-                 h("input", type="number", inputmode="numeric", id=f"{key}-total", value=value, min="0",
-                   max=str(rules.LIMITS["tension_total"]), data_action="tension-total", data_side=key,
-                   class_="field-input field-number"),
-                 class_="field", for_=f"{key}-total")
-    if side["mode"] == draft_model.REAL:
-        entered = len(side["dice"] or [])
-        typed = " ".join(str(face) for face in side["dice"] or [])
-        return h("div",
-                 h("p", f"Tap the faces of the {dice_needed} real dice ({entered} of {dice_needed} entered).",
-                   class_="hint"),
-                 face_picker(6, "tension-add-face", f"Enter a die for {name}", side=key),
-                 h("div",
-                   h("label", h("span", "Or type the faces", class_="field-label"),
-                     h("input", type="text", inputmode="numeric", id=f"{key}-faces", value=typed,
-                       placeholder="e.g. 6 4 4 2 1", autocomplete="off", data_action="tension-type-faces",
-                       data_commit="change", data_side=key, class_="field-input"),
-                     class_="field", for_=f"{key}-faces"),
-                   h("button", "Clear", type="button", class_="button", data_action="tension-clear", data_side=key),
-                   class_="row"),
-                 class_="real-dice")
-    if side["dice"] is None and dice_needed == 0:
+    """How this side's dice come in (ui.kit.dice_entry); no dice to roll, or the Tension Pool
+    rolling with the player's dice, said instead of a Roll button."""
+    instead = None
+    if dice_needed == 0 and side["mode"] != draft_model.TOTAL:
         why = ("With Tension 0 the GM has no dice: raise Tension (+ above) to roll." if side["role"] == "gm"
                else f"{name}'s pool has no dice: choose ratings above 0.")
-        return h("p", why, class_="hint", data_testid="no-dice")
-    if side["dice"] is None and key == "gm" and draft_model.pool_rolls_along(state, draft):
-        return h("p", "Rolls with your dice: one tap, below.", class_="hint", data_testid="rolls-along")
-    if side["dice"] is None:
-        words = f"Roll {dice_needed} {'die' if dice_needed == 1 else 'dice'}"
-        along = key == "player" and draft_model.pool_rolls_along(state, draft)
-        button = h("button", words, type="button", class_="button button-primary button-wide",
-                   data_action="tension-roll", data_side=key, id=f"{key}-roll",
-                   aria_describedby="player-roll-along" if along else None)
-        if not along:
-            return button
-        return join([button, h("p", f"The Tension Pool's {draft_model.gm_pool(state, draft)} dice roll first.",
-                               class_="hint hint-small", id="player-roll-along")])
-    return Markup("")
+        instead = h("p", why, class_="hint", data_testid="no-dice")
+    elif side["mode"] == draft_model.ROLL and draft_model.pool_rolls_along(state, draft):
+        if key == "gm":
+            instead = h("p", "Rolls with your dice: one tap, below.", class_="hint", data_testid="rolls-along")
+        elif key == "player":
+            note = h("p", f"The Tension Pool's {draft_model.gm_pool(state, draft)} dice roll first.",
+                     class_="hint hint-small", id="tension-player-roll-along")
+            instead = join([roll_button("tension", key, dice_needed, "tension-player-roll-along"), note])
+    return controls("tension", key, name, side["mode"], side["dice"], side["total"], draft_model.SIDES, dice_needed, draft_model.TOTALS,
+                    wait=draft_model.must_wait(state, draft, key), instead=instead)
 
 
 def spending_controls(state: AppState, draft: dict, key: str, side: dict, preview: dict | None,
@@ -192,7 +158,7 @@ def spending_controls(state: AppState, draft: dict, key: str, side: dict, previe
         have = draft_model.available_ap(state, side)
         high = dice_needed - 2 if have is None else min(have, dice_needed - 2)
         owned = "" if have is None else f" (has {have})"
-        return h("div", stepper(f"AP spent{owned}", paid, "tension-spend", 0, high, f"{key}-spend", side=key),
+        return h("div", stepper(f"AP spent{owned}", paid, "tension-spend", 0, high, f"tension-{key}-spend", side=key),
                  class_="spending")
     return gm_boost(state, draft, key, side)
 
@@ -209,7 +175,8 @@ def gm_boost(state: AppState, draft: dict, key: str, side: dict) -> Markup:
     boost = h("button", f"Boost +{boost_bonus} (costs 1 Tension)" if can_boost else "Boost needs 3 Tension",
               type="button", class_="button toggle", data_action="tension-boost", data_side=key,
               aria_pressed="true" if side["boost"] else "false", disabled=not can_boost or paid > 0)
-    extra = stepper("Extra dice kept (1 Tension each)", paid, "tension-spend", 0, most, f"{key}-spend", side=key)
+    extra = stepper("Extra dice kept (1 Tension each)", paid, "tension-spend", 0, most, f"tension-{key}-spend",
+                    side=key)
     return h("div", h("p", "The GM may use one option on this roll:", class_="hint"), boost,
              extra if not side["boost"] else Markup(""), class_="spending")
 
@@ -269,7 +236,7 @@ def side_card(state: AppState, draft: dict, key: str, side: dict, title: str, ot
             body.append(who_select(state, key, side))
         body.append(pool_controls(state, draft, key, side))
         if not draft_model.pool_settled(state, draft, key):
-            body.append(segmented(f"How {name}'s dice arrive", MODES, side["mode"], "tension-mode", side=key))
+            body.append(arrival("tension", key, name, draft_model.MODES, side["mode"]))
         body.append(roll_controls(state, draft, key, side, name, dice_needed))
     elif not logged:
         body.append(pool_summary(state, draft, side) if side["role"] != "gm" else
@@ -279,7 +246,7 @@ def side_card(state: AppState, draft: dict, key: str, side: dict, title: str, ot
         kept = side["keep"] if side["keep"] is not None else rules.best_keep(side["dice"], min(2, len(side["dice"])))
         action = None if settled or len(side["dice"]) != dice_needed else "tension-keep"
         body.append(tray(side["dice"], 6, kept, f"{name}'s dice", action, fresh=side["fresh"],
-                         id_prefix=f"{key}-die", side=key))
+                         id_prefix=f"tension-{key}-die", side=key))
         if action:
             body.append(h("p", "Tap a die to keep or release it.", class_="hint hint-small"))
     if settled is None:
@@ -294,17 +261,9 @@ def side_card(state: AppState, draft: dict, key: str, side: dict, title: str, ot
              aria_label=f"{title}: {name}", data_testid=f"side-{key}")
 
 
-def settled_total(state: AppState, draft: dict, side: dict) -> int | None:
-    try:
-        preview = draft_model.side_preview(state, draft, side)
-    except rules.RuleError:
-        return None
-    return None if preview is None else preview["total"]
-
-
 def side_cards(state: AppState, draft: dict) -> Markup:
     if draft["kind"] == "environment":
-        gm_total = settled_total(state, draft, draft["gm"])
+        gm_total = draft_model.settled_total(state, draft, draft["gm"])
         return join([
             side_card(state, draft, "gm", draft["gm"], "The Tension Pool, rolled on this phone" if is_player(state)
                       else "The GM rolls for the environment", None),
@@ -316,7 +275,7 @@ def side_cards(state: AppState, draft: dict) -> Markup:
         title = "Initiator" if count == 1 else f"Initiator {index + 1}"
         card = side_card(state, draft, f"initiator-{index}", side, title, None)
         cards.append(card)
-    locked = draft["logged"] is not None or draft_model.has_dice(draft["defender"])
+    locked = draft["logged"] is not None or dice_entry.has_dice(draft["defender"])
     if not locked:
         buttons = [h("button", "Add an initiator (same action)", type="button", class_="button",
                      data_action="tension-add-initiator")]
@@ -324,150 +283,10 @@ def side_cards(state: AppState, draft: dict) -> Markup:
             buttons.append(h("button", "Remove the last initiator", type="button", class_="button",
                              data_action="tension-remove-initiator"))
         cards.append(h("div", *buttons, class_="row row-wrap"))
-    initiator_totals = [settled_total(state, draft, side) for side in draft["initiators"]]
+    initiator_totals = [draft_model.settled_total(state, draft, side) for side in draft["initiators"]]
     target = max((total for total in initiator_totals if total is not None), default=None)
     cards.append(side_card(state, draft, "defender", draft["defender"], "Defender (rolls once for all)", target))
     return join(cards)
-
-
-# --- Odds ----------------------------------------------------------------------------------
-
-def odds_line(label: str, chances: dict, key: str = "success") -> Markup:
-    return h("li", h("span", label, class_="odds-label"), " ", h("strong", percent(chances[key])))
-
-
-def after_roll_rows(state: AppState, draft: dict, side: dict) -> list[tuple[str, int]]:
-    """(label, total) for what this side could still spend with the dice it rolled: AP for a
-    character, the GM's options for an adversary; exact, from the dice on the table."""
-    dice = side["dice"]
-    ordered = sorted(dice, reverse=True)
-    if side["role"] == "character":
-        have = draft_model.available_ap(state, side)
-        most = max(0, len(dice) - 2) if have is None else min(have, max(0, len(dice) - 2))
-        return [("Keep 2" if ap == 0 else f"Spend {ap} AP", sum(ordered[:2 + ap])) for ap in range(min(most, 4) + 1)]
-    rows = []
-    for option in rules.gm_options(draft_model.conflict_tension(state, draft), len(dice))[:5]:
-        label = ("Boost (1 Tension)" if option["boost"] else
-                 f"{option['extra']} extra {'die' if option['extra'] == 1 else 'dice'} ({option['extra']} Tension)"
-                 if option["extra"] else "Keep 2")
-        rows.append((label, sum(ordered[:option["keep"]]) + option["bonus"]))
-    return rows
-
-
-def after_roll_odds(state: AppState, draft: dict, side: dict, targets: list[tuple[str, int]],
-                    hold: bool) -> list[Markup]:
-    """After this side rolled: what spending would change, exactly (its dice are known).
-    `targets`: (name, total) it answers; `hold`: it only needs to equal them (a defender)."""
-    rows = after_roll_rows(state, draft, side)
-    if len(rows) < 2:
-        return []  # nothing left to spend: the odds step aside
-    name = isolate(draft_model.side_name(state, side))
-    lines = []
-    for label, total in rows:
-        beaten = [who for who, other in targets if (total >= other if hold else total > other)]
-        if len(targets) == 1:
-            words = ("holds" if hold else "succeeds") if beaten else ("does not hold" if hold else "fails")
-        else:
-            words = f"holds against {len(beaten)} of {len(targets)}"
-        lines.append(h("li", h("span", f"{label}:", class_="odds-label"), " ", h("strong", str(total)),
-                       f" · {name} {words}"))
-    against = " and ".join(f"{isolate(who)}'s {other}" for who, other in targets)
-    return [h("p", f"With these dice against {against}, what spending would change:", class_="odds-title"),
-            h("ul", *lines, class_="odds-list", data_testid="odds")]
-
-
-def environment_odds(state: AppState, draft: dict) -> list[Markup]:
-    odds = rules.odds
-    player = draft["player"]
-    pool = draft_model.pool(state, draft, player)
-    gm_total = settled_total(state, draft, draft["gm"])
-    have = draft_model.available_ap(state, player)
-    most_ap = max(0, pool - 2) if have is None else min(have, max(0, pool - 2))
-    lines = []
-    if player["mode"] == draft_model.TOTAL:
-        return lines
-    if gm_total is not None and draft_model.has_rolled(player, pool):
-        return after_roll_odds(state, draft, player, [(draft_model.side_name(state, draft["gm"]), gm_total)], False)
-    if gm_total is not None:
-        for ap in range(0, min(most_ap, 4) + 1):
-            label = "Keep 2:" if ap == 0 else f"Spend {ap} AP:"
-            lines.append(odds_line(label, odds.tension_against_total(pool, ap, gm_total)))
-        return [h("p", f"Chance to beat the GM's {gm_total} with {pool} dice:", class_="odds-title"),
-                h("ul", *lines, class_="odds-list", data_testid="odds")]
-    if draft["gm"]["mode"] == draft_model.TOTAL:
-        return lines
-    rows = odds.tension_environment_options(draft_model.conflict_tension(state, draft), pool, 0, draft["retry"])
-    shown = [row for row in rows if not row["extra"] or row["extra"] <= 2]
-    for row in shown:
-        label = "GM keeps 2:" if not row["boost"] and not row["extra"] else (
-            "GM boosts:" if row["boost"] else f"GM pays {row['extra']} for extra dice:")
-        lines.append(odds_line(label, row))
-    return [h("p", f"Player's chance of success with {pool} dice, keeping 2, before the GM rolls:",
-              class_="odds-title"),
-            h("ul", *lines, class_="odds-list", data_testid="odds")]
-
-
-def opposed_side_fields(state: AppState, draft: dict, side: dict) -> dict:
-    fields = draft_model.record_side(state, draft, side)
-    fields.pop("dice", None)
-    fields.pop("keep", None)
-    fields.pop("id", None)
-    fields.pop("dice_from", None)
-    if side["role"] == "character":
-        fields["ap"] = 0
-    else:
-        fields.update(boost=False, extra=0)
-    return fields
-
-
-def opposed_odds(state: AppState, draft: dict) -> list[Markup]:
-    initiator_totals = [settled_total(state, draft, side) for side in draft["initiators"]]
-    if all(total is not None for total in initiator_totals):
-        targets = [(draft_model.side_name(state, side), total)
-                   for side, total in zip(draft["initiators"], initiator_totals)]
-        return defender_odds(state, draft, targets)
-    defender = opposed_side_fields(state, draft, draft["defender"])
-    lines = []
-    for index, side in enumerate(draft["initiators"]):
-        initiator = opposed_side_fields(state, draft, side)
-        chances = rules.odds.tension_opposed(initiator, defender, state.session["tension"])
-        name = isolate(draft_model.side_name(state, side))
-        lines.append(h("li", h("span", f"{name} succeeds:", class_="odds-label"), " ",
-                       h("strong", percent(chances["initiator"])), h("span", f" · tie {percent(chances['tie'])}",
-                                                                      class_="odds-extra")))
-    return [h("p", "Before anyone rolls, keeping 2 and spending nothing:", class_="odds-title"),
-            h("ul", *lines, class_="odds-list", data_testid="odds")]
-
-
-def defender_odds(state: AppState, draft: dict, targets: list[tuple[str, int]]) -> list[Markup]:
-    """Once the initiators have settled: the defender's chance to hold (equal is enough), or,
-    after the defender rolled, what spending would change with its dice."""
-    defender = draft["defender"]
-    pool = draft_model.pool(state, draft, defender)
-    if defender["mode"] == draft_model.TOTAL:
-        return []
-    if draft_model.has_rolled(defender, pool):
-        return after_roll_odds(state, draft, defender, targets, True)
-    name = isolate(draft_model.side_name(state, defender))
-    lines = [h("li", h("span", f"Holds against {isolate(who)}'s {total}:", class_="odds-label"), " ",
-               h("strong", percent(rules.odds.tension_against_total(pool, 0, max(0, total - 1))["success"])))
-             for who, total in targets]
-    return [h("p", f"{name}'s chance with {pool} dice, keeping 2:", class_="odds-title"),
-            h("ul", *lines, class_="odds-list", data_testid="odds")]
-
-
-def odds_panel(state: AppState, draft: dict) -> Markup:
-    if draft["logged"] is not None:
-        return Markup("")
-    if "tension" not in state.odds_ready:
-        return h("section", h("p", "Working out the odds…", class_="hint"), class_="card odds", aria_busy="true")
-    try:
-        content = environment_odds(state, draft) if draft["kind"] == "environment" else opposed_odds(state, draft)
-    except rules.RuleError:
-        content = []
-    if not content:
-        return Markup("")
-    return h("section", h("h3", "Odds", class_="card-title"), *content, class_="card odds")
 
 
 # --- Result -----------------------------------------------------------------------------------
@@ -557,56 +376,32 @@ def bar_summary(record: dict) -> Markup:
     return h("span", "; ".join(parts))
 
 
+def result_body(state: AppState, draft: dict, record: dict, logged: bool) -> list[Markup]:
+    retry = Markup("")
+    if logged and record["kind"] == "environment" and record["result"]["outcome"] != "success":
+        retry = h("div", h("button", "Try again (+1 Tension)", type="button", class_="button",
+                           data_action="tension-retry"), class_="row row-wrap")
+    return [outcome_block(record), damage_line(state, draft, record, logged),
+            *result_details(state, record, provisional=not logged), retry]
+
+
 def result_panel(state: AppState, draft: dict) -> Markup:
-    logged = draft["logged"]
-    if logged is not None:
-        retry = Markup("")
-        if logged["kind"] == "environment" and logged["result"]["outcome"] != "success":
-            retry = h("div", h("button", "Try again (+1 Tension)", type="button", class_="button",
-                               data_action="tension-retry"), class_="row row-wrap")
-        return h("section", h("h3", "Result (logged)", class_="card-title"), outcome_block(logged),
-                 damage_line(state, draft, logged, True), *result_details(state, logged), retry,
-                 class_="card result", data_testid="result", id="tension-result", tabindex="-1")
-    new = Markup("")
-    if draft_model.dice_on_table(draft):
-        new = h("div", h("button", "New conflict", type="button", class_="button", data_action="tension-new",
-                         aria_describedby="tension-new-hint"),
-                h("span", "The dice on the table go in the log as set aside.", class_="hint hint-small",
-                  id="tension-new-hint"), class_="row row-wrap")
-    if not draft_model.everyone_settled(state, draft):
-        return h("section", h("p", waiting_words(state, draft), class_="hint"), new, class_="card result-waiting")
-    try:
-        record = draft_model.standing(state, draft)
-    except rules.RuleError as error:
-        return h("section", h("p", str(error), class_="side-problem"), new, class_="card result-waiting",
-                 role="status", data_testid="problem")
-    return h("section", h("h3", "As it stands", class_="card-title"), outcome_block(record),
-             damage_line(state, draft, record, False), *result_details(state, record, provisional=True), new,
-             class_="card result", data_testid="result")
+    return conflict.result_panel("tension", draft["logged"], lambda: draft_model.standing(state, draft),
+                                 lambda record, logged: result_body(state, draft, record, logged),
+                                 lambda: waiting_words(state, draft), draft_model.dice_on_table(draft))
 
 
 def bar(state: AppState, draft: dict) -> Markup:
     """Once a result stands: it and its main action, always in reach (Log it; then New conflict)."""
-    logged = draft["logged"]
-    if logged is not None:
-        return result_bar(h("span", "Logged: ", bar_summary(logged)),
-                          logged_actions(state, logged, "tension-new", "New conflict", "tension-bar-action"),
-                          "tension-result-bar")
-    try:
-        record = draft_model.standing(state, draft)
-    except rules.RuleError:
-        return Markup("")
-    if record is None:
-        return Markup("")
-    return result_bar(bar_summary(record), log_button(state, "tension-log", "tension-bar-action"),
-                      "tension-result-bar")
+    return conflict.standing_bar(state, "tension", draft["logged"], lambda: draft_model.standing(state, draft),
+                                 bar_summary)
 
 
 def waiting_words(state: AppState, draft: dict) -> str:
     if draft_model.pool_rolls_along(state, draft):
         return "Roll your dice: the Tension Pool rolls first, with the same tap."
     for key, side in draft_model.sides(draft):
-        if not draft_model.has_rolled(side, draft_model.pool(state, draft, side)):
+        if not dice_entry.complete(side, draft_model.pool(state, draft, side)):
             if is_player(state) and (own_side(state, side) or (key == "gm" and draft["kind"] == "environment")):
                 return "Roll the Tension Pool, then your dice." if key == "gm" else "Your roll."
             return f"Waiting for {isolate(draft_model.side_name(state, side))} to roll."
@@ -616,9 +411,9 @@ def waiting_words(state: AppState, draft: dict) -> str:
 def regions(state: AppState) -> list[tuple[str, Markup]]:
     draft = state.draft(draft_model.new_draft)
     return [
-        ("conflict-setup", setup(state, draft)),
-        ("conflict-sides", side_cards(state, draft)),
-        ("conflict-odds", odds_panel(state, draft)),
-        ("conflict-result", result_panel(state, draft)),
-        ("conflict-bar", bar(state, draft)),
+        ("tension-setup", setup(state, draft)),
+        ("tension-sides", side_cards(state, draft)),
+        ("tension-odds", odds.panel(state, draft)),
+        ("tension-result", result_panel(state, draft)),
+        ("tension-bar", bar(state, draft)),
     ]

@@ -7,22 +7,11 @@ from __future__ import annotations
 import rules
 from rules.words import isolate
 
+from ui.systems.dice_entry import provenance
+
 OUTCOME_WORDS = {"success": "Success", "failure": "Failure", "tie": "Tie"}
 OPPOSED_WORDS = {"initiator": "{initiator} succeeds", "defender": "{initiator} misses, {defender} holds",
                  "tie": "{initiator} ties, {defender} holds"}
-DICE_FROM_WORDS = {"app": "rolled in the app", "typed": "real dice entered by hand", "total": "total only"}
-
-
-def dice_sentence(name: str, dice: list[int]) -> str:
-    faces = ", ".join(str(face) for face in dice)
-    return f"{isolate(name)} rolls {faces}." if dice else f"{isolate(name)} rolls no dice."
-
-
-def provenance(side: dict) -> str:
-    """How a side's dice arrived, in words ("" for records from before provenance)."""
-    return DICE_FROM_WORDS.get(side.get("dice_from"), "") if isinstance(side, dict) else ""
-
-
 def kept_words(detail: dict) -> str:
     if detail["given_total"]:
         return f"{isolate(detail['name'])} has {detail['total']}"

@@ -1,4 +1,4 @@
-"""When each session was last backed up (session.backups): a small per-device key that
+"""When each session was last backed up (session.on_device.backups): a small per-device key that
 any stored value, however broken or hostile, reads as "never backed up"."""
 import json
 
@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from session import log_conflict, undo_last
-from session.backups import backups_text, exported, linked, only_here, read_backups
+from session.on_device.backups import backups_text, exported, linked, only_here, read_backups
 
 from samples import AT, json_values, logged_party
 

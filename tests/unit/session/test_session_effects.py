@@ -6,9 +6,9 @@ import pytest
 
 import rules
 from session import check_roster_entry, log_conflict, new_session, SessionError, set_aside, undo_last
-from session.files import export_text, read_export
+from session.links import files
+from session.links.files import export_text, read_export
 from session.model import check_log_entry
-from session import files
 from session.replica import Replica
 
 

@@ -9,15 +9,16 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import rules
-from session import SessionError, history, link_v2, log_conflict, undo_last
+from session import SessionError, history, log_conflict, undo_last
 from session.differences import merge_differences, sealed_steps
-from session.link_text import LinkError
+from session.links import v2 as link_v2
+from session.links.text import LinkError
+from session.links.text import split, unpack
 from session.log import effects_of
 from session.logbook import merge_in
 from session.model import MAX_ROSTER
 from session.replica import Replica
-from session.link_text import split, unpack
-from session.sealed import digest, lock_test
+from session.sealed.exchange import digest, lock_test
 from samples import logged_party
 
 PLAYER, GM = "ab12cd34", "ef56ab78"

@@ -1,4 +1,4 @@
-"""A live table's messages (session.live_protocol) and its catch-up walk (session.live_catchup):
+"""A live table's messages (session.live.protocol) and its catch-up walk (session.live.catchup):
 every kind round-trips; any text, mutated or hostile, is refused with a sentence or read into a
 checked message; and two phones' logs, however they differ, end the same above the horizon
 after the walk, with every page bounded."""
@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from session import live_catchup, live_protocol
-from session.live_catchup import Holdings, Other, Page, Unread, answer, first_page, log_print, wanted
-from session.live_protocol import LiveMessageError, read, write
+from session.live import catchup as live_catchup
+from session.live import protocol as live_protocol
+from session.live.catchup import Holdings, Other, Page, Unread, answer, first_page, log_print, wanted
+from session.live.protocol import LiveMessageError, read, write
 
 from hostile import any_unicode, nested_json
 

@@ -1,4 +1,4 @@
-"""Live table codes (session.live_signal): the browsers' real offers and answers (captured in
+"""Live table codes (session.live.signal): the browsers' real offers and answers (captured in
 a private network namespace by tests/browser/capture_live_sdp.py) round-trip through a code
 small enough for a QR code, random signals round-trip, and any text at all, mutated, cut or
 far too long, reads as a LiveCodeError or a valid signal, never anything else."""
@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from session import SessionError
-from session import live_signal
-from session.live_signal import ANSWER, OFFER, Candidate, LiveCodeError, Signal, from_sdp, read
+from session.live import signal as live_signal
+from session.live.signal import ANSWER, OFFER, Candidate, LiveCodeError, Signal, from_sdp, read
 
 SAMPLES = Path(__file__).resolve().parent / "live_sdp"
 FUZZ = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])

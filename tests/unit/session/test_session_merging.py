@@ -13,15 +13,16 @@ from crowded import PHONES, as_held, campaign, largest_link_replica, roster, ses
 from samples import party_of_five, seen
 import rules
 from tapping import open_link, phone, reload, settle, tap
-from session import MemoryStore, log_conflict, sealed
+from session import MemoryStore, log_conflict
 from session.errors import Overfull, SessionError
-from session.files import ImportFileError, export_text, read_export
-from session.link_text import LinkError
-from session.link_v2 import MAX_MARKS, read, roll_message, session_link
+from session.links.files import ImportFileError, export_text, read_export
+from session.links.text import LinkError
+from session.links.v2 import MAX_MARKS, read, roll_message, session_link
 from session.merging import MergeRefused, merge_checked
 from session.on_device.heads import HEAD_PREFIX, head_content, parse_head, stamped
 from session.replica import MAX_CLOCK, MAX_STEPS, Replica
 from session.replica_check import CLOCK_ROOM, check_replica
+from session.sealed import exchange as sealed_exchange
 from ui.frame import actions as frame_actions  # noqa: F401  (the taps this file makes: Tension ±, rename)
 from ui.session_screen import actions as session_actions  # noqa: F401
 
@@ -157,8 +158,8 @@ def test_sealed_messages_past_their_limit_in_one_conflict_are_refused():
     mine = party()
     theirs = twin(mine)
     for number in range(7):
-        mine.add_sealed(sealed.seal_test("x1", "Time", 4, f"{number:02x}" * 16))
-        theirs.add_sealed(sealed.seal_test("x1", "Time", 4, f"{number + 7:02x}" * 16))
+        mine.add_sealed(sealed_exchange.seal_test("x1", "Time", 4, f"{number:02x}" * 16))
+        theirs.add_sealed(sealed_exchange.seal_test("x1", "Time", 4, f"{number + 7:02x}" * 16))
     with pytest.raises(MergeRefused, match="more than 12 sealed-card messages in one conflict"):
         merge_checked(mine, theirs, {})
 
@@ -280,7 +281,7 @@ def crowded_replicas(draw):
                                                       "system": ["anomaly", 1, "a1"], "kind": ["character", 1, "a1"],
                                                       "modifiers": [[], 1, "a1"]}}
     for number in draw(st.lists(st.integers(0, 20), max_size=12, unique=True)):
-        replica.add_sealed(sealed.seal_test("x1", "Time", 4, f"{number:02x}" * 16))
+        replica.add_sealed(sealed_exchange.seal_test("x1", "Time", 4, f"{number:02x}" * 16))
     for number in draw(st.lists(st.integers(0, 120), max_size=100, unique=True)):
         # no entry of its own here, so it reverses nothing (session.history.held_effects)
         replica.undone[f"u{number}"] = {"by": {draw(st.sampled_from(PHONES)): draw(st.integers(0, clock))},
@@ -387,6 +388,7 @@ def test_a_file_keeps_the_same_limits_as_a_link():
 
 def test_a_conflict_keeps_no_more_sealed_messages_than_the_check_accepts():
     replica = party()
-    added = [replica.add_sealed(sealed.seal_test("x1", "Time", 4, f"{number:02x}" * 16)) for number in range(14)]
+    added = [replica.add_sealed(sealed_exchange.seal_test("x1", "Time", 4, f"{number:02x}" * 16))
+             for number in range(14)]
     assert added == [True] * 12 + [False] * 2 and len(replica.sealed["x1"]) == 12
     assert loads(replica).sealed == replica.sealed

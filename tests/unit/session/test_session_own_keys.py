@@ -3,7 +3,7 @@ the Library (ui/shell/storage.py no longer touches its key), only when its text 
 in progress and sealed secrets are tested with the screens that keep them (tests/unit/ui:
 test_ui_table.py, test_ui_sealed.py)."""
 from session import Library, MemoryStore
-from session.backups import BACKUPS_KEY, backups_text, exported
+from session.on_device.backups import BACKUPS_KEY, backups_text, exported
 
 from samples import AT, logged_party
 

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 import rules
 from session import check_roster_entry, check_session, SessionError
 from samples import json_values, party_of_five, random_sessions
-from session import sealed
 from session.replica import Replica, new_device
 from session.replica_check import check_replica
+from session.sealed import exchange as sealed_exchange
 
 DEVICES = ("aaaa0001", "bbbb0002", "cccc0003")
 
@@ -73,11 +73,11 @@ def sealed_step(amount: int, index: int, serial: int) -> dict:
     """One of a few sealed-card messages of three conflicts: a seal, a lock or a reveal."""
     conflict, card, salt = f"x{index % 3}", rules.COMPLICATIONS[amount % 5], f"{serial:032x}"
     if index % 2:
-        return sealed.seal_test(conflict, card, 1 + abs(amount) % 8, salt)
+        return sealed_exchange.seal_test(conflict, card, 1 + abs(amount) % 8, salt)
     if amount % 3 == 0:
-        return sealed.lock_test(conflict, {"name": "Wren", "manner": "Force", "manner_rating": 3, "skill_rating": 0,
-                                           "helpers": 0, "descriptors": abs(amount) % 3})
-    return sealed.reveal_test(conflict, card, 1 + abs(amount) % 8, salt)
+        return sealed_exchange.lock_test(conflict, {"name": "Wren", "manner": "Force", "manner_rating": 3,
+                                                    "skill_rating": 0, "helpers": 0, "descriptors": abs(amount) % 3})
+    return sealed_exchange.reveal_test(conflict, card, 1 + abs(amount) % 8, salt)
 
 
 class Phone:

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
-from session.files import export_text
+from session.links.files import export_text
 from samples import json_values, logged_party
 from session import untrusted
 from session.replica import Replica

@@ -160,7 +160,7 @@ def test_real_dice_not_all_entered_never_roll_they_ask_for_the_rest():
     assert record["actor"]["dice"] == [4]
     with pytest.raises(rules.RuleError, match="2 dice, but 1 face was given"):
         rules.resolve(record)
-    assert not draft_model.everyone_settled(draft_of(state))
+    assert not draft_model.everyone_settled(state, draft_of(state))
     assert "Waiting for Rook's real dice." in page_text(state)
 
 
@@ -330,6 +330,7 @@ def test_difficulty_quick_picks_and_any_number():
 
 def test_only_a_defender_may_be_given_as_a_total():
     state = table()
+    tap(state, "anomaly-kind", value="opposed")
     tap(state, "anomaly-mode", side="actor", value="total")
     assert draft_of(state)["actor"]["mode"] == "roll"
     tap(state, "anomaly-mode", side="defender", value="total")
@@ -352,6 +353,8 @@ def test_logging_appends_to_the_session_log_and_announces_one_sentence():
     assert state.session["tension"] == new_session()["tension"]  # no Tension in Anomaly
     text = page_text(state)
     assert "Result (logged)" in text and "New roll" in text and "Log this result" not in text
+    assert state.focus == "anomaly-result-card"  # the bar's button changed: keyboard users land on the result
+    assert 'id="anomaly-result-card" tabindex="-1"' in markup(state) and 'id="anomaly-bar-action"' in markup(state)
     tap(state, "anomaly-difficulty", value=12)  # a logged result is final
     assert draft_of(state)["difficulty"] == 9 and state.message.tone == "error"
     tap(state, "anomaly-new")

@@ -83,7 +83,7 @@ def test_the_notice_comes_early_and_stays_away_once_put_away_until_storage_fills
 
 
 def test_the_screens_say_as_many_log_entries_as_a_link_carries():
-    from session import link_v2
+    from session.links import v2 as link_v2
     from ui.core import library
 
     assert library.LATEST == link_v2.LATEST

@@ -1,7 +1,7 @@
 """ui.frame under CPython: who holds this phone (ui.core.role), asked after joining a session and
 changed from the bar; a player's phone keeps the GM's controls away on every screen and keeps
 its role over a reload."""
-from session import link_v2
+from session.links import v2 as link_v2
 from session.replica import Replica
 from ui import progress
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
@@ -22,7 +22,7 @@ def test_joining_asks_who_holds_the_phone_and_a_players_phone_keeps_the_gms_cont
     assert state.role == ash["id"] and state.screen == "conflict" and "You: Ash Varga" in text(state)
     assert 'data-action="tension-step"' not in page  # Tension is shown, not offered
     assert "Conflicts with adversaries are rolled on the GM's phone" in text(state)
-    assert 'id="player-who"' not in page  # the player's side is theirs
+    assert 'id="tension-player-who"' not in page  # the player's side is theirs
     state.screen = "roster"
     page = markup(state)
     assert "Add an adversary" not in page and page.count('data-action="roster-edit"') == 1

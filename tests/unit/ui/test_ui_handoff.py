@@ -1,6 +1,6 @@
 """ui.handoff under CPython: a roll shown to the GM's phone; a player's roll is logged and shown
 in one tap, as a QR code of its link; once put away, the next conflict is ready."""
-from session import link_v2
+from session.links import v2 as link_v2
 from session.replica import Replica
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
 from ui.tension import actions as tension_actions  # noqa: F401  (registers the actions)

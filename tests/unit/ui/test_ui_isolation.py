@@ -12,8 +12,8 @@ from html.parser import HTMLParser
 import pytest
 
 from session import check_roster_entry, Library, MemoryLog, MemoryStore, new_session
-from session.files import export_text
-from session.link_v1 import encode_roll, encode_session
+from session.links.files import export_text
+from session.links.v1 import encode_roll, encode_session
 from session.replica import Replica
 from ui import screens
 from ui.anomaly import actions as anomaly_actions  # noqa: F401  (importing registers actions)

@@ -2,9 +2,9 @@
 import pytest
 import segno
 
-from session import link_v2
-from session.link_text import share_url
-from session.link_v1 import encode_session
+from session.links import v2 as link_v2
+from session.links.text import share_url
+from session.links.v1 import encode_session
 from session.replica import Replica
 from ui.kit import qr
 from ui.kit.html import h

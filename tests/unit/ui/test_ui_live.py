@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from session import link_v2, live_protocol
+from session.links import v2 as link_v2
+from session.live import protocol as live_protocol
 from session.replica import Replica
 from ui.core import effects
 from ui.core import live as model

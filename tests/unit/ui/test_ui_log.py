@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 import rules
 from session import log_conflict, MemoryStore, new_session
-from session.files import MAX_FILE, read_export
-from session.link_v1 import encode_roll
-from session import link_v2
+from session.links import v2 as link_v2
+from session.links.files import MAX_FILE, read_export
+from session.links.v1 import encode_roll
 from session.replica import Replica
 from ui.core.library import switch_to
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)

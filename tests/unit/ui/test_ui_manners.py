@@ -12,10 +12,11 @@ import re
 import pytest
 
 import rules
-from session import check_roster_entry, new_session, sealed
-from session.link_v2 import sealed_message
-from session.replica import Replica
+from session import check_roster_entry, new_session
+from session.links.v2 import sealed_message
 from session.on_device import MemoryStore
+from session.replica import Replica
+from session.sealed import exchange as sealed_exchange
 from ui import first_paint, screens
 from ui.core.state import AppState
 from ui.frame import actions as frame_actions  # noqa: F401  (registers switch-system)
@@ -406,6 +407,7 @@ def test_logging_keeps_the_record_and_changes_no_tension_or_ap():
     assert state.session["tension"] == tension
     assert seen(state.announcement) == "Wren plays Force against Hostility: Lose. Failure."
     assert "Result (logged)" in region(state, "manners-result")
+    assert state.focus == "manners-result-card" and 'id="manners-bar-action"' in region(state, "manners-bar")
     tap(state, "manners-log")  # a second tap does not log twice
     assert len(state.session["log"]) == 1
     tap(state, "manners-new")
@@ -566,6 +568,7 @@ def test_cards_turned_over_and_not_logged_are_set_aside_by_a_new_conflict():
     [entry] = state.session["log"]
     assert entry["kind"] == "set-aside" and "result" not in entry["record"]
     assert entry["record"]["player"]["manner"] == "Force" and entry["record"]["complication"] == "Time"
+    assert state.message.text == "The cards turned over are in the log, set aside."  # as dice are, in the others
     play_test(state, "Speed", "Time", 5)
     tap(state, "manners-log")
     tap(state, "manners-new")
@@ -648,7 +651,8 @@ def test_a_tampered_reveal_is_ignored_and_the_genuine_one_still_settles():
     carry(link_of(player), gm)
     tap(gm, "manners-seal-reveal")
     conflict = draft_of(gm)["exchange"]["id"]
-    forged = [sealed.check_message(message) for message in exchange_model.own_messages(gm, draft_of(gm)["exchange"])]
+    forged = [sealed_exchange.check_message(message)
+              for message in exchange_model.own_messages(gm, draft_of(gm)["exchange"])]
     forged[-1] = {**forged[-1], "card": "Consumption"}
     carry("x#" + sealed_message(gm.session["id"], "", forged), player)
     assert draft_of(player)["revealed"] is None and 'role="alert"' not in page(player)  # opens no seal: nobody's word

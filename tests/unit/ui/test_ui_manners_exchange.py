@@ -6,9 +6,10 @@ counts; a copy of the GM's seal in another session never makes the GM's phone re
 import re
 
 import rules
-from session import check_roster_entry, log_conflict, new_session, sealed
-from session.link_v2 import sealed_message, session_link
+from session import check_roster_entry, log_conflict, new_session
+from session.links.v2 import sealed_message, session_link
 from session.on_device import MemoryStore
+from session.sealed import exchange as sealed_exchange
 from ui import screens
 from ui.core.state import AppState
 from ui.frame import actions as frame_actions  # noqa: F401  (registers the actions)
@@ -146,8 +147,8 @@ def test_a_lock_from_a_second_characters_phone_is_refused_there_and_never_stops_
     tap(ash, "manners-lock", side="player")
     tap(ash, "manners-seal-send")
     assert ash.message.tone == "error" and "for \u2068Wren\u2069, not for" in ash.message.text
-    stray = sealed.lock_test(draft_of(gm)["exchange"]["id"], {**draft_model.record_side(ash, draft_of(ash)["player"])},
-                             gm_seal[0]["h"])
+    stray = sealed_exchange.lock_test(draft_of(gm)["exchange"]["id"],
+                                      {**draft_model.record_side(ash, draft_of(ash)["player"])}, gm_seal[0]["h"])
     open_link(gm, sealed_message(gm.session["id"], "", [stray]))  # as if an older phone had sent it
     assert "Reveal to the player" in text_of(gm)
     tap(gm, "manners-seal-reveal")

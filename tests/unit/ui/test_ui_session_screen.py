@@ -9,12 +9,13 @@ import secrets
 import pytest
 
 import rules
-from session.live_signal import OFFER_PATTERN
-from session import check_roster_entry, link_v2, log_conflict, MemoryStore, new_session
-from session.link_text import share_url
-from session.link_v1 import encode_session
-from session.replica import Replica
+from session import check_roster_entry, log_conflict, MemoryStore, new_session
+from session.links import v2 as link_v2
+from session.links.text import share_url
+from session.links.v1 import encode_session
+from session.live.signal import OFFER_PATTERN
 from session.on_device import INDEX_KEY, session_key
+from session.replica import Replica
 from ui.core import effects
 from ui.log import actions as log_actions  # noqa: F401  (registers Undo)
 from ui.session_screen import actions as session_actions  # noqa: F401  (registers the actions)
@@ -116,16 +117,16 @@ def test_a_bad_link_only_says_so():
 
 
 def test_a_session_link_brings_the_steps_of_a_sealed_card_exchange():
-    from session import sealed
+    from session.sealed import exchange as sealed_exchange
 
     mine = logged_party()
     state = phone(mine)
     theirs = Replica.from_session(mine)
-    theirs.add_sealed(sealed.seal_test("x1", "Time", 4, "ab" * 16))  # the GM's phone sealed a card
+    theirs.add_sealed(sealed_exchange.seal_test("x1", "Time", 4, "ab" * 16))  # the GM's phone sealed a card
     open_link(state, link_v2.session_link(theirs))
     assert "Sealed cards: 1 new step" in text(state) and "ab" * 16 not in markup(state)
     tap(state, "join-update")
-    assert list(state.replica.sealed["x1"].values()) == [sealed.seal_test("x1", "Time", 4, "ab" * 16)]
+    assert list(state.replica.sealed["x1"].values()) == [sealed_exchange.seal_test("x1", "Time", 4, "ab" * 16)]
     assert state.library.read(mine["id"]).sealed == state.replica.sealed
 
 
@@ -492,7 +493,7 @@ def test_undo_after_a_forged_link_reverses_what_this_phone_logged():
 
 
 def test_a_roll_link_that_carries_more_than_its_roll_is_refused():
-    from session.link_text import split, unpack
+    from session.links.text import split, unpack
 
     party = party_of_five()
     gm = phone(party)

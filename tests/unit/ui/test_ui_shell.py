@@ -1,7 +1,7 @@
 """ui.shell under CPython, with stand-ins for pyscript and pyodide: background work (reading a
 file, sharing, copying, the storage answer, odds, loading screens) that fails says so on screen
 and leaves its traceback in the console, never nothing (ui.shell.effects); and an import is the
-first thing a fresh start can do (session.files, loaded on first use, is not needed before)."""
+first thing a fresh start can do (session.links.files, loaded on first use, is not needed before)."""
 from __future__ import annotations
 
 import asyncio
@@ -77,7 +77,7 @@ def test_a_file_whose_handling_breaks_gets_a_message_naming_it(shell, monkeypatc
 
 
 def test_import_is_the_first_thing_done_after_start():
-    # A fresh interpreter where only start-up ran: session.files (loaded lazily) is not in yet.
+    # A fresh interpreter where only start-up ran: session.links.files (loaded lazily) is not in yet.
     probe = """
 from session import Library, MemoryStore
 from ui.core.actions import Input, dispatch
@@ -86,7 +86,7 @@ from ui import screens
 state = starting_state(Library(MemoryStore()), "http://localhost/")
 state.screen = "session"
 screens.page(state)
-assert "session.files" not in __import__("sys").modules
+assert "session.links.files" not in __import__("sys").modules
 assert dispatch(state, "log-import", Input())
 assert state.effects == [("read-file", {"action": "log-import-text", "limit": 80_000_000})], state.message
 """

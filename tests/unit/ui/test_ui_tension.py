@@ -157,6 +157,27 @@ def test_real_dice_faces_are_checked():
     assert "rolls 3 dice, not 4" in state.message.text
 
 
+def test_real_dice_typed_in_are_corrected_with_remove_last_until_the_player_rolls():
+    state = table(character(), tension=3)
+    tap(state, "tension-mode", side="gm", value="real")
+    tap(state, "tension-add-face", side="gm", face=6)
+    tap(state, "tension-add-face", side="gm", face=3)  # a typo
+    tap(state, "tension-remove-face", side="gm")
+    tap(state, "tension-add-face", side="gm", face=4)
+    tap(state, "tension-add-face", side="gm", face=2)
+    gm = state.drafts["tension"]["gm"]
+    assert gm["dice"] == [6, 4, 2] and "All 3 dice entered." in page_text(state)
+    assert state.focus == "tension-gm-die-0"  # the picker folds away: on to what to keep
+    assert 'id="tension-gm-remove-last" data-action="tension-remove-face"' in "".join(
+        markup for _, markup in screens.page(state))
+    tap(state, "tension-remove-face", side="gm")  # the GM's dice stand only once the player rolls
+    assert gm["dice"] == [6, 4] and "(2 of 3 entered)" in page_text(state)
+    tap(state, "tension-add-face", side="gm", face=1)
+    enter_real_dice(state, "player", [6, 5, 4, 3, 2])
+    tap(state, "tension-remove-face", side="gm")
+    assert gm["dice"] == [6, 4, 1] and "the player has rolled" in state.message.text
+
+
 def test_two_initiators_share_the_defenders_single_roll_and_combat_deals_the_difference():
     ash, ghoul, wight = character(), adversary(), adversary("Wight", 3)
     state = table(ash, ghoul, wight, tension=6)
@@ -189,7 +210,7 @@ def test_choosing_another_attribute_or_trait_changes_the_pool_and_clears_the_dic
     enter_real_dice(state, "gm", [3, 3, 3, 3, 3])
     enter_real_dice(state, "player", [6, 5, 4, 3, 2])
     tap(state, "tension-rating", side="player", field="attribute", value="Wits")
-    assert "Clear them to correct a typo" in state.message.text  # every real die entered: the pool stands
+    assert "Remove last or Clear to correct a typo" in state.message.text  # every real die entered: the pool stands
     tap(state, "tension-clear", side="player")
     tap(state, "tension-rating", side="player", field="attribute", value="Wits")
     draft = state.drafts["tension"]
@@ -361,8 +382,8 @@ def test_typed_faces_build_the_same_tray_as_tapped_faces():
     for face in (5, 4, 3, 1, 1):
         tap(tapped, "tension-add-face", side="player", face=face)
     tap(typed, "tension-type-faces", side="player", value="5 4 3 1 1")
-    assert dict(screens.page(typed))["conflict-sides"] == dict(screens.page(tapped))["conflict-sides"]
-    assert 'data-action="tension-keep"' in dict(screens.page(typed))["conflict-sides"]
+    assert dict(screens.page(typed))["tension-sides"] == dict(screens.page(tapped))["tension-sides"]
+    assert 'data-action="tension-keep"' in dict(screens.page(typed))["tension-sides"]
     assert "AP spent (has 3)" in words_of(typed)
 
 
@@ -463,4 +484,4 @@ def test_once_the_initiator_has_rolled_the_defenders_chance_to_hold_is_exact():
     assert f"Holds against Ghoul's 9: {percent_of(Fraction(holds, 6 ** 5))}" in words_of(state)
     assert "Before anyone rolls" not in words_of(state)
     enter_real_dice(state, "defender", [4, 4, 3, 2, 1])
-    assert dict(screens.page(state))["conflict-odds"] == ""  # Ash has no AP to spend: the odds step aside
+    assert dict(screens.page(state))["tension-odds"] == ""  # Ash has no AP to spend: the odds step aside

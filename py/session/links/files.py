@@ -15,11 +15,11 @@ import re
 
 from rules import show
 
-from . import history, untrusted
-from .errors import SessionError
-from .model import MAX_LOG, SCHEMA_VERSION, check_session
-from .replica import Replica, entry_key
-from .replica_check import CLOCK_ROOM, check_replica
+from .. import history, untrusted
+from ..errors import SessionError
+from ..model import MAX_LOG, SCHEMA_VERSION, check_session
+from ..replica import Replica, entry_key
+from ..replica_check import CLOCK_ROOM, check_replica
 
 FORMAT = "tableside-session"
 VERSION = 2

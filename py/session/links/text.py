@@ -2,7 +2,7 @@
 
 The kind is a letter (`s` a session, `r` one roll, `c` a step of a sealed-card exchange),
 upper case from version 2 on; `data` is zlib-compressed JSON, base64url in version 1
-(session.link_v1), base32 with a preset dictionary in version 2 (session.link_v2). Static
+(session.links.v1), base32 with a preset dictionary in version 2 (session.links.v2). Static
 hosts never see a fragment. Reading never trusts its input: every problem is a LinkError whose
 message is a sentence for players, and the unpacked size is capped before it is reached (a
 decompression bomb stops at MAX_DECODED bytes).
@@ -14,11 +14,11 @@ import binascii
 import re
 import zlib
 
-from . import untrusted
-from .errors import SessionError
+from .. import untrusted
+from ..errors import SessionError
 
 SESSION, ROLL, SEALED = "s", "r", "c"  # "c": one message of a sealed-card exchange (version 2 only)
-VERSION = 2  # the newest link version this app reads (session.link_v2)
+VERSION = 2  # the newest link version this app reads (session.links.v2)
 MAX_FRAGMENT = 100_000  # characters of a fragment we try to read at all
 MAX_DECODED = 200_000  # bytes of JSON a link may unpack to (a full 60-entry roster fits)
 MAX_DIGITS = 20  # digits in one JSON number; larger numbers are never a rating or a count
@@ -59,7 +59,7 @@ def whole_number(text: str) -> int:
 
 def unpack(data: str, version: int = 1, preset: bytes = b""):
     """The JSON a link's data holds: version 1 is base64url of zlib, version 2 base32 of zlib
-    with a preset dictionary (session.link_v2). Every failure is a LinkError."""
+    with a preset dictionary (session.links.v2). Every failure is a LinkError."""
     if len(data) > MAX_FRAGMENT:
         raise LinkError("This link is far too long to be a Tableside link.")
     data = data.rstrip("=")

@@ -1,19 +1,19 @@
-"""Logged results of sealed conflicts (session.sealed), checked against their seals on every phone.
+"""Logged results of sealed conflicts (session.sealed.exchange), checked against their seals on every phone.
 
 A sealed conflict's result is logged under its conflict id and carries its proof (`"sealed"`: the
 seal, the lock or the other seal, and the reveals it follows from). The proof's messages join the
 session's own (replica.sealed, a grow-only set) whenever the entry arrives, so every phone judges
 with the same evidence, whatever arrived first: `verdict` says of one entry whether it is an open
 result, a result sealed and checked, or flagged, with one sentence why. An open Test logged by the
-GM's phone after it left a sealed conflict once the player's Manner was there (session.sealed
+GM's phone after it left a sealed conflict once the player's Manner was there (session.sealed.exchange
 `left`) is flagged too. Pure Python.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import checks
-from .sealed import LEFT, TEST, check_message, digest, identity, settle
+from ..errors import checks
+from .exchange import LEFT, TEST, check_message, digest, identity, settle
 
 MAX_PROOF = 4  # a Test: seal, lock, reveal; a Confrontation: two seals, two reveals
 need, _ = checks("A sealed result in the log is damaged.")

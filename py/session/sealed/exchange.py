@@ -8,7 +8,7 @@ One exchange is one conflict (its id) of one kind:
   answers with its locked Manner in plain, naming the seal it answers (`lock`: the GM is
   already bound); the GM reveals (`reveal`: the card, the difficulty and the salt), which every
   phone checks against the seal. A GM who leaves the exchange once the Manner is here reveals
-  anyway and says so (`left`, with the GM phone's clock and device: session.sealed_log flags
+  anyway and says so (`left`, with the GM phone's clock and device: session.sealed.verdict flags
   an open Test logged instead).
 - Confrontation: each side seals its side of the record (its Manner with the numbers that
   go with it), naming the character the conflict is for, then each reveals it with its salt;
@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 
 import rules
 
-from .errors import checks
-from .model import name_text
+from ..errors import checks
+from ..model import name_text
 
 PURPOSE = "tableside-sealed-1"  # seals without `for`: not bound to their session
 BOUND = "tableside-sealed-2"  # seals that name their character: bound to session and conflict
@@ -278,7 +278,7 @@ class Settled:
     difficulty: int | None = None  # Test: the difficulty the GM sealed
     problems: list = field(default_factory=list)  # sentences: the sides contradict themselves
     record: dict | None = None  # resolved, once every card is turned over and nothing is wrong
-    target: str | None = None  # whom the conflict is for (sealed.identity), when its seals say
+    target: str | None = None  # whom the conflict is for (identity, above), when its seals say
     left: dict | None = None  # Test: the GM left the exchange once the Manner was here (its `left` message)
     proof: list = field(default_factory=list)  # the messages the record follows from: what its log entry carries
 

@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 
 import rules
 from session import check_session, log_conflict
-from session.link_v1 import encode_roll, encode_session
+from session.links.v1 import encode_roll, encode_session
 from samples import logged_party, party_of_five
-from session import link_v2
 from session.differences import differences
-from session.link_text import LinkError
+from session.links import v2 as link_v2
+from session.links.text import LinkError
 from session.replica import Replica
 
 PLAYER, GM = "ab12cd34", "ef56ab78"

@@ -1,4 +1,4 @@
-"""Sealed results bound to their seals (session.sealed_log, issue 23 item 6): whatever order the
+"""Sealed results bound to their seals (session.sealed.verdict, issue 23 item 6): whatever order the
 messages of the GM's phone, the player's phone, a second character's phone and a forger arrive in,
 every phone settles the same genuine result, never blocked or blamed by the forger; a result logged
 under the conflict id with another card is flagged on every phone whichever arrives first; a seal is
@@ -11,37 +11,40 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from session import link_v2, log_conflict, new_session, sealed
+from session import log_conflict, new_session
+from session.links import v2 as link_v2
 from session.replica import Replica
-from session.sealed_log import covered, verdict
+from session.sealed import exchange as sealed_exchange
+from session.sealed.verdict import covered, verdict
 
 SESSION = "s1"
 SALT = "ab" * 16
 WREN = {"name": "Wren", "id": "w1", "manner": "Force", "manner_rating": 3, "skill_rating": 1, "helpers": 0,
         "descriptors": 0}
 ASH = {**WREN, "name": "Ash", "id": "a1", "manner": "Speed"}
-SEAL = sealed.seal_test("x1", "Hostility", 5, SALT, SESSION, "w1")
-LOCK = sealed.lock_test("x1", WREN, SEAL["h"])
-REVEAL = sealed.reveal_test("x1", "Hostility", 5, SALT)
+SEAL = sealed_exchange.seal_test("x1", "Hostility", 5, SALT, SESSION, "w1")
+LOCK = sealed_exchange.lock_test("x1", WREN, SEAL["h"])
+REVEAL = sealed_exchange.reveal_test("x1", "Hostility", 5, SALT)
 HONEST = [SEAL, LOCK, REVEAL]
 GENUINE = rules.resolve({"v": 1, "system": "manners", "kind": "test", "player": WREN, "difficulty": 5,
                          "complication": "Hostility"}, source=rules.NoDice())
 
 salts = st.binary(min_size=16, max_size=16).map(bytes.hex)
 cards = st.sampled_from(rules.COMPLICATIONS)
-forged_seals = st.builds(lambda card, salt, who: sealed.seal_test("x1", card, 5, salt, SESSION, who),
+forged_seals = st.builds(lambda card, salt, who: sealed_exchange.seal_test("x1", card, 5, salt, SESSION, who),
                          cards, salts, st.sampled_from(["w1", "a1"]))
 forged = st.one_of(
-    st.builds(lambda card, salt: sealed.reveal_test("x1", card, 5, salt), cards, salts),  # opens no seal
-    st.builds(lambda card: sealed.reveal_test("x1", card, 5, SALT), cards),  # the right salt, another card
+    st.builds(lambda card, salt: sealed_exchange.reveal_test("x1", card, 5, salt), cards, salts),  # opens no seal
+    st.builds(lambda card: sealed_exchange.reveal_test("x1", card, 5, SALT), cards),  # the right salt, another card
     forged_seals,  # a seal nobody answered (with its own reveal, below)
-    st.builds(lambda seal: sealed.lock_test("x1", ASH, seal["h"]), st.sampled_from([SEAL])),  # Ash's phone's lock
-    st.builds(lambda card, salt: sealed.seal_test("x1", card, 5, salt), cards, salts),  # an unbound (old) seal
+    st.builds(lambda seal: sealed_exchange.lock_test("x1", ASH, seal["h"]),  # Ash's phone's lock
+              st.sampled_from([SEAL])),
+    st.builds(lambda card, salt: sealed_exchange.seal_test("x1", card, 5, salt), cards, salts),  # an unbound (old) seal
 )
 
 
 def keyed(messages) -> dict:
-    return {sealed.digest(message): message for message in messages}
+    return {sealed_exchange.digest(message): message for message in messages}
 
 
 def replica() -> Replica:
@@ -61,41 +64,41 @@ def test_any_order_of_messages_from_both_phones_and_a_forger_settles_the_genuine
     messages = [*HONEST, *extra]
     held = [dict() for _ in range(phones)]
     for message in random.sample(messages, len(messages)):  # each message reaches some phone first
-        held[random.randrange(phones)][sealed.digest(message)] = message
+        held[random.randrange(phones)][sealed_exchange.digest(message)] = message
         for messages_here in held:  # at every moment: never blocked, never another result
-            settled = sealed.settle(messages_here, SESSION)
+            settled = sealed_exchange.settle(messages_here, SESSION)
             assert settled.problems == []
             assert settled.record in (None, GENUINE)
     everything = {}
     for messages_here in random.sample(held, len(held)):  # then they meet, in any order
         everything.update(messages_here)
-    settled = sealed.settle(everything, SESSION)
+    settled = sealed_exchange.settle(everything, SESSION)
     assert settled.problems == [] and settled.record == GENUINE and settled.locked == WREN
 
 
 def test_a_lock_from_a_second_characters_phone_neither_counts_nor_stops_the_reveal():
-    ash = sealed.lock_test("x1", ASH, SEAL["h"])
-    waiting = sealed.settle(keyed([SEAL, ash]), SESSION)
+    ash = sealed_exchange.lock_test("x1", ASH, SEAL["h"])
+    waiting = sealed_exchange.settle(keyed([SEAL, ash]), SESSION)
     assert waiting.locked is None and waiting.problems == []  # still waiting for Wren
-    settled = sealed.settle(keyed([SEAL, ash, LOCK, REVEAL]), SESSION)
+    settled = sealed_exchange.settle(keyed([SEAL, ash, LOCK, REVEAL]), SESSION)
     assert settled.problems == [] and settled.record == GENUINE
 
 
 def test_the_same_character_locking_two_manners_is_still_named():
-    other = sealed.lock_test("x1", {**WREN, "manner": "Speed"}, SEAL["h"])
-    settled = sealed.settle(keyed([SEAL, LOCK, other, REVEAL]), SESSION)
+    other = sealed_exchange.lock_test("x1", {**WREN, "manner": "Speed"}, SEAL["h"])
+    settled = sealed_exchange.settle(keyed([SEAL, LOCK, other, REVEAL]), SESSION)
     assert settled.record is None and settled.problems == ["Wren sent two different Manners for this conflict."]
 
 
 def test_a_seal_is_bound_to_its_session_a_copy_elsewhere_opens_nothing():
-    assert sealed.settle(keyed(HONEST), SESSION).record == GENUINE
-    elsewhere = sealed.settle(keyed(HONEST), "s2")  # the same messages copied into another session
+    assert sealed_exchange.settle(keyed(HONEST), SESSION).record == GENUINE
+    elsewhere = sealed_exchange.settle(keyed(HONEST), "s2")  # the same messages copied into another session
     assert elsewhere.record is None and elsewhere.revealed == {}
-    secret = sealed.new_secret(SESSION, "x1", sealed.TEST, sealed.GM, "Time", 4, "w1")
-    assert sealed.check_secret(copy.deepcopy(secret), SESSION, "x1")["card"] == "Time"
+    secret = sealed_exchange.new_secret(SESSION, "x1", sealed_exchange.TEST, sealed_exchange.GM, "Time", 4, "w1")
+    assert sealed_exchange.check_secret(copy.deepcopy(secret), SESSION, "x1")["card"] == "Time"
     for session, conflict in (("s2", "x1"), (SESSION, "x2")):
         try:
-            sealed.check_secret(copy.deepcopy(secret), session, conflict)
+            sealed_exchange.check_secret(copy.deepcopy(secret), session, conflict)
         except Exception as error:
             assert "could not be read" in str(error)
         else:
@@ -123,9 +126,9 @@ def gm_logs_another_card(own_lock: bool) -> Replica:
     for message in [SEAL, LOCK]:
         gm.add_sealed(message)
     other_salt = "cd" * 16
-    own_seal = sealed.seal_test("x1", "Time", 5, other_salt, SESSION, "w1")
-    lock = sealed.lock_test("x1", WREN, own_seal["h"]) if own_lock else LOCK
-    return logged(gm, TIME, [own_seal, lock, sealed.reveal_test("x1", "Time", 5, other_salt)])
+    own_seal = sealed_exchange.seal_test("x1", "Time", 5, other_salt, SESSION, "w1")
+    lock = sealed_exchange.lock_test("x1", WREN, own_seal["h"]) if own_lock else LOCK
+    return logged(gm, TIME, [own_seal, lock, sealed_exchange.reveal_test("x1", "Time", 5, other_salt)])
 
 
 @pytest.mark.parametrize("own_lock", [False, True])
@@ -196,4 +199,4 @@ def test_whatever_order_phones_meet_in_every_phone_gives_the_same_verdict_to_a_c
     verdicts = {verdict(phone, phone.log["x1"]) for phone in phones}
     assert len(verdicts) == 1 and next(iter(verdicts)).flag
     for phone in phones:
-        assert sealed.settle(phone.sealed["x1"], SESSION).record in (None, GENUINE)
+        assert sealed_exchange.settle(phone.sealed["x1"], SESSION).record in (None, GENUINE)

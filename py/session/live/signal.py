@@ -31,7 +31,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from .errors import SessionError
+from ..errors import SessionError
 
 OFFER, ANSWER = "offer", "answer"
 VERSION = 1  # the newest code version this app reads

@@ -20,7 +20,7 @@ with the preset a roll fits a code small enough to scan across a table.
 - Log entries travel without their "result": it is worked out again from the record
   and its own dice by rules.resolve on the receiving phone, so a result changed in
   transit cannot be logged as valid (and links stay small).
-- Version 1 links (`s1.`, `r1.`, session.link_v1) still open: a session becomes a replica
+- Version 1 links (`s1.`, `r1.`, session.links.v1) still open: a session becomes a replica
   the way a saved version-1 session does; a roll is shown as it was.
 """
 from __future__ import annotations
@@ -32,16 +32,16 @@ from dataclasses import dataclass, field
 
 import rules
 
-from . import history
-from .errors import SessionError
-from .log import effects_of
-from .link_text import ROLL, SEALED, SESSION, LinkError, split, unpack
-from .link_v1 import roll_from_payload, session_from_payload
-from .model import MAX_SESSION_NAME, name_text
-from .replica import Replica, effect_targets
-from .replica_check import CLOCK_ROOM, check_replica, identifier
-from .sealed import check_message
-from .sealed_log import covered
+from .. import history
+from ..errors import SessionError
+from ..log import effects_of
+from ..model import MAX_SESSION_NAME, name_text
+from ..replica import Replica, effect_targets
+from ..replica_check import CLOCK_ROOM, check_replica, identifier
+from ..sealed.exchange import check_message
+from ..sealed.verdict import covered
+from .text import ROLL, SEALED, SESSION, LinkError, split, unpack
+from .v1 import roll_from_payload, session_from_payload
 
 VERSION = 2
 LATEST = 20  # log entries a session link carries

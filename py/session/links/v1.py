@@ -1,6 +1,6 @@
 """Version-1 links (`s1.` a session's setup, `r1.` one logged conflict): still read, still
-written by tests; the app writes version 2 (session.link_v2). What a fragment is and how its
-data unpacks lives in session.link_text.
+written by tests; the app writes version 2 (session.links.v2). What a fragment is and how its
+data unpacks lives in session.links.text.
 
 `data` is compact JSON (positional arrays for the session, below), zlib-compressed,
 base64url without padding. `decode` never trusts its input.
@@ -31,9 +31,9 @@ import zlib
 
 from rules import DEFAULT_TENSION_TABLE, MANNERS
 
-from .errors import SessionError
-from .link_text import ROLL, SESSION, LinkError, split, unpack
-from .model import MAX_NAME, MAX_SESSION_NAME, SCHEMA_VERSION, SYSTEMS, check_session
+from ..errors import SessionError
+from ..model import MAX_NAME, MAX_SESSION_NAME, SCHEMA_VERSION, SYSTEMS, check_session
+from .text import ROLL, SESSION, LinkError, split, unpack
 
 MAX_TIME = 40
 ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
@@ -92,11 +92,11 @@ def encode_roll(record: dict, at: str = "", by: str = "", session_name: str = ""
 
 def decode(fragment) -> tuple[str, dict]:
     """("session", clean session without log) or ("roll", {"record", "at", "by", "session"}),
-    from a version-1 fragment with or without '#' (session.link_v2 reads both versions).
+    from a version-1 fragment with or without '#' (session.links.v2 reads both versions).
     Anything wrong raises LinkError."""
     kind, version, data = split(fragment)
     if version != 1:
-        raise LinkError("This link was made by a newer version of Tableside; open it with session.link_v2.")
+        raise LinkError("This link was made by a newer version of Tableside; open it with session.links.v2.")
     payload = unpack(data)
     if kind == SESSION:
         return "session", session_from_payload(payload)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from .untrusted import BadJSON, parse
+from ..untrusted import BadJSON, parse
 
 BACKUPS_KEY = "tableside.backups"
 MAX_TEXT = 64_000  # a few hundred sessions; anything longer is not ours

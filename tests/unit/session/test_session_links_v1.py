@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 import rules
 from session import check_session, log_conflict, new_session
-from session.link_text import looks_like_link
-from session.link_v1 import decode, decode_roll, decode_session, encode_roll, encode_session
 from session import LinkError
-from session import link_text
-from session import link_v1 as link
+from session.links import text as link_text
+from session.links import v1 as link
+from session.links.text import looks_like_link
+from session.links.v1 import decode, decode_roll, decode_session, encode_roll, encode_session
 from samples import json_values, normalized, party_of_five, random_sessions
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"

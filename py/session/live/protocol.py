@@ -8,11 +8,11 @@ fields of its kind:
     hello  on every new channel, both ways: this phone's `device` id, who holds it (`role`:
            "gm", the character's roster id, or "" for a phone nobody said; `who`: a name), the
            session as a link carries it (`session`: an S2 link), and for catching up
-           (session.live_catchup) how many entries its log holds (`n`), their `print` and
+           (session.live.catchup) how many entries its log holds (`n`), their `print` and
            the id of its `oldest` ("" when it keeps none)
     who    who holds this phone now (`role`, `who`), after the player said
     link   what a link carries (`link`: an S2 session, an R2 roll or a C2 sealed-card fragment),
-           read by session.link_v2 like any link; a roll answering a call names it (`call`)
+           read by session.links.v2 like any link; a roll answering a call names it (`call`)
     have   a page of the catch-up walk: `to` (exclusive, null for the top), `keys`, `more`, `rest`
     want   log entry ids this phone lacks from the other's page
     call   the GM calls for a roll: `id`, `system`, `kind`, `difficulty` (Anomaly, or null),
@@ -23,7 +23,7 @@ fields of its kind:
 
 A key is where an entry sits in every phone's log: [clock, device, id] (session.replica.entry_key).
 Reading checks sizes, types and every value's range; what a link holds is checked later by
-session.link_v2, as for any link. Anything wrong is a LiveMessageError with a sentence; the
+session.links.v2, as for any link. Anything wrong is a LiveMessageError with a sentence; the
 channel stays open. Pure Python.
 """
 from __future__ import annotations
@@ -31,11 +31,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from . import untrusted
-from .errors import SessionError
-from .link_text import MAX_FRAGMENT, looks_like_link
-from .model import MAX_NAME, SYSTEMS, name_text
-from .replica_check import DEVICE, ID, MAX_CLOCK
+from .. import untrusted
+from ..errors import SessionError
+from ..links.text import MAX_FRAGMENT, looks_like_link
+from ..model import MAX_NAME, SYSTEMS, name_text
+from ..replica_check import DEVICE, ID, MAX_CLOCK
 
 VERSION = 1
 MAX_MESSAGE = 190_000  # characters; static/live.js lets 200,000 UTF-8 bytes through

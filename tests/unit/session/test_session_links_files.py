@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from session import check_session
-from session.files import export_text, file_name, read_export
 from session import ImportFileError
+from session.links.files import export_text, file_name, read_export
 from samples import AT, json_values, logged_party, plain, random_sessions, replica_of
 
 def test_export_then_import_gives_an_equal_session():
