@@ -25,9 +25,9 @@ async function precache() {
 }
 
 // What the cache keeps of a checked download. Python's memory snapshot downloads gzipped and is
-// kept inflated, as static/boot.js reads it at every start (inflating 31 MB there took
-// 0.2-0.8 s of each start). A redirected response cannot answer a navigation: only its body
-// and headers are kept.
+// kept inflated (12.5 MB), as static/boot.js reads it at every start: inflating it there took
+// 0.1-0.7 s of each start. A redirected response cannot answer a navigation: only its body and
+// headers are kept.
 function kept(url, response) {
   if (url.endsWith(".snapshot.gz") && typeof DecompressionStream === "function") {
     return new Response(response.body.pipeThrough(new DecompressionStream("gzip")),
