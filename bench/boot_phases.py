@@ -9,8 +9,8 @@ Resource Timing gives the wasm's download. Each mark is one performance.mark cal
 
 Each build (the app, the stock page, a --baseline build) is served on an origin of its own and
 visited once in one fresh profile per engine (the app's service worker takes over); then RUNS
-warm starts, the builds taking turns: each a new tab on that profile, as a phone opens the app
-again. A reload in the same tab is not used: WebKit then still compiles the last page's wasm in
+rounds of warm starts, every build in every engine in each round (so the machine's load falls
+on all alike): each a new tab on that profile, as a phone opens the app again. A reload in the same tab is not used: WebKit then still compiles the last page's wasm in
 the background, and the next page's first synchronous WebAssembly.Module waits up to a second for it.
 """
 from __future__ import annotations
@@ -62,51 +62,66 @@ def durations(marks: dict) -> dict:
     return {label: marks[end] - marks[start] for label, start, end in PHASES if start in marks and end in marks}
 
 
-def warm_starts(page: EnginePage, builds: dict) -> dict:
-    """builds: name -> (url, has a service worker). Each is visited once, then started RUNS times
-    in a new tab, taking turns. The durations of every run, per build."""
+def first_visits(page: EnginePage, builds: dict) -> None:
+    """builds: name -> (url, has a service worker): each visited once, its worker in control."""
     for url, has_worker in builds.values():
         page.goto(url)
         page.wait_for("performance.getEntriesByName('tableside-ready').length", 120)
         if has_worker:
             page.evaluate(WAIT_UNTIL_CONTROLLED)
             time.sleep(1)  # the worker's first fetches settle
-    runs = {name: [] for name in builds}
-    for _ in range(RUNS):
-        for name, (url, _) in builds.items():
-            page.new_tab()
-            page.goto(url)
-            marks = page.evaluate(COLLECT)
-            if marks is None:
-                raise AssertionError(f"{page.engine}: {name} was not ready within 120 s")
-            runs[name].append({**durations(marks), "marks": marks})
-    return runs
+
+
+def warm_start(page: EnginePage, name: str, url: str) -> dict:
+    """One start in a new tab: the durations of its phases, and its marks."""
+    page.new_tab()
+    page.goto(url)
+    marks = page.evaluate(COLLECT)
+    if marks is None:
+        raise AssertionError(f"{page.engine}: {name} was not ready within 120 s")
+    return {**durations(marks), "marks": marks}
 
 
 def measure(playwright, chromium_args: dict, display: str, proxy, builds: dict, screenshots) -> dict:
-    """engine -> {"version", build -> {phase: median ms, "runs": [...]}} in the three engines."""
+    """engine -> {"version", build -> {phase: median ms, "runs": [...]}} in the three engines.
+    The engines are open side by side and take turns, each start of each build in each engine
+    in every round, so that the machine's load weighs on all of them alike (the ratios between
+    engines are the point)."""
     starters = {
         "chromium": lambda: PlaywrightDriver(playwright.chromium.launch(**chromium_args)),
         "webkit": lambda: start_webkit(display),
         "firefox": start_firefox,
     }
-    results = {}
-    for engine, start in starters.items():
-        print(f"  {engine}: a first visit of each build, then {RUNS} warm starts of each in new tabs",
-              flush=True)
-        driver = start()
-        try:
-            runs = warm_starts(EnginePage(engine, driver, proxy, screenshots), builds)
-            results[engine] = {"version": driver.version, **{
-                build: {**{label: statistics.median(run[label] for run in mine)
-                           for label, _, _ in PHASES if all(label in run for run in mine)}, "runs": mine}
-                for build, mine in runs.items()}}
-        except Exception as error:  # one engine failing does not lose the others' figures
-            print(f"  {engine}: {error}", flush=True)
-        finally:
-            driver.call("close_page")
-            driver.close()
-    return results
+    drivers, pages, runs = {}, {}, {}
+    print(f"  a first visit of each build in each engine, then {RUNS} rounds of warm starts in new tabs",
+          flush=True)
+    try:
+        for engine, start in starters.items():
+            try:
+                drivers[engine] = start()
+                pages[engine] = EnginePage(engine, drivers[engine], proxy, screenshots)
+                first_visits(pages[engine], builds)
+                runs[engine] = {name: [] for name in builds}
+            except Exception as error:  # one engine failing does not lose the others' figures
+                print(f"  {engine}: {error}", flush=True)
+        for _ in range(RUNS):
+            for engine in list(runs):
+                try:
+                    for name, (url, _) in builds.items():
+                        runs[engine][name].append(warm_start(pages[engine], name, url))
+                except Exception as error:
+                    print(f"  {engine}: {error}", flush=True)
+                    del runs[engine]
+    finally:
+        for driver in drivers.values():
+            try:
+                driver.call("close_page")
+            finally:
+                driver.close()
+    return {engine: {"version": drivers[engine].version, **{
+        build: {**{label: statistics.median(run[label] for run in mine)
+                   for label, _, _ in PHASES if all(label in run for run in mine)}, "runs": mine}
+        for build, mine in by_build.items()}} for engine, by_build in runs.items()}
 
 
 def report(results: dict) -> None:
