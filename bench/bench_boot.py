@@ -505,7 +505,7 @@ def main() -> None:
     if arguments.baseline:
         servers.append(counting_server(arguments.baseline, counter))
         targets["baseline"] = (servers[2][1], True)
-    started = time.monotonic()
+    started, load = time.monotonic(), os.getloadavg()[0]
     builds = {"app": (dist, True), "stock": (STOCK, False)}
     if arguments.baseline:
         builds["baseline"] = (arguments.baseline, True)
@@ -523,7 +523,8 @@ def main() -> None:
     RESULTS.write_text(json.dumps({**results, "phases": phases, "own_code_bytes": own}, indent=1))
     engines = measure_engines(dist, arguments.baseline)
     report_engines(engines, results["app"], phases)
-    print(f"\n({time.monotonic() - started:.0f} s; details in {RESULTS.relative_to(ROOT)})")
+    print(f"\n({time.monotonic() - started:.0f} s; the machine's load {load:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end; details in {RESULTS.relative_to(ROOT)})")
     RESULTS.write_text(json.dumps({**results, "phases": phases, "engines": engines, "own_code_bytes": own}, indent=1))
 
 
