@@ -74,7 +74,7 @@ from datetime import datetime, timedelta
 from pyscript import document
 import rules
 from session import check_roster_entry, log_conflict, new_session
-import ui.log.actions  # registers the Import action (screens load their actions on first use)
+import ui.screens.log.actions  # registers the Import action (screens load their actions on first use)
 from ui.core.actions import Input, dispatch
 from ui.shell import app as shell
 

@@ -8,5 +8,5 @@ main > shell > storage_effects | first_paint > progress > screens (which module 
 each screen) > live (the live table) > the screens (frame, roster, log, tables, session_screen) > summaries >
 systems (tension, anomaly, manners) > handoff > kit > core. A package never imports one
 above it, and screens (like systems) never import each other. A tap: the shell calls
-ui.core.step, then runs the effects it queued (storage through ui.storage_effects).
+ui.core.step, then runs the effects it queued (storage through ui.keeping.runners).
 """

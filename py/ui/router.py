@@ -12,30 +12,30 @@ from __future__ import annotations
 import importlib
 
 from ui.core.state import AppState
-from ui.frame import view as frame
+from ui.screens.frame import view as frame
 from ui.kit.html import Markup
 
 # screen -> (view module with regions(state), the modules of its actions)
 CONFLICT_SCREENS = {
-    "tension": ("ui.tension.view", "ui.tension.actions"),
-    "anomaly": ("ui.anomaly.view", "ui.anomaly.actions"),
-    "manners": ("ui.manners.view", "ui.manners.actions"),
+    "tension": ("ui.systems.tension.view", "ui.systems.tension.actions"),
+    "anomaly": ("ui.systems.anomaly.view", "ui.systems.anomaly.actions"),
+    "manners": ("ui.systems.manners.view", "ui.systems.manners.actions"),
 }
 SHARED_SCREENS = {
-    "roster": ("ui.roster.view", "ui.roster.actions"),
-    "log": ("ui.log.view", "ui.log.actions"),
-    "tables": ("ui.tables.view", "ui.tables.actions"),
+    "roster": ("ui.screens.roster.view", "ui.screens.roster.actions"),
+    "log": ("ui.screens.log.view", "ui.screens.log.actions"),
+    "tables": ("ui.screens.tables.view", "ui.screens.tables.actions"),
     # The Session screen also exports and imports files with the Log's actions.
-    "session": ("ui.session_screen.view", "ui.session_screen.actions", "ui.session_screen.links",
-                "ui.session_screen.scan", "ui.log.actions", "ui.live.actions"),  # a live code scanned goes there
-    "live": ("ui.live.view", "ui.live.actions"),
+    "session": ("ui.screens.session.view", "ui.screens.session.actions", "ui.arrivals.links",
+                "ui.screens.session.scan", "ui.screens.log.actions", "ui.screens.live.actions"),  # a live code scanned goes there
+    "live": ("ui.screens.live.view", "ui.screens.live.actions"),
 }
-# Where each stored draft of the table in progress is checked (ui.progress): imported only when
+# Where each stored draft of the table in progress is checked (ui.keeping.progress): imported only when
 # such a draft is stored, so a start with nothing in progress loads no other screen.
-DRAFT_CHECKS = {"tension": "ui.tension.draft", "anomaly": "ui.anomaly.draft", "manners": "ui.manners.draft",
-                "tables": "ui.tables.draft", "editing": "ui.roster.draft"}
-# Where a system says whether a card lies face down in its draft (ui.first_paint keeps no snapshot then).
-FACE_DOWN = {"manners": "ui.manners.draft"}
+DRAFT_CHECKS = {"tension": "ui.systems.tension.draft", "anomaly": "ui.systems.anomaly.draft", "manners": "ui.systems.manners.draft",
+                "tables": "ui.screens.tables.editing", "editing": "ui.screens.roster.sheets"}
+# Where a system says whether a card lies face down in its draft (ui.keeping.first_paint keeps no snapshot then).
+FACE_DOWN = {"manners": "ui.systems.manners.draft"}
 
 
 def module(name: str):

@@ -1,10 +1,10 @@
 """A tap as the page makes it, under CPython, and a phone's storage as the app starts with it.
 
 `tap` calls ui.core.step, the function the page's shell calls, then carries out the storage
-work it queued, awaited (ui.storage_effects.settle: saving, the log store, pages of the
+work it queued, awaited (ui.keeping.runners.settle: saving, the log store, pages of the
 log, background jobs), as the page does in the background; `open_link` does the same for a
 link from another phone. Effects for the browser (share, download, camera...) stay in
-`state.effects` for the test to read. `phone` starts the app on a phone holding some sessions,
+`state.commands` for the test to read. `phone` starts the app on a phone holding some sessions,
 `reload` starts it again on the same storage.
 """
 from __future__ import annotations
@@ -16,11 +16,11 @@ import weakref
 from session import Library, MemoryLog, MemoryStore
 from session.on_device.heads import head_content
 from session.replica import Replica
-from ui import storage_effects
+from ui.keeping import runners
 from ui.core.actions import Input
 from ui.core.opening import starting_state
 from ui.core.step import changed, step
-from ui.session_screen import links
+from ui.arrivals import links
 
 from samples import AT, plain
 
@@ -40,7 +40,7 @@ def tap(state, action: str, value=None, checked=None, typed=None, **data):
 def settle(state):
     """What the page does in the background after a change, until nothing is left to do."""
     changed(state)
-    asyncio.run(storage_effects.settle(state))
+    asyncio.run(runners.settle(state))
     if state.replica is not None:
         assert_head_is_the_replica(state.replica)
 
@@ -87,7 +87,7 @@ def start(store, base_url: str = "", clock=lambda: ""):
     """The app's state at start, as the page makes it (its table in progress restored, its first
     page of the log read)."""
     state = starting_state(library(store, clock), base_url)
-    asyncio.run(storage_effects.first_page(state))
+    asyncio.run(runners.first_page(state))
     settle(state)
     return state
 

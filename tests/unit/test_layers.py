@@ -1,6 +1,6 @@
 """The architecture holds: import-linter's contracts in pyproject.toml are kept.
 
-Only what grimp can see is checked: ui.screens also loads screens by name
+Only what grimp can see is checked: ui.router also loads screens by name
 (importlib), which the UI unit tests exercise by drawing every screen.
 """
 import shutil
@@ -28,20 +28,20 @@ def test_the_contracts_catch_a_screen_importing_another_the_browser_in_pure_code
     py = tmp_path / "py"
     shutil.copytree(ROOT / "py", py, ignore=shutil.ignore_patterns("__pycache__"))
     with (py / "ui" / "tension" / "view.py").open("a") as view:
-        view.write("\nfrom ui.log import record  # noqa: E402\n")
+        view.write("\nfrom ui.screens.log import record  # noqa: E402\n")
     with (py / "ui" / "kit" / "html.py").open("a") as html:
         html.write("\nimport pyscript  # noqa: E402\n")
     with (py / "session" / "replica.py").open("a") as replica:
         replica.write("\nfrom session.links import v2  # noqa: E402\n")
     completed = lint(py)
     assert completed.returncode != 0
-    assert "ui.tension.view -> ui.log.record" in completed.stdout
+    assert "ui.systems.tension.view -> ui.screens.log.record" in completed.stdout
     assert "ui.kit.html -> pyscript" in completed.stdout
     assert "session.replica -> session.links.v2" in completed.stdout
 
 
 def by_name() -> list[str]:
-    from ui import screens
+    from ui import router
 
     named = [name for modules in screens.every_screen() for name in modules]
     return named + [*screens.DRAFT_CHECKS.values(), *screens.FACE_DOWN.values()]
@@ -53,13 +53,13 @@ def test_every_module_loaded_by_name_is_in_a_layer_below_the_loader():
     below = ("live", "frame", "roster", "log", "tables", "session_screen", "tension", "anomaly", "manners")
     for name in by_name():
         assert importlib.util.find_spec(name) is not None, name
-        assert name.split(".")[1] in below, f"{name} is not below ui.screens"
+        assert name.split(".")[1] in below, f"{name} is not below ui.router"
 
 
 def test_nothing_else_in_ui_loads_a_module_by_name():
     loaders = [path.relative_to(ROOT).as_posix() for path in (ROOT / "py" / "ui").rglob("*.py")
                if "import_module" in path.read_text() or "__import__" in path.read_text()]
-    assert loaders == ["py/ui/screens.py"]
+    assert loaders == ["py/ui/router.py"]
 
 
 MAX_MODULE_LINES = 650

@@ -1,12 +1,12 @@
 """What a phone of a live table sends: after every change, what changed (ui.core.step queues
-effects.live_sync, whose runner calls `outgoing`); on a new channel its hello; and its side of
+commands.live_sync, whose runner calls `outgoing`); on a new channel its hello; and its side of
 the catch-up walk (session.live.catchup), reading its own log from the log store.
 
 Everything travels as links do (session.links.v2): the GM's phone sends the session (an S2 link:
 the head, and the entries the others were not sent yet) to every phone; a player's phone sends
 each roll it logs (an R2 link, with the call it answers) and its head when a tap changed it;
 either sends its sealed-card steps (C2) to the phone on the other side of the exchange. Pure
-Python: sending is queued as effects.live_send.
+Python: sending is queued as commands.live_send.
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from session.live import protocol as live_protocol
 from session.live.catchup import Holdings, Other, Page, Unread, log_print, wanted
 from session.replica import entry_key
 
-from ui.core import effects
-from ui.core import live as model
+from ui.core import commands
+from ui.core import live_table
 from ui.core.state import AppState
 
 CHUNK = 40  # log entries in one S2 message (a link reads at most 100)
@@ -25,7 +25,7 @@ CHUNK = 40  # log entries in one S2 message (a link reads at most 100)
 
 def outgoing(state: AppState):
     """Send the other phones what changed since the last time (nothing when nothing did)."""
-    table = model.live(state)
+    table = live_table.live(state)
     if table is None or not table.open_peers() or state.session["id"] != table.session_id:
         return
     # Every change gives the session (and a sealed step, the replica's `sealed`) a new object: a tap
@@ -47,14 +47,14 @@ def outgoing(state: AppState):
         head = session_link(state.replica, entries=[])
         if head != table.sent.get("head"):
             table.sent["head"] = head
-            send(state, model.GM_PEER, live_protocol.link(head))
+            send(state, live_table.GM_PEER, live_protocol.link(head))
         if state.role != table.sent.get("role"):
             table.sent["role"] = state.role
-            send(state, model.GM_PEER, live_protocol.write(live_protocol.WHO, **identity(state)))
+            send(state, live_table.GM_PEER, live_protocol.write(live_protocol.WHO, **identity(state)))
     send_steps(state, table)
 
 
-def fresh_entries(state: AppState, table: model.LiveTable) -> list[dict]:
+def fresh_entries(state: AppState, table: live_table.LiveTable) -> list[dict]:
     """Entries in memory the other phones were not sent (nor sent us), oldest first; noted as sent."""
     fresh = sorted((entry for entry_id, entry in state.replica.log.items() if entry_id not in table.known),
                    key=entry_key)
@@ -64,7 +64,7 @@ def fresh_entries(state: AppState, table: model.LiveTable) -> list[dict]:
 
 def relay(state: AppState, entries: list[dict], origin: str = ""):
     """(GM) The session's head and these entries to every live phone but `origin`'s."""
-    table = model.live(state)
+    table = live_table.live(state)
     head = session_link(state.replica, entries=[])
     if not entries and head == table.sent.get("head"):
         return
@@ -81,25 +81,25 @@ def session_messages(state: AppState, entries: list[dict]) -> list[str]:
             for at in range(0, len(entries), CHUNK)]
 
 
-def send_rolls(state: AppState, table: model.LiveTable):
+def send_rolls(state: AppState, table: live_table.LiveTable):
     """(Player) each roll this phone logged since the last change, to the GM's phone."""
     call = open_call(state, table)
     for entry in fresh_entries(state, table):
         if entry["device"] != state.device or entry["id"] in state.replica.undone:
             continue  # the GM's own, merged here; or taken back already
         answering = call is not None and entry.get("record", {}).get("system") == call["system"]
-        send(state, model.GM_PEER, live_protocol.link(roll_message(state.replica, entry["id"]),
+        send(state, live_table.GM_PEER, live_protocol.link(roll_message(state.replica, entry["id"]),
                                                        call["id"] if answering else ""))
         if answering:
             call["rolled"] = True
 
 
-def open_call(state: AppState, table: model.LiveTable) -> dict | None:
+def open_call(state: AppState, table: live_table.LiveTable) -> dict | None:
     """(Player) the GM's call this phone has not answered yet."""
     return next((call for call in table.calls.values() if not call.get("rolled")), None)
 
 
-def send_steps(state: AppState, table: model.LiveTable):
+def send_steps(state: AppState, table: live_table.LiveTable):
     """A sealed-card exchange's steps this phone took, to the phone on its other side."""
     draft = state.drafts.get("manners")
     exchange = draft.get("exchange") if isinstance(draft, dict) else None
@@ -116,7 +116,7 @@ def send_steps(state: AppState, table: model.LiveTable):
         return
     table.sent_steps.add(fragment)
     if not table.hub:
-        send(state, model.GM_PEER, live_protocol.link(fragment))
+        send(state, live_table.GM_PEER, live_protocol.link(fragment))
         return
     sides = {draft.get(role, {}).get("ref") for role in ("player", "opponent")}
     for peer in table.open_peers():
@@ -126,18 +126,18 @@ def send_steps(state: AppState, table: model.LiveTable):
 
 def identity(state: AppState) -> dict:
     """Who holds this phone, as a hello or `who` says it."""
-    if state.role == model.GM_PEER or (state.role is None and model.live(state).hub):
+    if state.role == live_table.GM_PEER or (state.role is None and live_table.live(state).hub):
         return {"role": live_protocol.GM, "who": ""}
     entry = state.entry(state.role) if state.role else None
     return {"role": state.role if entry is not None else "", "who": entry["name"] if entry is not None else ""}
 
 
 def send(state: AppState, peer: str, text: str):
-    effects.live_send(state, peer, text)
+    commands.live_send(state, peer, text)
 
 
 def broadcast(state: AppState, text: str, but: str = ""):
-    for peer in model.live(state).open_peers():
+    for peer in live_table.live(state).open_peers():
         if peer.id != but:
             send(state, peer.id, text)
 
@@ -159,7 +159,7 @@ async def every_id(state: AppState) -> tuple[set[str], str]:
 async def send_hello(state: AppState, peer: str):
     """This phone's hello on a new channel: who holds it, the session as a link carries it (the GM's
     with its newest entries; a player's head only: its rolls go as rolls), and its log's print."""
-    table = model.live(state)
+    table = live_table.live(state)
     ids, oldest = await every_id(state)
     session = session_link(state.replica) if table.hub else session_link(state.replica, entries=[])
     table.known.update(ids)  # read from the log store later, they are not new: the catch-up covers them
@@ -195,17 +195,17 @@ async def read_until(state: AppState, attempt):
             depth = len(mine.keys) + 2 * live_catchup.PAGE
 
 
-async def note_reach(state: AppState, peer: model.Peer, oldest: str):
+async def note_reach(state: AppState, peer: live_table.Peer, oldest: str):
     """Where the other phone's log starts, and whether this phone held that entry then (its log was cut)."""
     ids, _ = await every_id(state)
     peer.oldest, peer.holds_oldest = oldest, oldest in ids
 
 
-def reach(peer: model.Peer) -> Other:
+def reach(peer: live_table.Peer) -> Other:
     return Other(peer.oldest, peer.holds_oldest)
 
 
-async def start_walk(state: AppState, peer: model.Peer, hello: dict):
+async def start_walk(state: AppState, peer: live_table.Peer, hello: dict):
     """(GM) A player's phone said hello: compare logs, unless their prints agree."""
     ids, _ = await every_id(state)
     if log_print(ids) == hello["print"]:
@@ -215,7 +215,7 @@ async def start_walk(state: AppState, peer: model.Peer, hello: dict):
     send(state, peer.id, live_protocol.have(page.to, page.keys, page.more, page.rest))
 
 
-async def answer_page(state: AppState, peer: model.Peer, message: dict):
+async def answer_page(state: AppState, peer: live_table.Peer, message: dict):
     """The other phone's page of the walk: send what it lacks, ask for what this one lacks, go on."""
     page = Page(message["to"], tuple(message["keys"]), message["more"], message["rest"])
     result, twin = await read_until(
@@ -229,7 +229,7 @@ async def answer_page(state: AppState, peer: model.Peer, message: dict):
                                                 result.next.rest))
 
 
-async def answer_want(state: AppState, peer: model.Peer, ids: list[str]):
+async def answer_want(state: AppState, peer: live_table.Peer, ids: list[str]):
     """The entries the other phone asked for (those of this phone's pages), but those it may not take."""
     keys, twin = await read_until(state, lambda mine, twin, held: (wanted(ids, mine, reach(peer)), twin))
     push(state, peer.id, twin, [key[2] for key in keys])
@@ -239,7 +239,7 @@ def push(state: AppState, peer: str, twin, ids: list[str]):
     """Entries of this phone's log for the other phone: a player's as rolls, the GM's as the session."""
     if not ids:
         return
-    table = model.live(state)
+    table = live_table.live(state)
     if table.hub:
         entries = sorted((twin.log[entry_id] for entry_id in ids), key=entry_key)
         for at in range(0, len(entries), CHUNK):

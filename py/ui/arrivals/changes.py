@@ -99,5 +99,5 @@ def change_words(difference: Difference, sheet: str = "") -> str:
     return f"{who}{name} {before} → {after}"
 
 
-# The <video> the camera shows in while scanning a code (ui.session_screen.view, ui.session_screen.scan).
+# The <video> the camera shows in while scanning a code (ui.screens.session.view, ui.screens.session.scan).
 VIDEO = "scan-video"

@@ -20,15 +20,15 @@ from session.logbook import unknown_ids
 from session.merging import merge_checked
 from session.replica import Replica
 
-from ui.core import effects
+from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.library import (commit, copy_as, is_blocked, is_here, read_session, stored_entries, stored_kinds,
                              switch_to, untouched, with_newest_log)
 from ui.core.people import count_words
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.session_screen.draft import change_lines
-from ui.summaries import safe_sentence
+from ui.arrivals.changes import change_lines
+from ui.systems.summaries import safe_sentence
 
 
 def roster_words(session: dict) -> str:
@@ -44,7 +44,7 @@ def open_link(state: AppState, fragment: str):
         state.fail(str(error))
         return
     if incoming.kind == "sealed":  # one step of a Manner Cards conflict sealed across phones
-        from ui.manners import exchange  # only such a link needs this code
+        from ui.systems.manners import exchange  # only such a link needs this code
 
         exchange.receive(state, incoming.session_id, incoming.session_name, incoming.messages)
         return
@@ -62,7 +62,7 @@ def offer_join(state: AppState, incoming: Replica, version_one: bool = False):
     what: merged, it sets the fields it shows (as a change made on this phone now)."""
     state.message = None
     if is_here(state, incoming.id):
-        effects.job(state, lambda state: preview(state, incoming, version_one),
+        commands.job(state, lambda state: preview(state, incoming, version_one),
                     "This link could not be compared with your session. Nothing was changed.")
         return
     if untouched(state):
@@ -184,7 +184,7 @@ def join_update(state: AppState, event: Input):
     if pending is None or pending["mine"] is None:
         return
     state.pending = None
-    effects.job(state, lambda state: apply_merge(state, pending), "The link could not be merged. Nothing was changed.")
+    commands.job(state, lambda state: apply_merge(state, pending), "The link could not be merged. Nothing was changed.")
 
 
 @action("join-cancel")
@@ -208,7 +208,7 @@ def offer_roll(state: AppState, incoming):
     if not is_here(state, incoming.replica.id):
         state.pending["state"] = "elsewhere"
         return
-    effects.job(state, lambda state: compare_roll(state, state.pending),
+    commands.job(state, lambda state: compare_roll(state, state.pending),
                 "This roll could not be compared with your session. Nothing was changed.")
 
 
@@ -259,7 +259,7 @@ def add_to_session(state: AppState, event: Input):
         return
     pending["addable"] = False  # a second tap while the merge runs does nothing
     pending["state"] = "adding"
-    effects.job(state, lambda state: add_roll(state, pending), "The roll could not be added. Nothing was changed.")
+    commands.job(state, lambda state: add_roll(state, pending), "The roll could not be added. Nothing was changed.")
 
 
 def show_roll(state: AppState, roll: dict, problems: list | None = None):

@@ -3,7 +3,7 @@ is the hub, one channel per player's phone; a player's phone has one, to the GM'
 each and since when, and on the GM's phone the calls for rolls and the rolls waiting for "Add".
 
 `state.live` is None until the table goes live on this phone. Only what the frame, the result
-bar and "Show to the GM" need is read here; ui.live does the rest. Nothing of it is saved: a
+bar and "Show to the GM" need is read here; ui.screens.live does the rest. Nothing of it is saved: a
 reload ends the phone's channels (they need new codes), while the session and every roll stay.
 Pure Python.
 """
@@ -69,7 +69,7 @@ def is_live(state) -> bool:
 
 
 def carries_steps(state, roles) -> bool:
-    """A sealed-card step goes live to the other phone (ui.live.sync): a player's to the GM's phone, the
+    """A sealed-card step goes live to the other phone (ui.arrivals.catchup): a player's to the GM's phone, the
     GM's to the phone of a character in `roles` (the exchange's sides)."""
     table = live(state)
     if table is None or not table.hub:

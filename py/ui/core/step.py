@@ -1,7 +1,7 @@
 """One tap, from input to what must be stored: the update half of the page's loop, pure.
 
 The shell turns a DOM event into an action name and an `Input`, calls `step`, runs the
-effects it left on the state (ui.shell.effects for the browser's, ui.storage_effects for
+effects it left on the state (ui.shell.commands for the browser's, ui.keeping.runners for
 storage) and patches the page with what the screens draw. The unit tests drive the same
 function (tests/unit/tapping.py), so what a tap does under CPython is what it does in
 the page.
@@ -12,7 +12,7 @@ import traceback
 
 from session.errors import Refused
 
-from ui.core import effects
+from ui.core import commands
 from ui.core.actions import Input, dispatch
 from ui.core.library import commit, wanted
 from ui.core.state import AppState
@@ -34,7 +34,7 @@ def step(state: AppState, name: str, event_input: Input, failure: str = SOMETHIN
         state.fail(failure)
     changed(state)
     if state.replica.logged() > logged:
-        effects.measure_space(state)  # a calm notice after logging if storage runs low, never an error now
+        commands.measure_space(state)  # a calm notice after logging if storage runs low, never an error now
     return True
 
 
@@ -51,8 +51,8 @@ def changed(state: AppState):
     except Exception as error:
         traceback.print_exception(error)
         state.fail(SOMETHING_WRONG)
-    effects.save(state)
+    commands.save(state)
     if state.live is not None:
-        effects.live_sync(state)  # what changed goes to the other phones of a live table
+        commands.live_sync(state)  # what changed goes to the other phones of a live table
     if wanted(state):
-        effects.read_older(state)
+        commands.read_older(state)

@@ -3,7 +3,7 @@
 What is stored (`tableside.snapshot`, one key for the whole device) is the page's
 regions as a reload would draw them now (no message, no open confirmation, dice and cards
 still): the regions just drawn when nothing else differs (`calm`), else drawn again from
-`ui.progress.reopened`; with a validity stamp: the build's version, the session
+`ui.keeping.progress.reopened`; with a validity stamp: the build's version, the session
 it shows and a CRC-32 of each stored text it was drawn from (the index, the session,
 its table in progress). static/regions.js paints it only when all of them still match,
 so a snapshot older than the saved session, or of another session or version, is never
@@ -17,9 +17,9 @@ import zlib
 
 from session.on_device import INDEX_KEY, head_key, table_key
 
-from ui import progress
+from ui.keeping import progress
 from ui.core.state import AppState
-from ui import screens
+from ui import router
 
 KEY = "tableside.snapshot"
 FORMAT = 1  # static/regions.js paints only this format
@@ -39,8 +39,8 @@ def stamped_keys(session_id: str) -> list[str]:
 
 def sealed(state: AppState) -> bool:
     """A face-down choice exists in any system's conflict in progress."""
-    return any(screens.module(screens.FACE_DOWN[system]).face_down(draft)
-               for system, draft in state.drafts.items() if system in screens.FACE_DOWN)
+    return any(router.module(router.FACE_DOWN[system]).face_down(draft)
+               for system, draft in state.drafts.items() if system in router.FACE_DOWN)
 
 
 def may_keep(state: AppState) -> bool:
@@ -60,11 +60,11 @@ def content(state: AppState, version: str, stored, drawn=None) -> dict | None:
     """What to store under KEY now, or None when no snapshot may be kept.
     `stored(key)`: the text stored under key (None when absent). `drawn`: the regions on screen
     now, reused when the state is calm, so keeping the snapshot costs no second drawing of the
-    page; otherwise the page is drawn as a reload would draw it (ui.progress.reopened)."""
+    page; otherwise the page is drawn as a reload would draw it (ui.keeping.progress.reopened)."""
     if not may_keep(state):
         return None
     if drawn is None or not calm(state):
-        drawn = screens.page(progress.reopened(state))
+        drawn = router.page(progress.reopened(state))
     regions = [[region_id, "" if region_id in LEFT_BLANK else str(markup)] for region_id, markup in drawn]
     if sum(len(markup) for _, markup in regions) > MAX_CHARS:
         return None

@@ -16,10 +16,10 @@ import copy
 from session import SessionError
 from session.sealed.exchange import check_secret
 
-from ui.core.live import ADD_AT_ONCE, ADD_ON_TAP
+from ui.core.live_table import ADD_AT_ONCE, ADD_ON_TAP
 from ui.core.shapes import ShapeError
 from ui.core.state import SCREENS, AppState
-from ui import screens
+from ui import router
 
 VERSION = 1
 WHAT = {"tension": "the Tension Engine conflict", "anomaly": "the Anomaly roll", "manners": "the Manner Cards conflict",
@@ -43,8 +43,8 @@ def to_store(state: AppState) -> dict | None:
 
 def in_play(state: AppState) -> bool:
     """Dice, a card or a result on the table of some system: a reload must bring them back."""
-    return any(screens.module(screens.DRAFT_CHECKS[system]).in_play(draft)
-               for system, draft in state.drafts.items() if system in screens.CONFLICT_SCREENS)
+    return any(router.module(router.DRAFT_CHECKS[system]).in_play(draft)
+               for system, draft in state.drafts.items() if system in router.CONFLICT_SCREENS)
 
 
 def restore(state: AppState, data) -> str | None:
@@ -59,8 +59,8 @@ def restore(state: AppState, data) -> str | None:
         if key not in WHAT:
             continue
         try:
-            draft = screens.module(screens.DRAFT_CHECKS[key]).check_draft(stored)
-            if key in screens.CONFLICT_SCREENS:
+            draft = router.module(router.DRAFT_CHECKS[key]).check_draft(stored)
+            if key in router.CONFLICT_SCREENS:
                 draws(state, key, draft)
         except Exception as error:  # untrusted: whatever is wrong (ShapeError or a view's), drop this draft
             problems.append(f"{WHAT.get(key, key)}: {error}" if isinstance(error, ShapeError) else WHAT.get(key, key))
@@ -68,7 +68,7 @@ def restore(state: AppState, data) -> str | None:
         state.drafts[key] = draft
     if data.get("editing") is not None:
         try:
-            state.editing = screens.module(screens.DRAFT_CHECKS["editing"]).check_editing(data["editing"])
+            state.editing = router.module(router.DRAFT_CHECKS["editing"]).check_editing(data["editing"])
         except ShapeError as error:
             problems.append(f"the sheet being edited: {error}")
     if data.get("screen") in SCREENS and data["screen"] != "live":  # a reload ends the live channels
@@ -87,7 +87,7 @@ def restore(state: AppState, data) -> str | None:
 def draws(state: AppState, system: str, draft: dict):
     """Draw the system's screen with this draft once: a draft the view cannot draw is dropped."""
     trial = AppState(session={**state.session, "system": system}, drafts={system: copy.deepcopy(draft)})
-    screens.load(screens.CONFLICT_SCREENS[system]).regions(trial)
+    router.load(router.CONFLICT_SCREENS[system]).regions(trial)
 
 
 def load(state: AppState):

@@ -1,4 +1,4 @@
-"""The storage work a change queued (ui.core.effects), carried out on the session Library.
+"""The storage work a change queued (ui.core.commands), carried out on the session Library.
 
 Pure Python: the shell runs these on the browser's stores (localStorage, IndexedDB), the
 unit tests on memory ones, with the same functions. Each runner takes the state and the
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from session import SessionError
 
-from ui import progress
-from ui.core import effects
+from ui.keeping import progress
+from ui.core import commands
 from ui.core.library import read_older as read_older_page
 from ui.core.library import wanted
 from ui.core.state import AppState
@@ -25,7 +25,7 @@ async def first_page(state: AppState):
     await read_older_page(state, wanted(state))
     progress.load(state)
     if state.library is not None and state.library.outbox:
-        effects.flush(state)
+        commands.flush(state)
 
 
 def save(state: AppState, _data):
@@ -43,7 +43,7 @@ def save(state: AppState, _data):
     except SessionError as error:
         state.fail(str(error))
     if library.outbox and not library.flushing and not library.stalled:
-        effects.flush(state)
+        commands.flush(state)
 
 
 def open_table(state: AppState, _data):
@@ -106,11 +106,11 @@ def forget(state: AppState, data):
         state.say("The unreadable data was deleted.")
 
 
-RUNNERS = {effects.SAVE: save, effects.OPEN_TABLE: open_table, effects.FLUSH: flush,
-           effects.READ_OLDER: read_older, effects.JOB: job, effects.ADD_SESSION: add_session,
-           effects.SAVE_SESSION: save_session, effects.REMOVE_SESSION: remove_session, effects.FORGET: forget}
-ONLY_WITH_A_LIBRARY = {effects.SAVE, effects.OPEN_TABLE, effects.FLUSH, effects.READ_OLDER, effects.ADD_SESSION,
-                       effects.SAVE_SESSION, effects.REMOVE_SESSION, effects.FORGET}
+RUNNERS = {commands.SAVE: save, commands.OPEN_TABLE: open_table, commands.FLUSH: flush,
+           commands.READ_OLDER: read_older, commands.JOB: job, commands.ADD_SESSION: add_session,
+           commands.SAVE_SESSION: save_session, commands.REMOVE_SESSION: remove_session, commands.FORGET: forget}
+ONLY_WITH_A_LIBRARY = {commands.SAVE, commands.OPEN_TABLE, commands.FLUSH, commands.READ_OLDER, commands.ADD_SESSION,
+                       commands.SAVE_SESSION, commands.REMOVE_SESSION, commands.FORGET}
 
 
 def run(state: AppState, kind: str, data):
@@ -127,8 +127,8 @@ async def settle(state: AppState):
     for _ in range(1000):
         waited = False
         others = []
-        while state.effects:
-            kind, data = state.effects.pop(0)
+        while state.commands:
+            kind, data = state.commands.pop(0)
             if kind not in RUNNERS:
                 others.append((kind, data))
                 continue
@@ -137,7 +137,7 @@ async def settle(state: AppState):
                 waited = True
                 await work
                 changed(state)
-        state.effects = others + state.effects
+        state.commands = others + state.commands
         if not waited:
             return
     raise RuntimeError("storage effects kept queueing more work")

@@ -1,8 +1,8 @@
 """A live table's browser side: static/live.js, loaded on first use (as scanner.py loads scan.js),
 its reports turned into actions through ui.core.step exactly as a tap is ("live-event",
-"live-message"), the effects ui.core.effects queues for it, and the Screen Wake Lock.
+"live-message"), the effects ui.core.commands queues for it, and the Screen Wake Lock.
 
-What to send after a change is ui.live.sync's to say (pure); this module only hands texts to
+What to send after a change is ui.arrivals.catchup's to say (pure); this module only hands texts to
 live.js and descriptions back and forth. ui.shell.app adds RUNNERS to the shell's effects.
 """
 from __future__ import annotations
@@ -13,10 +13,10 @@ from pyodide.ffi import create_once_callable
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from ui.core import effects
+from ui.core import commands
 from ui.core.actions import Input
 from ui.core.step import step
-from ui.shell.effects import later
+from ui.shell.commands import later
 
 SCRIPT = "./static/live.js"
 WORDS = ("unsupported", "bad-peer", "refused", "no-offer", "replaced", "closed")
@@ -116,7 +116,7 @@ def wait(state, data, element, after):
 
 
 def sync(state, data, element, after):
-    from ui.live import sync as outgoing  # the live table's code: loaded once a table goes live
+    from ui.arrivals import catchup as outgoing  # the live table's code: loaded once a table goes live
 
     outgoing.outgoing(state)
 
@@ -157,7 +157,7 @@ async def release(state, after):
     answer(state, after, "live-wake-state", "", "off")
 
 
-RUNNERS = {effects.LIVE_OFFER: describe("offer"), effects.LIVE_ANSWER: describe("answer"),
-           effects.LIVE_ACCEPT: accept, effects.LIVE_SEND: send, effects.LIVE_CLOSE: close,
-           effects.LIVE_WAIT: wait, effects.LIVE_SYNC: sync, effects.WAKE_LOCK: wake_lock}
+RUNNERS = {commands.LIVE_OFFER: describe("offer"), commands.LIVE_ANSWER: describe("answer"),
+           commands.LIVE_ACCEPT: accept, commands.LIVE_SEND: send, commands.LIVE_CLOSE: close,
+           commands.LIVE_WAIT: wait, commands.LIVE_SYNC: sync, commands.WAKE_LOCK: wake_lock}
 FAILURES = {kind: FAILURE for kind in RUNNERS}

@@ -1,6 +1,6 @@
-"""Carrying out the effects a change queued (ui.core.effects): the browser's here (the
+"""Carrying out the effects a change queued (ui.core.commands): the browser's here (the
 native share sheet or the clipboard, file downloads, reading a chosen file, the camera,
-asking to keep storage, how full it is), storage through ui.storage_effects.
+asking to keep storage, how full it is), storage through ui.keeping.runners.
 
 `run` carries the queued effects out for ui.shell.app right after the event,
 while the tap still counts as a user gesture (the share sheet and the clipboard
@@ -17,8 +17,8 @@ from pyodide.ffi import create_once_callable
 from pyscript import document, window
 from pyscript.ffi import is_none, to_js
 
-from ui import storage_effects
-from ui.core import effects
+from ui.keeping import runners
+from ui.core import commands
 from ui.core.actions import Input
 from ui.core.step import step
 from ui.kit.html import isolate
@@ -31,11 +31,11 @@ def run(state, element, after):
     """Carry out the effects queued, in order, and those they queue in turn; `after()` shows
     what changed once an asynchronous one (share sheet, clipboard, file read, the log store)
     has finished."""
-    while state.effects:
-        kind, data = state.effects.pop(0)
+    while state.commands:
+        kind, data = state.commands.pop(0)
         try:
-            if kind in storage_effects.RUNNERS:
-                work = storage_effects.run(state, kind, data)
+            if kind in runners.RUNNERS:
+                work = runners.run(state, kind, data)
                 if work is not None:
                     later(state, after, finished(work, after), FAILURES.get(kind) or data["failure"])
             else:
@@ -93,7 +93,7 @@ def share(state, data, element, after):
         done(state, data)
         after()
 
-    later(state, after, finish(), FAILURES[effects.SHARE])
+    later(state, after, finish(), FAILURES[commands.SHARE])
 
 
 def done(state, data):
@@ -106,7 +106,7 @@ def copy(state, data, element, after):
 
     clipboard = getattr(window.navigator, "clipboard", None)
     if clipboard is None or is_none(clipboard):
-        state.fail(data.get("manual", FAILURES[effects.COPY]))
+        state.fail(data.get("manual", FAILURES[commands.COPY]))
         return
     promise = clipboard.writeText(data["url"])
 
@@ -114,13 +114,13 @@ def copy(state, data, element, after):
         try:
             await promise
         except Exception:
-            state.fail(data.get("manual", FAILURES[effects.COPY]))
+            state.fail(data.get("manual", FAILURES[commands.COPY]))
         else:
             state.say(data.get("copied", "Link copied."), "success")
             done(state, data)
         after()
 
-    later(state, after, finish(), data.get("manual", FAILURES[effects.COPY]))
+    later(state, after, finish(), data.get("manual", FAILURES[commands.COPY]))
 
 
 def download(state, data, element, after):
@@ -166,11 +166,11 @@ def read_file(state, data, element, after):
 
 
 def persist(state, data, element, after):
-    later(state, after, storage.ask_to_persist(state, after), FAILURES[effects.PERSIST])
+    later(state, after, storage.ask_to_persist(state, after), FAILURES[commands.PERSIST])
 
 
 def measure_space(state, data, element, after):
-    later(state, after, storage.measure_space(state, after), FAILURES[effects.MEASURE_SPACE])
+    later(state, after, storage.measure_space(state, after), FAILURES[commands.MEASURE_SPACE])
 
 
 def scan(state, data, element, after):
@@ -189,25 +189,25 @@ def scan(state, data, element, after):
             traceback.print_exception(error)
             answer(data["failed"], "failed")
 
-    later(state, after, begin(), FAILURES[effects.SCAN])
+    later(state, after, begin(), FAILURES[commands.SCAN])
 
 
 def stop_scan(state, data, element, after):
     scanner.stop()
 
 
-RUNNERS = {effects.SHARE: share, effects.COPY: copy, effects.DOWNLOAD: download, effects.READ_FILE: read_file,
-           effects.PERSIST: persist, effects.SCAN: scan, effects.STOP_SCAN: stop_scan,
-           effects.MEASURE_SPACE: measure_space}
+RUNNERS = {commands.SHARE: share, commands.COPY: copy, commands.DOWNLOAD: download, commands.READ_FILE: read_file,
+           commands.PERSIST: persist, commands.SCAN: scan, commands.STOP_SCAN: stop_scan,
+           commands.MEASURE_SPACE: measure_space}
 FAILURES = {
-    effects.SHARE: "Sharing did not work here: copy the link from the box instead.",
-    effects.COPY: "Couldn't copy here: select the link in the box and copy it.",
-    effects.DOWNLOAD: "This browser did not save the file.",
-    effects.READ_FILE: "That file could not be read.",
-    effects.PERSIST: "The browser did not answer about keeping data.",
-    effects.MEASURE_SPACE: "The browser did not say how much room it has left.",
-    effects.FLUSH: "Saving the log did not work in this browser. Export the session to keep it.",
-    effects.READ_OLDER: "The older entries of the log could not be read.",
-    effects.SCAN: "The camera could not be started here. Paste the link instead.",
-    effects.STOP_SCAN: "The camera did not stop; reload the page to turn it off.",
+    commands.SHARE: "Sharing did not work here: copy the link from the box instead.",
+    commands.COPY: "Couldn't copy here: select the link in the box and copy it.",
+    commands.DOWNLOAD: "This browser did not save the file.",
+    commands.READ_FILE: "That file could not be read.",
+    commands.PERSIST: "The browser did not answer about keeping data.",
+    commands.MEASURE_SPACE: "The browser did not say how much room it has left.",
+    commands.FLUSH: "Saving the log did not work in this browser. Export the session to keep it.",
+    commands.READ_OLDER: "The older entries of the log could not be read.",
+    commands.SCAN: "The camera could not be started here. Paste the link instead.",
+    commands.STOP_SCAN: "The camera did not stop; reload the page to turn it off.",
 }

@@ -18,7 +18,7 @@ from ui.core.clock import now_text
 from ui.core.library import numbering
 from ui.core.role import show_to_gm
 from ui.core.state import AppState
-from ui.handoff import log_button, logged_actions
+from ui.systems.handoff import log_button, logged_actions
 from ui.kit.controls import result_bar
 from ui.kit.html import Markup, h
 

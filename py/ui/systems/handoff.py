@@ -1,5 +1,5 @@
 """A roll shown to the GM's phone: its link as a QR code to scan across the table, Share, and
-the link itself to copy (ui.frame.actions opens and closes it; the Log shares rolls too).
+the link itself to copy (ui.screens.frame.actions opens and closes it; the Log shares rolls too).
 
 The link is session.links.v2's version-2 roll message: the log entry and the counts the roll
 changed on this phone, which the GM's phone adds to its session once. Markup only.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from session import share_url
 
 from ui.core import role
-from ui.core.live import sends_to_gm
+from ui.core.live_table import sends_to_gm
 from ui.core.state import AppState
 from ui.kit.html import Markup, h, isolate
 from ui.kit.qr import qr_markup

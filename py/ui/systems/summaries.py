@@ -1,8 +1,8 @@
 """One sentence for any conflict record, whatever its system: for the log,
 announcements and shared roll links. Each system's words module writes its own."""
-from ui.anomaly import words as anomaly_words
-from ui.manners import words as manners_words
-from ui.tension import words as tension_words
+from ui.systems.anomaly import words as anomaly_words
+from ui.systems.manners import words as manners_words
+from ui.systems.tension import words as tension_words
 
 SENTENCES = {
     "tension": tension_words.sentence,

@@ -1,4 +1,4 @@
-"""ui.first_paint: the last table's snapshot: the regions exactly as a reload would draw them,
+"""ui.keeping.first_paint: the last table's snapshot: the regions exactly as a reload would draw them,
 stamped with what they were drawn from; none while a card lies face down, a link waits, or
 nothing is saved. static/regions.js paints it; tests/browser/test_boot_snapshot.py checks that."""
 import json
@@ -7,12 +7,13 @@ import zlib
 import pytest
 
 from session.on_device import INDEX_KEY, MemoryStore, head_key, table_key
-from ui import first_paint, progress, screens
-from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
-from ui.manners import actions as manners_actions  # noqa: F401  (registers the actions)
-from ui.manners import draft as manners_draft
-from ui.session_screen import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
-from ui.tension import actions as tension_actions  # noqa: F401  (registers the actions)
+from ui import router
+from ui.keeping import first_paint, progress
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
+from ui.systems.manners import actions as manners_actions  # noqa: F401  (registers the actions)
+from ui.systems.manners import draft as manners_draft
+from ui.screens.session import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
+from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 
 from samples import party
 from tapping import calm, phone, reload, tap
@@ -42,7 +43,7 @@ def test_the_snapshot_is_what_a_reload_draws_with_the_stamps_of_what_is_saved():
     assert data["stamps"] == [[key, zlib.crc32(store.get(key).encode())] for key in keys]
     again = reload(store)
     again.odds_ready.add("tension")
-    assert [tuple(pair) for pair in data["regions"]] == screens.page(again)
+    assert [tuple(pair) for pair in data["regions"]] == router.page(again)
     assert dict(data["regions"])["message"] == ""  # a message was about the last tap
     assert " fresh" not in "".join(markup for _, markup in data["regions"])  # the dice tumbled once already
     assert json.loads(json.dumps(data)) == data  # it is stored as JSON
@@ -58,10 +59,10 @@ def test_a_calm_table_is_kept_as_drawn_with_no_second_drawing(system, monkeypatc
     state, store = rolled_table()
     tap(state, "switch-system", system=system)
     state.say("A message about the last tap.")
-    drawn = screens.page(state)
+    drawn = router.page(state)
     data = first_paint.content(state, VERSION, store.get, drawn)
     assert still(data["regions"]) == still(keep(state, store)["regions"])  # the same as drawn again
-    monkeypatch.setattr(screens, "page", lambda _state: pytest.fail("the page was drawn a second time"))
+    monkeypatch.setattr(router, "page", lambda _state: pytest.fail("the page was drawn a second time"))
     assert first_paint.content(state, VERSION, store.get, drawn) == data
 
 
@@ -69,7 +70,7 @@ def test_an_open_confirmation_is_not_kept_as_drawn():
     state, store = rolled_table()
     tap(state, "show-screen", screen="session")
     tap(state, "session-delete", id=state.session["id"])  # "Delete …?" is open: a reload would not show it
-    drawn = screens.page(state)
+    drawn = router.page(state)
     data = first_paint.content(state, VERSION, store.get, drawn)
     assert data["regions"] != [[region_id, str(markup)] for region_id, markup in drawn]
     assert data == keep(state, store)
@@ -84,7 +85,7 @@ def test_reopened_leaves_the_live_state_alone():
     assert json.dumps(progress.to_store(state), sort_keys=True) == before
     assert state.drafts["tension"]["gm"]["fresh"] is True
     calm(state)
-    assert screens.page(again) == screens.page(state)
+    assert router.page(again) == router.page(state)
 
 
 def test_a_stamp_changes_when_what_is_saved_changes():
@@ -112,7 +113,7 @@ def test_no_snapshot_while_a_card_lies_face_down_and_the_regions_never_show_it(l
     state = face_down_manners(store, lock)
     assert manners_draft.face_down(state.drafts["manners"])
     assert first_paint.sealed(state) and keep(state, store) is None
-    markup = "".join(markup for _, markup in screens.page(progress.reopened(state)))
+    markup = "".join(markup for _, markup in router.page(progress.reopened(state)))
     assert "face down" in markup
     assert "Hostility" not in markup.split("Complications")[-1]  # only the list to choose from names it
     tap(state, "switch-system", system="tension")  # another screen: still sealed on this phone

@@ -1,4 +1,4 @@
-"""ui.progress: the table in progress survives a reload. Every system's draft, the sheet being
+"""ui.keeping.progress: the table in progress survives a reload. Every system's draft, the sheet being
 edited and the Tables draft are saved per session (Library.save_table, never inside the session)
 and restored exactly; anything stored that the app would not have written is dropped with a
 message, never a crash."""
@@ -11,21 +11,22 @@ from hypothesis import strategies as st
 import rules
 from session import new_session
 from session.on_device import TABLE_PREFIX, MemoryStore
-from ui import progress, screens
-from ui.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
-from ui.frame import actions as frame_actions  # noqa: F401
-from ui.manners import actions as manners_actions  # noqa: F401
-from ui.roster import actions as roster_actions  # noqa: F401
-from ui.session_screen import actions as session_actions  # noqa: F401
-from ui.tables import actions as tables_actions  # noqa: F401
-from ui.tension import actions as tension_actions  # noqa: F401
+from ui import router
+from ui.keeping import progress
+from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
+from ui.screens.frame import actions as frame_actions  # noqa: F401
+from ui.systems.manners import actions as manners_actions  # noqa: F401
+from ui.screens.roster import actions as roster_actions  # noqa: F401
+from ui.screens.session import actions as session_actions  # noqa: F401
+from ui.screens.tables import actions as tables_actions  # noqa: F401
+from ui.systems.tension import actions as tension_actions  # noqa: F401
 
 from samples import party
 from tapping import calm, keep, phone, reload, tap
 
 
 def regions(state) -> list:
-    return screens.page(state)
+    return router.page(state)
 
 
 def same_after_reload(state, store):
@@ -145,7 +146,7 @@ def test_a_stored_draft_the_app_would_not_write_is_dropped_and_the_rest_kept(cha
     again = reload(store)
     assert "tension" not in again.drafts and again.drafts["anomaly"]["difficulty"] == 12
     assert "Tension Engine conflict" in again.message.text
-    screens.page(again)
+    router.page(again)
 
 
 def test_a_deep_or_huge_stored_table_is_refused_without_a_crash():

@@ -1,11 +1,11 @@
-"""ui.storage_effects under CPython: the storage work a change queues, carried out on memory
+"""ui.keeping.runners under CPython: the storage work a change queues, carried out on memory
 stores as the shell carries it out on the browser's: a start and a tap that change nothing
 write nothing; a roll the log store refuses is said at once and lost by no restart."""
 import asyncio
 
 from session import MemoryStore
-from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
-from ui.tension import actions as tension_actions  # noqa: F401  (registers the Tension Engine's taps)
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
+from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the Tension Engine's taps)
 
 from samples import campaign
 from tapping import keep, log_for, start, tap

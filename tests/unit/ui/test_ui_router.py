@@ -1,7 +1,7 @@
-"""ui.screens under CPython: names arriving in a link are text, never markup, on every screen."""
+"""ui.router under CPython: names arriving in a link are text, never markup, on every screen."""
 from session import new_session
 from session.links.v1 import encode_session
-from ui.session_screen import links  # noqa: F401  (registers the join taps)
+from ui.arrivals import links  # noqa: F401  (registers the join taps)
 
 from reading import markup
 from samples import party_of_five

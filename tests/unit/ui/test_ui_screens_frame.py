@@ -1,10 +1,10 @@
-"""ui.frame under CPython: who holds this phone (ui.core.role), asked after joining a session and
+"""ui.screens.frame under CPython: who holds this phone (ui.core.role), asked after joining a session and
 changed from the bar; a player's phone keeps the GM's controls away on every screen and keeps
 its role over a reload."""
 from session.links import v2 as link_v2
 from session.replica import Replica
-from ui import progress
-from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
+from ui.keeping import progress
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
 
 from reading import markup, text
 from samples import party_of_five

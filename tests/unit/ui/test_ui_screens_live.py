@@ -1,4 +1,4 @@
-"""ui.live under CPython: phones of a live table (tests/unit/live_table.py plays static/live.js)
+"""ui.screens.live under CPython: phones of a live table (tests/unit/live_table.py plays static/live.js)
 join with two scans, every roll and change reaches every phone through the links' own merge,
 the GM takes rolls at once or on "Add", calls for rolls and sees the round, a phone that comes
 back catches up without losing anything, and whatever another phone sends is bounded and
@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 from session.links import v2 as link_v2
 from session.live import protocol as live_protocol
 from session.replica import Replica
-from ui.core import effects
-from ui.core import live as model
-from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
-from ui.live import actions as live_actions  # noqa: F401  (registers the live table's actions)
-from ui.session_screen import scan as scan_actions  # noqa: F401  (registers "Scan a code")
-from ui.tension import actions as tension_actions  # noqa: F401  (registers the Tension Engine's)
+from ui.core import commands
+from ui.core import live_table
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
+from ui.screens.live import actions as live_actions  # noqa: F401  (registers the live table's actions)
+from ui.screens.session import scan as scan_actions  # noqa: F401  (registers "Scan a code")
+from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the Tension Engine's)
 
 from hostile import any_unicode, nested_json
 from live_table import Table
@@ -100,8 +100,8 @@ def test_an_answer_to_an_offer_the_gm_no_longer_waits_on_is_refused():
     tap(gm, "live-scanned", value=table.code_on("ash"))
     table.run()
     assert gm.message.tone == "error" and "not waiting on" in gm.message.text
-    assert not any(peer.state == model.OPEN for peer in gm.live.peers.values())
-    assert not [kind for kind, _ in gm.effects if kind == effects.LIVE_ACCEPT]
+    assert not any(peer.state == live_table.OPEN for peer in gm.live.peers.values())
+    assert not [kind for kind, _ in gm.commands if kind == commands.LIVE_ACCEPT]
 
 
 def test_a_code_that_is_no_live_code_gets_a_sentence_and_changes_nothing():
@@ -125,7 +125,7 @@ def test_the_session_screens_scanner_and_paste_take_live_codes():
     assert ash.screen == "live" and table.code_on("ash").startswith("A1.")
     tap(ash, "scan-start")
     tap(ash, "scan-found", value="  " + table.code_on("gm") + "\n")
-    assert ash.live.peers["gm"].state == model.MAKING  # answering again, the newest offer read
+    assert ash.live.peers["gm"].state == live_table.MAKING  # answering again, the newest offer read
 
 
 # --- Everything reaches every phone --------------------------------------------------------------------
@@ -157,7 +157,7 @@ def test_a_players_roll_reaches_the_gm_and_every_phone_at_once():
 def test_rolls_can_wait_for_the_gm_to_add_them():
     table, party = joined("ash", "brin")
     gm, ash, brin = (table.phones[name] for name in ("gm", "ash", "brin"))
-    tap(gm, "live-add-mode", value=model.ADD_ON_TAP)
+    tap(gm, "live-add-mode", value=live_table.ADD_ON_TAP)
     tension = gm.session["tension"]
     roll(ash)
     table.run()
@@ -173,7 +173,7 @@ def test_rolls_can_wait_for_the_gm_to_add_them():
     [item] = gm.live.waiting
     tap(gm, "live-leave-out", id=item["entry_id"])
     assert gm.live.waiting == [] and len(gm.session["log"]) == 1
-    assert gm.add_rolls == model.ADD_ON_TAP  # the GM's choice, kept with this session's table
+    assert gm.add_rolls == live_table.ADD_ON_TAP  # the GM's choice, kept with this session's table
 
 
 def test_a_roll_that_does_not_check_out_is_never_added_at_once():
@@ -222,7 +222,7 @@ def test_the_gm_calls_for_rolls_and_sees_the_round():
 
 def test_a_call_for_an_anomaly_check_opens_it_at_the_difficulty_set():
     from samples import party as mixed_party
-    from ui.anomaly import actions as anomaly_actions  # noqa: F401
+    from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401
 
     session = mixed_party()
     table, party = gm_table("rook", party=session)
@@ -244,7 +244,7 @@ def test_a_phone_that_comes_back_catches_up_both_ways_and_nothing_is_overwritten
     roll(ash)
     table.run()
     table.lose("ash")
-    assert "lost at" in text(gm) and ash.live.peers["gm"].state == model.LOST
+    assert "lost at" in text(gm) and ash.live.peers["gm"].state == live_table.LOST
     assert "Not live" in text(ash)
     for _ in range(3):
         roll(brin)  # the table goes on without Ash's phone
@@ -255,11 +255,11 @@ def test_a_phone_that_comes_back_catches_up_both_ways_and_nothing_is_overwritten
     assert ash.showing is not None  # not live: "Show to the GM" as before
     ash_entry = ash.session["log"][0]["id"]
     assert ash_entry not in gm.replica.log
-    lost = next(peer.id for peer in gm.live.peers.values() if peer.state == model.LOST)
+    lost = next(peer.id for peer in gm.live.peers.values() if peer.state == live_table.LOST)
     table.join("gm", "ash", peer=lost)  # a new code for that phone: two scans again
     assert seen_table(gm) == seen_table(ash) == seen_table(brin)
     assert ash_entry in gm.replica.log and len(gm.session["log"]) == 5
-    assert sum(peer.state == model.OPEN for peer in gm.live.peers.values()) == 2
+    assert sum(peer.state == live_table.OPEN for peer in gm.live.peers.values()) == 2
 
 
 def test_the_wait_on_a_phones_first_code_does_not_fail_its_new_one():
@@ -272,9 +272,9 @@ def test_the_wait_on_a_phones_first_code_does_not_fail_its_new_one():
     tap(gm, "live-connect", peer=peer)
     table.run()
     table.deliver("gm", "live-waited", str(first_offer), peer=peer)
-    assert gm.live.peers[peer].state == model.SHOWING and table.code_on("gm", peer)
+    assert gm.live.peers[peer].state == live_table.SHOWING and table.code_on("gm", peer)
     table.join("gm", "ash", peer=peer)
-    assert gm.live.peers[peer].state == model.OPEN
+    assert gm.live.peers[peer].state == live_table.OPEN
 
 
 def test_catching_up_reaches_entries_older_than_what_a_phone_holds_in_memory():
@@ -367,13 +367,13 @@ def test_leaving_the_live_table_closes_every_channel():
     gm, ash = table.phones["gm"], table.phones["ash"]
     tap(gm, "live-end")
     table.run()
-    assert gm.live is None and ash.live.peers["gm"].state == model.LOST
+    assert gm.live is None and ash.live.peers["gm"].state == live_table.LOST
     assert open_link is not None and settle is not None and Replica is not None
 
 
 def test_a_sealed_test_goes_between_the_two_phones_by_itself():
     from samples import party as mixed_party
-    from ui.manners import actions as manners_actions  # noqa: F401
+    from ui.systems.manners import actions as manners_actions  # noqa: F401
 
     session = {**mixed_party(), "system": "manners"}
     table, party = gm_table("wren", party=session)
@@ -386,7 +386,7 @@ def test_a_sealed_test_goes_between_the_two_phones_by_itself():
     tap(gm, "manners-seal-pick", value="Hostility")
     tap(gm, "manners-seal-share")
     table.run()
-    assert not [kind for kind, _ in gm.effects if kind == effects.SHARE]  # no share sheet: it went live
+    assert not [kind for kind, _ in gm.commands if kind == commands.SHARE]  # no share sheet: it went live
     exchange = wren.drafts["manners"]["exchange"]
     assert exchange is not None and wren.screen == "conflict"
     tap(wren, "manners-manner", side="player", value="Force")

@@ -1,4 +1,4 @@
-"""ui.log under CPython: the Log screen lists the log newest first, page by page, and counts the
+"""ui.screens.log under CPython: the Log screen lists the log newest first, page by page, and counts the
 whole log, not the page in memory; undo, export and import, archiving a campaign-sized log
 (export first, then only the newest stay); sharing a roll, and a shared roll shown read-only
 (roll_link), saying when its result disagrees with its dice; a record too broken to describe."""
@@ -14,12 +14,12 @@ from session.links.files import MAX_FILE, read_export
 from session.links.v1 import encode_roll
 from session.replica import Replica
 from ui.core.library import switch_to
-from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
-from ui.log import actions as log_actions  # noqa: F401  (registers the actions)
-from ui.log.view import label
-from ui.session_screen import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
-from ui.session_screen import links
-from ui.tension import actions as tension_actions  # noqa: F401  (registers the actions)
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
+from ui.screens.log import actions as log_actions  # noqa: F401  (registers the actions)
+from ui.screens.log.view import label
+from ui.screens.session import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
+from ui.arrivals import links
+from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 
 from reading import markup, text
 from samples import AT, campaign, json_values, logged_party, party_of_five, plain
@@ -92,12 +92,12 @@ def test_export_then_import_makes_a_new_equal_session():
     party = logged_party()
     state = phone(party)
     tap(state, "log-export")
-    [(kind, data)] = state.effects
+    [(kind, data)] = state.commands
     assert kind == "download" and data["name"].startswith("tableside-friday-at-kim-s")
-    state.effects.clear()
+    state.commands.clear()
     tap(state, "log-import")
-    assert state.effects == [("read-file", {"action": "log-import-text", "limit": MAX_FILE})]
-    state.effects.clear()
+    assert state.commands == [("read-file", {"action": "log-import-text", "limit": MAX_FILE})]
+    state.commands.clear()
     tap(state, "log-import-text", value=data["text"], name="export.json")
     imported = state.session
     assert imported["id"] != party["id"] and imported["name"] == "Friday at Kim's (imported)"
@@ -121,7 +121,7 @@ def test_archiving_exports_every_entry_then_keeps_the_newest():
     tap(state, "log-archive-keep", value="100")
     assert "exports all 130 entries" in text(state)
     tap(state, "log-archive-confirmed")
-    [(kind, data)] = [effect for effect in state.effects if effect[0] == "download"]
+    [(kind, data)] = [effect for effect in state.commands if effect[0] == "download"]
     assert len(read_export(data["text"]).log) == 130
     assert "30 older entries were removed" in state.message.text
     assert state.replica.logged() == 100 and state.session["tension"] == session["tension"]
@@ -137,7 +137,7 @@ def test_sharing_a_roll_and_opening_its_link():
     state = phone(logged_party())
     entry = state.session["log"][0]
     tap(state, "log-share", id=entry["id"])
-    [(kind, data)] = state.effects
+    [(kind, data)] = state.commands
     fragment = data["url"].split("#", 1)[1]
     state.screen = "log"
     settle(state)  # the Log reads what it shows from the log store
@@ -193,7 +193,7 @@ def log_a_roll(state, total: int):
 
 
 def pool(state) -> int:
-    from ui.tension import draft as tension_draft
+    from ui.systems.tension import draft as tension_draft
 
     draft = state.drafts["tension"]
     return tension_draft.pool(state, draft, draft["player"])

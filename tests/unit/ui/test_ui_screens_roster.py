@@ -1,11 +1,11 @@
-"""ui.roster under CPython: the sheet editor checks a sheet on Save (session.check_roster_entry):
+"""ui.screens.roster under CPython: the sheet editor checks a sheet on Save (session.check_roster_entry):
 one that breaks a rule is refused with a message and stays open to correct; once right, it is
 saved and the editor closes. Each system's sheet (its form, summary and what its conflict screen
 does with a new entry) is tested with its system; what a player's phone may edit is in
 test_ui_frame.py."""
 from session import new_session
 from ui.core.state import AppState
-from ui.roster import actions as roster_actions  # noqa: F401  (registers the actions)
+from ui.screens.roster import actions as roster_actions  # noqa: F401  (registers the actions)
 
 from samples import seen
 from tapping import tap

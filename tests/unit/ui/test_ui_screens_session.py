@@ -1,4 +1,4 @@
-"""ui.session_screen under CPython: the Session screen (actions, view: the session list, settings,
+"""ui.screens.session under CPython: the Session screen (actions, view: the session list, settings,
 sharing, storage, unreadable data); links from other phones (links: joining a session, updating
 one, bad links, a player's roll added to the GM's session); scanning a code or pasting a link
 (scan: a Tableside link opens exactly as a followed link; anything else, or no camera, only gets
@@ -16,12 +16,13 @@ from session.links.v1 import encode_session
 from session.live.signal import OFFER_PATTERN
 from session.on_device import INDEX_KEY, session_key
 from session.replica import Replica
-from ui.core import effects
-from ui.log import actions as log_actions  # noqa: F401  (registers Undo)
-from ui.session_screen import actions as session_actions  # noqa: F401  (registers the actions)
-from ui.session_screen import links, scan
+from ui.core import commands
+from ui.screens.log import actions as log_actions  # noqa: F401  (registers Undo)
+from ui.screens.session import actions as session_actions  # noqa: F401  (registers the actions)
+from ui.arrivals import links
+from ui.screens.session import scan
 from ui.kit.qr import qr
-from ui.session_screen.draft import VIDEO
+from ui.arrivals.changes import VIDEO
 
 from reading import markup, text
 from samples import AT, campaign, logged_party, party_of_five, plain, seen
@@ -191,7 +192,7 @@ def test_starting_with_unreadable_data_says_so_and_keeps_it():
     page = text(state)
     assert "Saved data that could not be read" in page and "Download a copy" in page
     tap(state, "unreadable-download", key=session_key("oops"))
-    [(kind, data)] = state.effects
+    [(kind, data)] = state.commands
     assert kind == "download" and data["text"] == "{cut short" and data["name"].endswith(".txt")
     tap(state, "unreadable-remove", key=session_key("oops"))
     tap(state, "unreadable-remove-confirmed")
@@ -243,7 +244,7 @@ def test_the_share_card_shows_the_link_and_its_qr_code():
     url = share_url(BASE, link_v2.session_link(state.replica))
     assert url in page and "#S2." in url and 'class="qr-code"' in page and "style=" not in page
     tap(state, "session-share")
-    [(kind, data)] = state.effects
+    [(kind, data)] = state.commands
     assert kind == "share" and data["url"] == url
     assert link_v2.read(url.split("#", 1)[1]).replica.session() == state.session
 
@@ -302,7 +303,7 @@ def test_a_scanned_session_link_opens_exactly_as_a_followed_link():
 def test_a_scanned_roll_link_shows_the_roll_read_only():
     state = phone(logged_party())
     tap(state, "log-share", id=state.session["log"][0]["id"])
-    url = state.effects.pop()[1]["url"]
+    url = state.commands.pop()[1]["url"]
     other = phone(new_session("Other"))
     before = copy.deepcopy(other.session)
     tap(other, "scan-found", value=url)
@@ -315,14 +316,14 @@ def test_scanning_shows_the_camera_and_cancel_stops_it():
     state.screen = "session"
     assert "Scan a code" in text(state) and f'id="{VIDEO}"' not in markup(state)
     tap(state, "scan-start")
-    assert state.effects == [(effects.SCAN, {"video": VIDEO, "found": "scan-found", "failed": "scan-failed",
+    assert state.commands == [(commands.SCAN, {"video": VIDEO, "found": "scan-found", "failed": "scan-failed",
                                              "hold": OFFER_PATTERN})]  # a live table's offer keeps the camera on
     page = markup(state)
     assert f'<video id="{VIDEO}"' in page and "playsinline" in page and "muted" in page
     assert "Scanning…" in text(state) and state.focus == "scan-cancel"
-    state.effects.clear()
+    state.commands.clear()
     tap(state, "scan-cancel")
-    assert state.effects == [(effects.STOP_SCAN, {})]
+    assert state.commands == [(commands.STOP_SCAN, {})]
     assert f'id="{VIDEO}"' not in markup(state) and "Scan a code" in text(state)
 
 
@@ -524,4 +525,4 @@ def test_a_session_whose_link_no_qr_code_holds_keeps_share_copy_and_export():
     assert f"{len(url)} characters: too long for a QR code" in words
     assert "Share link" in words and "Export this session to a file" in words
     tap(state, "session-share")
-    assert state.effects[0][0] == "share"
+    assert state.commands[0][0] == "share"

@@ -1,4 +1,4 @@
-"""ui.tables under CPython: the Tables screen, registered in ui.screens; both Manner Cards tables
+"""ui.screens.tables under CPython: the Tables screen, registered in ui.router; both Manner Cards tables
 drawn from rules, readable headers and a legend; the Tension Table edited, validated, restored
 and rolled on."""
 import re
@@ -7,11 +7,11 @@ import pytest
 
 import rules
 from session import check_session, new_session
-from ui import screens
+from ui import router
 from ui.core.state import AppState
-from ui.manners import words as manners_words
-from ui.tables import actions as tables_actions  # noqa: F401  (registers the actions)
-from ui.tables import view as tables_view
+from ui.systems.manners import words as manners_words
+from ui.screens.tables import actions as tables_actions  # noqa: F401  (registers the actions)
+from ui.screens.tables import view as tables_view
 
 from tapping import tap
 
@@ -31,10 +31,10 @@ def text_of(markup: str) -> str:
 
 
 def test_the_tables_screen_is_registered_and_puts_the_active_systems_table_first():
-    assert screens.load(screens.SHARED_SCREENS["tables"]) is tables_view
+    assert router.load(router.SHARED_SCREENS["tables"]) is tables_view
     assert [name for name, _ in tables_view.regions(table("manners"))] == ["tables-manners", "tables-tension"]
     assert [name for name, _ in tables_view.regions(table("tension"))] == ["tables-tension", "tables-manners"]
-    ids = [name for name, _ in screens.page(table())]
+    ids = [name for name, _ in router.page(table())]
     assert len(ids) == len(set(ids))
 
 
@@ -145,7 +145,7 @@ def test_rolling_on_the_table_shows_and_announces_the_line(monkeypatch):
 def test_lines_are_text_never_markup():
     state = table()
     state.session["tension_table"] = ['<script>alert("x")</script>'] * 6
-    markup = "".join(markup for _, markup in screens.page(state))
+    markup = "".join(markup for _, markup in router.page(state))
     assert "<script>" not in markup and "&lt;script&gt;" in markup
     tap(state, "tables-edit")
     assert "<script>" not in region(state, "tables-tension")

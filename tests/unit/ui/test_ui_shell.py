@@ -1,6 +1,6 @@
 """ui.shell under CPython, with stand-ins for pyscript and pyodide: background work (reading a
 file, sharing, copying, the storage answer, odds, loading screens) that fails says so on screen
-and leaves its traceback in the console, never nothing (ui.shell.effects); and an import is the
+and leaves its traceback in the console, never nothing (ui.shell.commands); and an import is the
 first thing a fresh start can do (session.links.files, loaded on first use, is not needed before)."""
 from __future__ import annotations
 
@@ -22,15 +22,15 @@ ROOT = Path(__file__).resolve().parents[3]
 
 @pytest.fixture
 def shell(monkeypatch):
-    """ui.shell.effects imported against stand-ins for the browser modules (and forgotten after)."""
+    """ui.shell.commands imported against stand-ins for the browser modules (and forgotten after)."""
     browser = mock.MagicMock()
     for name in ("pyscript", "pyscript.ffi", "pyodide", "pyodide.ffi", "js"):
         monkeypatch.setitem(sys.modules, name, browser)
-    for name in ("ui.shell", "ui.shell.effects", "ui.shell.storage"):
+    for name in ("ui.shell", "ui.shell.commands", "ui.shell.storage"):
         monkeypatch.delitem(sys.modules, name, raising=False)
-    effects = importlib.import_module("ui.shell.effects")
+    effects = importlib.import_module("ui.shell.commands")
     yield effects
-    for name in ("ui.shell", "ui.shell.effects", "ui.shell.storage"):
+    for name in ("ui.shell", "ui.shell.commands", "ui.shell.storage"):
         sys.modules.pop(name, None)
 
 
@@ -82,12 +82,12 @@ def test_import_is_the_first_thing_done_after_start():
 from session import Library, MemoryStore
 from ui.core.actions import Input, dispatch
 from ui.core.opening import starting_state
-from ui import screens
+from ui import router
 state = starting_state(Library(MemoryStore()), "http://localhost/")
 state.screen = "session"
-screens.page(state)
+router.page(state)
 assert "session.links.files" not in __import__("sys").modules
 assert dispatch(state, "log-import", Input())
-assert state.effects == [("read-file", {"action": "log-import-text", "limit": 80_000_000})], state.message
+assert state.commands == [("read-file", {"action": "log-import-text", "limit": 80_000_000})], state.message
 """
     subprocess.run([sys.executable, "-c", probe], check=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})

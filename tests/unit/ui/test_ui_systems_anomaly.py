@@ -1,4 +1,4 @@
-"""ui.anomaly under CPython: the Anomaly screen (view, actions, draft), its words and its roster
+"""ui.systems.anomaly under CPython: the Anomaly screen (view, actions, draft), its words and its roster
 sheet. Drafts become the right records, taps follow the rules' limits with clear messages, and
 what the view shows is what rules.resolve and rules.odds say."""
 import html
@@ -8,15 +8,15 @@ import pytest
 
 import rules
 from session import check_roster_entry, new_session
-from ui import screens
-from ui.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
-from ui.anomaly import draft as draft_model
-from ui.anomaly import sheet as roster_anomaly
-from ui.anomaly import view as anomaly_view
-from ui.anomaly import words as anomaly_words
+from ui import router
+from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
+from ui.systems.anomaly import draft as draft_model
+from ui.systems.anomaly import sheet as roster_anomaly
+from ui.systems.anomaly import view as anomaly_view
+from ui.systems.anomaly import words as anomaly_words
 from ui.core.state import AppState
 from ui.kit.percent import percent
-from ui.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
+from ui.screens.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
 
 from samples import seen
 from tapping import tap
@@ -72,7 +72,7 @@ def add_modifier(state, side, kind="Gear", value=1, stacks=False, other=""):
 
 
 def markup(state) -> str:
-    return "".join(region for _, region in screens.page(state))
+    return "".join(region for _, region in router.page(state))
 
 
 def page_text(state) -> str:

@@ -1,9 +1,9 @@
-"""ui.handoff under CPython: a roll shown to the GM's phone; a player's roll is logged and shown
+"""ui.systems.handoff under CPython: a roll shown to the GM's phone; a player's roll is logged and shown
 in one tap, as a QR code of its link; once put away, the next conflict is ready."""
 from session.links import v2 as link_v2
 from session.replica import Replica
-from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
-from ui.tension import actions as tension_actions  # noqa: F401  (registers the actions)
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
+from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 
 from reading import markup, text
 from samples import party_of_five

@@ -1,4 +1,4 @@
-"""ui.manners under CPython: the Manner Cards screen (view, actions, draft), its words, cards and
+"""ui.systems.manners under CPython: the Manner Cards screen (view, actions, draft), its words, cards and
 roster sheet, and the exchange sealed across phones (exchange). Drafts become the right records,
 face-down cards stay out of the markup, and the highlighted cell, the odds and the words are what
 rules.resolve and rules.outcomes_for_* say. Sealed across two phones, the phones meet only through
@@ -17,18 +17,19 @@ from session.links.v2 import sealed_message
 from session.on_device import MemoryStore
 from session.replica import Replica
 from session.sealed import exchange as sealed_exchange
-from ui import first_paint, screens
+from ui import router
+from ui.keeping import first_paint
 from ui.core.state import AppState
-from ui.frame import actions as frame_actions  # noqa: F401  (registers switch-system)
-from ui.manners import actions as manners_actions  # noqa: F401  (registers the actions)
-from ui.manners import cards as cards_view
-from ui.manners import draft as draft_model
-from ui.manners import exchange as exchange_model
-from ui.manners import sheet as roster_manners
-from ui.manners import view as manners_view
-from ui.manners import words as manners_words
-from ui.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
-from ui.session_screen import links
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers switch-system)
+from ui.systems.manners import actions as manners_actions  # noqa: F401  (registers the actions)
+from ui.systems.manners import cards as cards_view
+from ui.systems.manners import draft as draft_model
+from ui.systems.manners import exchange as exchange_model
+from ui.systems.manners import sheet as roster_manners
+from ui.systems.manners import view as manners_view
+from ui.systems.manners import words as manners_words
+from ui.screens.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
+from ui.arrivals import links
 
 from samples import party, seen
 from tapping import phone, reload, tap
@@ -53,7 +54,7 @@ def draft_of(state) -> dict:
 
 
 def page(state) -> str:
-    return "".join(markup for _, markup in screens.page(state))
+    return "".join(markup for _, markup in router.page(state))
 
 
 def text_of(markup: str) -> str:
@@ -531,7 +532,7 @@ def test_ids_on_the_page_are_unique_in_every_state():
 
     def check():
         ids = re.findall(r' id="([^"]+)"', page(state))
-        region_ids = [name for name, _ in screens.page(state)]
+        region_ids = [name for name, _ in router.page(state)]
         assert len(ids + region_ids) == len(set(ids + region_ids)), sorted(ids)
         seen.append(len(ids))
 
@@ -577,7 +578,7 @@ def test_cards_turned_over_and_not_logged_are_set_aside_by_a_new_conflict():
         "Cards: Wren played Speed; the GM's Complication was Time.", "Table cell [Speed][Time]: Win."]
 
 
-# --- Sealed across phones (ui.manners.exchange) -----------------------------------------------------------
+# --- Sealed across phones (ui.systems.manners.exchange) -----------------------------------------------------------
 
 FRAGMENT = "#"
 

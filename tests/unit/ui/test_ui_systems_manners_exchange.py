@@ -10,13 +10,13 @@ from session import check_roster_entry, log_conflict, new_session
 from session.links.v2 import sealed_message, session_link
 from session.on_device import MemoryStore
 from session.sealed import exchange as sealed_exchange
-from ui import screens
+from ui import router
 from ui.core.state import AppState
-from ui.frame import actions as frame_actions  # noqa: F401  (registers the actions)
-from ui.log import actions as log_actions  # noqa: F401
-from ui.manners import actions as manners_actions  # noqa: F401
-from ui.manners import draft as draft_model
-from ui.manners import exchange as exchange_model
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the actions)
+from ui.screens.log import actions as log_actions  # noqa: F401
+from ui.systems.manners import actions as manners_actions  # noqa: F401
+from ui.systems.manners import draft as draft_model
+from ui.systems.manners import exchange as exchange_model
 
 from samples import seen
 from tapping import open_link, phone, reload, tap
@@ -42,7 +42,7 @@ def draft_of(state) -> dict:
 
 
 def text_of(state) -> str:
-    markup = "".join(markup for _, markup in screens.page(state))
+    markup = "".join(markup for _, markup in router.page(state))
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", seen(markup)))
 
 

@@ -1,18 +1,18 @@
-"""ui.tension under CPython: the Tension Engine screen (view, actions, draft) and its words.
+"""ui.systems.tension under CPython: the Tension Engine screen (view, actions, draft) and its words.
 Drafts become the right records, taps follow the rules' limits, and what the view says is what
 rules.resolve says. Two tests reach beyond it with this screen's sheets: every screen drawn for a
-full table, and what the Log keeps of a Tension Engine conflict (ui.log.record)."""
+full table, and what the Log keeps of a Tension Engine conflict (ui.screens.log.record)."""
 import re
 
 import pytest
 
 import rules
 from session import check_roster_entry, new_session, undo_last
-from ui import screens
+from ui import router
 from ui.core.state import AppState
-from ui.frame import actions as frame_actions  # noqa: F401  (registers the Tension buttons)
-from ui.tension import actions as tension_actions  # noqa: F401  (registers the actions)
-from ui.tension import draft as draft_model
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the Tension buttons)
+from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the actions)
+from ui.systems.tension import draft as draft_model
 
 from samples import seen
 from tapping import tap
@@ -44,7 +44,7 @@ def enter_real_dice(state, side, faces):
 
 
 def page_text(state) -> str:
-    return re.sub(r"<[^>]+>", " ", seen("".join(markup for _, markup in screens.page(state))))
+    return re.sub(r"<[^>]+>", " ", seen("".join(markup for _, markup in router.page(state))))
 
 
 def test_a_roster_character_rolls_attribute_plus_skill():
@@ -169,7 +169,7 @@ def test_real_dice_typed_in_are_corrected_with_remove_last_until_the_player_roll
     assert gm["dice"] == [6, 4, 2] and "All 3 dice entered." in page_text(state)
     assert state.focus == "tension-gm-die-0"  # the picker folds away: on to what to keep
     assert 'id="tension-gm-remove-last" data-action="tension-remove-face"' in "".join(
-        markup for _, markup in screens.page(state))
+        markup for _, markup in router.page(state))
     tap(state, "tension-remove-face", side="gm")  # the GM's dice stand only once the player rolls
     assert gm["dice"] == [6, 4] and "(2 of 3 entered)" in page_text(state)
     tap(state, "tension-add-face", side="gm", face=1)
@@ -198,7 +198,7 @@ def test_two_initiators_share_the_defenders_single_roll_and_combat_deals_the_dif
 def test_every_screen_renders_for_a_full_table(screen):
     state = table(character('<b>Ash</b>'), adversary(), tension=12)
     state.screen = screen
-    markup = "".join(markup for _, markup in screens.page(state))
+    markup = "".join(markup for _, markup in router.page(state))
     assert "<b>Ash</b>" not in markup
 
 
@@ -382,8 +382,8 @@ def test_typed_faces_build_the_same_tray_as_tapped_faces():
     for face in (5, 4, 3, 1, 1):
         tap(tapped, "tension-add-face", side="player", face=face)
     tap(typed, "tension-type-faces", side="player", value="5 4 3 1 1")
-    assert dict(screens.page(typed))["tension-sides"] == dict(screens.page(tapped))["tension-sides"]
-    assert 'data-action="tension-keep"' in dict(screens.page(typed))["tension-sides"]
+    assert dict(router.page(typed))["tension-sides"] == dict(router.page(tapped))["tension-sides"]
+    assert 'data-action="tension-keep"' in dict(router.page(typed))["tension-sides"]
     assert "AP spent (has 3)" in words_of(typed)
 
 
@@ -445,7 +445,7 @@ def words_of(state) -> str:
 
 
 def test_the_log_keeps_what_happened_explosions_with_their_line_and_set_aside_rolls(monkeypatch):
-    from ui.log import record as log_record
+    from ui.screens.log import record as log_record
     state = table(character(ap=1), tension=9)
     state.screen = "log"
     enter_real_dice(state, "gm", [6, 6, 5, 4, 3, 3, 2, 2, 2])
@@ -484,4 +484,4 @@ def test_once_the_initiator_has_rolled_the_defenders_chance_to_hold_is_exact():
     assert f"Holds against Ghoul's 9: {percent_of(Fraction(holds, 6 ** 5))}" in words_of(state)
     assert "Before anyone rolls" not in words_of(state)
     enter_real_dice(state, "defender", [4, 4, 3, 2, 1])
-    assert dict(screens.page(state))["tension-odds"] == ""  # Ash has no AP to spend: the odds step aside
+    assert dict(router.page(state))["tension-odds"] == ""  # Ash has no AP to spend: the odds step aside

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from session import SYSTEMS
 
-from ui.core import effects, events, role
+from ui.core import commands, events, role
 from ui.core.actions import Input, action, dispatch
-from ui.core.live import sends_to_gm
+from ui.core.live_table import sends_to_gm
 from ui.core.state import SCREENS, AppState
-from ui.handoff import roll_url, shown_entry
+from ui.systems.handoff import roll_url, shown_entry
 from ui.kit.html import isolate
 
 MAX_TENSION = 99
@@ -105,7 +105,7 @@ def show_roll(state: AppState, event: Input):
 def share_shown(state: AppState, event: Input):
     entry = shown_entry(state)
     if entry is not None:
-        effects.share(state, title=f"A roll at {isolate(state.session['name'])}", url=roll_url(state, entry),
+        commands.share(state, title=f"A roll at {isolate(state.session['name'])}", url=roll_url(state, entry),
                       shared="Roll sent.", copied="Roll link copied: paste it on the GM's phone.",
                       manual="Couldn't copy here: select the link under the code and copy it.")
 

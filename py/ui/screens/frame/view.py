@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from session import SYSTEMS
 
-from ui.core import live, role, space
+from ui.core import live_table, role, space
 from ui.core.clock import short_text
 from ui.core.people import people
 from ui.core.state import AppState
-from ui.handoff import dialog
+from ui.systems.handoff import dialog
 from ui.kit.html import Markup, classes, h, isolate
 
 NAVIGATION = (
@@ -143,18 +143,18 @@ def bottom_nav(state: AppState) -> Markup:
 
 
 def live_line(state: AppState) -> Markup:
-    """On a live table (ui.live): who is live and since when, what waits for the GM, the call a
+    """On a live table (ui.screens.live): who is live and since when, what waits for the GM, the call a
     player's phone answers, and the Screen Wake Lock."""
-    table = live.live(state)
+    table = live_table.live(state)
     if table is None or not table.peers or (table.hub and not table.open_peers() and state.screen == "live"):
         return Markup("")
     phones = []
     for peer in table.peers.values():
-        if peer.state in (live.OPEN, live.INTERRUPTED, live.LOST):
-            entry = state.entry(peer.role) if peer.role and peer.role != live.GM_PEER else None
-            name = "the GM" if live.GM_PEER in (peer.id, peer.role) else isolate(entry["name"] if entry else peer.who)
+        if peer.state in (live_table.OPEN, live_table.INTERRUPTED, live_table.LOST):
+            entry = state.entry(peer.role) if peer.role and peer.role != live_table.GM_PEER else None
+            name = "the GM" if live_table.GM_PEER in (peer.id, peer.role) else isolate(entry["name"] if entry else peer.who)
             at = (short_text(peer.since) or "").split(", ")[-1]
-            phones.append(f"{name or 'a phone'} {'since' if peer.state != live.LOST else 'lost at'} {at}".strip())
+            phones.append(f"{name or 'a phone'} {'since' if peer.state != live_table.LOST else 'lost at'} {at}".strip())
     notes = [f"{len(table.waiting)} roll{'s' * (len(table.waiting) != 1)} to add"] if table.waiting else []
     if not table.hub and table.others:
         notes.append(f"{len(table.others)} phone{'s' * (len(table.others) != 1)} at the table")
@@ -164,14 +164,14 @@ def live_line(state: AppState) -> Markup:
         notes.append(f"{len(call['rolled'])} of {len(call['to'])} rolled")
     called = next((call for call in table.calls.values() if state.role in call["to"] and not call.get("rolled")),
                   None) if not table.hub else None
-    joining = any(peer.state in (live.MAKING, live.SHOWING, live.CONNECTING) for peer in table.peers.values())
-    status = "Live" if live.is_live(state) else "Joining the live table…" if joining else "Not live"
+    joining = any(peer.state in (live_table.MAKING, live_table.SHOWING, live_table.CONNECTING) for peer in table.peers.values())
+    status = "Live" if live_table.is_live(state) else "Joining the live table…" if joining else "Not live"
     line = h("p", h("strong", status),
              " · " + " · ".join(phones + notes) if phones or notes else "", class_="live-line-who")
     call_words = h("p", "The GM calls for your roll: ", h("strong", isolate(called["title"])),
                    f". At stake: {isolate(called['stakes'])}" if called["stakes"] else "", class_="live-line-call",
                    data_testid="live-call-banner") if called else Markup("")
-    from ui.summaries import safe_sentence  # every system's words: loaded once a table is live, not at start
+    from ui.systems.summaries import safe_sentence  # every system's words: loaded once a table is live, not at start
 
     log = state.session["log"]
     newest = h("p", "Newest roll: ", safe_sentence(log[0]["record"]), class_="hint hint-small live-line-newest",

@@ -1,5 +1,5 @@
 """Taps on the live screen, and what static/live.js reports, as actions like any tap: the shell
-(ui.shell.live) turns each report into "live-event" or "live-message" through ui.core.step, so
+(ui.shell.channels) turns each report into "live-event" or "live-message" through ui.core.step, so
 the unit tests drive these same handlers.
 
 Joining takes two scans: the GM's phone makes an offer for one phone and shows its code
@@ -14,29 +14,30 @@ from session.live import protocol as live_protocol
 from session.live import signal as live_signal
 from session.live.signal import LiveCodeError
 
-from ui.core import effects
-from ui.core import live as model
+from ui.core import commands
+from ui.core import live_table
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.state import AppState
-from ui.live import calls, incoming, sync
-from ui.live.draft import (ANSWER_SECONDS, CONNECT_SECONDS, NOT_YET, VIDEO, call_form, failure_words, new_peer_id,
+from ui.arrivals import catchup, messages
+from ui.screens.live import calls
+from ui.screens.live.words import (ANSWER_SECONDS, CONNECT_SECONDS, NOT_YET, VIDEO, call_form, failure_words, new_peer_id,
                            peer_name)
-from ui.session_screen.scan import NO_CAMERA
+from ui.screens.session.scan import NO_CAMERA
 
 NOT_ANSWERING = ("This code answers an offer this phone is not waiting on (an older code, or another phone's). "
                  "Make a new code for that phone and scan its answer.")
 
 
-def hub(state: AppState) -> model.LiveTable:
+def hub(state: AppState) -> live_table.LiveTable:
     """The GM's side of a live table on this phone (made on first use)."""
     if state.live is None or not state.live.hub:
-        state.live = model.LiveTable(hub=True, session_id=state.session["id"], known=set(state.replica.log))
+        state.live = live_table.LiveTable(hub=True, session_id=state.session["id"], known=set(state.replica.log))
     return state.live
 
 
-def peer_of(state: AppState, event: Input) -> model.Peer | None:
-    table = model.live(state)
+def peer_of(state: AppState, event: Input) -> live_table.Peer | None:
+    table = live_table.live(state)
     return table.peers.get(event.text("peer")) if table is not None else None
 
 
@@ -55,15 +56,15 @@ def connect(state: AppState, event: Input):
     if table.unsupported:
         return
     for other in list(table.peers.values()):  # one code on screen at a time: an unanswered one goes
-        if other.state in (model.MAKING, model.SHOWING) and other.id != event.text("peer"):
-            effects.live_close(state, other.id)
+        if other.state in (live_table.MAKING, live_table.SHOWING) and other.id != event.text("peer"):
+            commands.live_close(state, other.id)
             del table.peers[other.id]
     again = table.peers.get(event.text("peer"))
-    peer = model.Peer(again.id if again is not None else new_peer_id(), offer_id=live_signal.new_offer_id())
+    peer = live_table.Peer(again.id if again is not None else new_peer_id(), offer_id=live_signal.new_offer_id())
     if again is not None:
         peer.role, peer.who, peer.device = again.role, again.who, again.device
     table.peers[peer.id] = peer
-    effects.live_offer(state, peer.id)
+    commands.live_offer(state, peer.id)
     state.message = None
     state.screen = "live"
 
@@ -71,15 +72,15 @@ def connect(state: AppState, event: Input):
 @action("live-offered")
 def offered(state: AppState, event: Input):
     peer = peer_of(state, event)
-    if peer is None or peer.state != model.MAKING:
+    if peer is None or peer.state != live_table.MAKING:
         return
     try:
         peer.code = live_signal.offer_code(event.value or "", peer.offer_id)
     except LiveCodeError as error:
-        peer.state, peer.problem = model.FAILED, str(error)
+        peer.state, peer.problem = live_table.FAILED, str(error)
         state.fail(str(error))
         return
-    peer.state = model.SHOWING
+    peer.state = live_table.SHOWING
     state.announcement = "A code for the player's phone is on screen. Scan its answer next."
 
 
@@ -87,8 +88,8 @@ def offered(state: AppState, event: Input):
 def close_peer(state: AppState, event: Input):
     """(GM) Forget a phone that is lost or never connected."""
     peer = peer_of(state, event)
-    if peer is not None and peer.state not in (model.OPEN, model.INTERRUPTED):
-        effects.live_close(state, peer.id)
+    if peer is not None and peer.state not in (live_table.OPEN, live_table.INTERRUPTED):
+        commands.live_close(state, peer.id)
         del state.live.peers[peer.id]
 
 
@@ -96,26 +97,26 @@ def close_peer(state: AppState, event: Input):
 
 @action("live-scan")
 def scan(state: AppState, event: Input):
-    table = model.live(state)
+    table = live_table.live(state)
     if table is None:
-        state.live = table = model.LiveTable(hub=False, session_id="")
+        state.live = table = live_table.LiveTable(hub=False, session_id="")
     table.scanning = True
     state.message = None
     state.focus = "live-scan-cancel"
     state.announcement = "Camera on: point it at the other phone's live code."
-    effects.scan(state, video=VIDEO, found="live-scanned", failed="live-scan-failed", hold=live_signal.OFFER_PATTERN)
+    commands.scan(state, video=VIDEO, found="live-scanned", failed="live-scan-failed", hold=live_signal.OFFER_PATTERN)
 
 
 @action("live-scan-cancel")
 def cancel_scan(state: AppState, event: Input):
     if state.live is not None:
         state.live.scanning = False
-    effects.stop_scan(state)
+    commands.stop_scan(state)
 
 
 @action("live-scan-failed")
 def scan_failed(state: AppState, event: Input):
-    table = model.live(state)
+    table = live_table.live(state)
     if table is None or not table.scanning:
         return
     table.scanning = False
@@ -162,25 +163,25 @@ def take_code(state: AppState, text: str) -> bool:
     except LiveCodeError as error:
         state.fail(str(error))
         return False
-    table = model.live(state)
+    table = live_table.live(state)
     if signal.kind == live_signal.OFFER:
         if table is not None and table.hub and table.open_peers():
             state.fail("This phone is the GM's phone of a live table: it scans the players' answers, not offers.")
             return False
-        state.live = table = model.LiveTable(hub=False, session_id="")
-        table.peers[model.GM_PEER] = model.Peer(model.GM_PEER, offer_id=signal.offer_id)
-        effects.live_answer(state, model.GM_PEER, signal.sdp())
+        state.live = table = live_table.LiveTable(hub=False, session_id="")
+        table.peers[live_table.GM_PEER] = live_table.Peer(live_table.GM_PEER, offer_id=signal.offer_id)
+        commands.live_answer(state, live_table.GM_PEER, signal.sdp())
         state.message = None
         state.screen = "live"
         return True
     peer = next((one for one in table.peers.values() if one.offer_id == signal.offer_id
-                 and one.state == model.SHOWING), None) if table is not None and table.hub else None
+                 and one.state == live_table.SHOWING), None) if table is not None and table.hub else None
     if peer is None:  # never an answer to an offer this phone is not waiting on
         state.fail(NOT_ANSWERING)
         return False
-    peer.state, peer.code = model.CONNECTING, ""
-    effects.live_accept(state, peer.id, signal.sdp())
-    effects.live_wait(state, peer.id, peer.offer_id, CONNECT_SECONDS)
+    peer.state, peer.code = live_table.CONNECTING, ""
+    commands.live_accept(state, peer.id, signal.sdp())
+    commands.live_wait(state, peer.id, peer.offer_id, CONNECT_SECONDS)
     state.message = None
     state.announcement = "Connecting to the player's phone…"
     return True
@@ -189,17 +190,17 @@ def take_code(state: AppState, text: str) -> bool:
 @action("live-answered")
 def answered(state: AppState, event: Input):
     peer = peer_of(state, event)
-    if peer is None or peer.state != model.MAKING:
+    if peer is None or peer.state != live_table.MAKING:
         return
-    effects.stop_scan(state)  # the camera was kept open while the answer was made: its addresses are real
+    commands.stop_scan(state)  # the camera was kept open while the answer was made: its addresses are real
     try:
         peer.code = live_signal.answer_code(event.value or "", peer.offer_id)
     except LiveCodeError as error:
-        peer.state, peer.problem = model.FAILED, str(error)
+        peer.state, peer.problem = live_table.FAILED, str(error)
         state.fail(str(error))
         return
-    peer.state = model.SHOWING
-    effects.live_wait(state, peer.id, peer.offer_id, ANSWER_SECONDS)
+    peer.state = live_table.SHOWING
+    commands.live_wait(state, peer.id, peer.offer_id, ANSWER_SECONDS)
     state.announcement = "This phone's code is on screen: show it to the GM's phone."
 
 
@@ -213,8 +214,8 @@ def failed(state: AppState, event: Input):
         return
     if word == "unsupported":
         state.live.unsupported = True
-    peer.state, peer.problem, peer.code = model.FAILED, failure_words(state, peer, word), ""
-    effects.stop_scan(state)
+    peer.state, peer.problem, peer.code = live_table.FAILED, failure_words(state, peer, word), ""
+    commands.stop_scan(state)
     state.fail(peer.problem)
 
 
@@ -225,53 +226,53 @@ def report(state: AppState, event: Input):
         return
     if kind == "open":
         was = peer.state
-        peer.state, peer.problem, peer.code = model.OPEN, "", ""
-        if was != model.INTERRUPTED:
+        peer.state, peer.problem, peer.code = live_table.OPEN, "", ""
+        if was != live_table.INTERRUPTED:
             peer.since = now_text()
-            effects.job(state, lambda state: sync.send_hello(state, peer.id),
+            commands.job(state, lambda state: catchup.send_hello(state, peer.id),
                         "This phone could not greet the other. Make a new code to try again.")
             state.say("This phone is live with the GM's phone: your rolls reach it as you log them."
                       if not state.live.hub else "A phone joined the live table.", "success")
-    elif kind == "connecting" and detail == "interrupted" and peer.state == model.OPEN:
-        peer.state = model.INTERRUPTED
+    elif kind == "connecting" and detail == "interrupted" and peer.state == live_table.OPEN:
+        peer.state = live_table.INTERRUPTED
     elif kind in ("closed", "failed") and detail not in ("replaced", "here"):
-        was_live = peer.state in (model.OPEN, model.INTERRUPTED)
+        was_live = peer.state in (live_table.OPEN, live_table.INTERRUPTED)
         peer.problem = failure_words(state, peer, detail if was_live else "no-route")
-        peer.state, peer.since, peer.code = (model.LOST if was_live else model.FAILED), now_text(), ""
+        peer.state, peer.since, peer.code = (live_table.LOST if was_live else live_table.FAILED), now_text(), ""
         state.fail(peer.problem)
 
 
 @action("live-message")
 def message(state: AppState, event: Input):
-    incoming.receive(state, event.text("peer"), event.value or "")
+    messages.receive(state, event.text("peer"), event.value or "")
 
 
 @action("live-waited")
 def waited(state: AppState, event: Input):
     """A channel that should be open by now: the GM's phone gives up on it; a player's says why it may not be."""
     peer = peer_of(state, event)
-    if peer is None or peer.state in (model.OPEN, model.INTERRUPTED, model.LOST, model.FAILED):
+    if peer is None or peer.state in (live_table.OPEN, live_table.INTERRUPTED, live_table.LOST, live_table.FAILED):
         return
     if event.value != str(peer.offer_id):  # a wait on an earlier code for the same phone
         return
     if state.live.hub:
-        peer.state, peer.problem = model.FAILED, failure_words(state, peer, "no-route")
-        effects.live_close(state, peer.id)
+        peer.state, peer.problem = live_table.FAILED, failure_words(state, peer, "no-route")
+        commands.live_close(state, peer.id)
         state.fail(peer.problem)
-    elif peer.state == model.SHOWING:
+    elif peer.state == live_table.SHOWING:
         peer.problem = NOT_YET
 
 
 @action("live-wake")
 def wake(state: AppState, event: Input):
-    table = model.live(state)
+    table = live_table.live(state)
     if table is not None:
-        effects.wake_lock(state, table.wake != "on")
+        commands.wake_lock(state, table.wake != "on")
 
 
 @action("live-wake-state")
 def wake_state(state: AppState, event: Input):
-    table = model.live(state)
+    table = live_table.live(state)
     if table is not None and event.value in ("on", "off", "unsupported", "refused"):
         table.wake = "off" if event.value == "refused" else event.value
         if event.value == "unsupported":
@@ -284,13 +285,13 @@ def wake_state(state: AppState, event: Input):
 @action("live-end")
 def leave(state: AppState, event: Input):
     """Close every channel on this phone; links and QR codes carry on as before."""
-    table = model.live(state)
+    table = live_table.live(state)
     if table is None:
         return
     for peer in table.peers:
-        effects.live_close(state, peer)
+        commands.live_close(state, peer)
     if table.wake == "on":
-        effects.wake_lock(state, False)
+        commands.wake_lock(state, False)
     state.live = None
     state.say("This phone left the live table. Links and QR codes work as before.")
 
@@ -299,12 +300,12 @@ def leave(state: AppState, event: Input):
 
 @action("live-add-mode")
 def add_mode(state: AppState, event: Input):
-    if event.value in (model.ADD_AT_ONCE, model.ADD_ON_TAP):
+    if event.value in (live_table.ADD_AT_ONCE, live_table.ADD_ON_TAP):
         state.add_rolls = event.value
 
 
 def waiting_roll(state: AppState, event: Input) -> dict | None:
-    table = model.live(state)
+    table = live_table.live(state)
     return next((item for item in table.waiting if item["entry_id"] == event.text("id")), None) if table else None
 
 
@@ -314,7 +315,7 @@ def add(state: AppState, event: Input):
     if item is None or not item.get("addable") or item.get("adding"):
         return
     item["adding"] = True  # a second tap while it merges does nothing
-    effects.job(state, lambda state: incoming.add(state, item), "The roll could not be added. Nothing was changed.")
+    commands.job(state, lambda state: messages.add(state, item), "The roll could not be added. Nothing was changed.")
 
 
 @action("live-leave-out")

@@ -13,18 +13,18 @@ import secrets
 
 from session.live import protocol as live_protocol
 
-from ui.anomaly import actions as anomaly_actions  # noqa: F401 (registers "anomaly-new")
-from ui.anomaly import draft as anomaly_draft
-from ui.core import live as model
+from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401 (registers "anomaly-new")
+from ui.systems.anomaly import draft as anomaly_draft
+from ui.core import live_table
 from ui.core.actions import Input, dispatch
 from ui.core.clock import now_text
 from ui.core.state import AppState
-from ui.live import sync
-from ui.live.draft import call_form, called, players, system_name
-from ui.manners import actions as manners_actions  # noqa: F401 (registers "manners-new")
-from ui.manners import draft as manners_draft
-from ui.tension import actions as tension_actions  # noqa: F401 (registers "tension-new")
-from ui.tension import draft as tension_draft
+from ui.arrivals import catchup
+from ui.screens.live.words import call_form, called, players, system_name
+from ui.systems.manners import actions as manners_actions  # noqa: F401 (registers "manners-new")
+from ui.systems.manners import draft as manners_draft
+from ui.systems.tension import actions as tension_actions  # noqa: F401 (registers "tension-new")
+from ui.systems.tension import draft as tension_draft
 
 NEW_DRAFT = {"tension": tension_draft.new_draft, "anomaly": anomaly_draft.new_draft, "manners": manners_draft.new_draft}
 
@@ -35,7 +35,7 @@ def new_call_id() -> str:
 
 def make_call(state: AppState) -> dict | None:
     """(GM) The call set up on the live screen, sent to the phones chosen; None (and why) if it can't go."""
-    table = model.live(state)
+    table = live_table.live(state)
     form = call_form(state)
     chosen = called(state)
     if not chosen:
@@ -49,7 +49,7 @@ def make_call(state: AppState) -> dict | None:
     text = live_protocol.write(live_protocol.CALL, **call)  # checked as the players' phones will read it
     for peer in players(state):
         if peer.role in chosen:
-            sync.send(state, peer.id, text)
+            catchup.send(state, peer.id, text)
     table.calls[call["id"]] = {**call, "rolled": {}, "at": now_text()}
     if state.system != system:  # the table moves to the system called: every phone follows
         state.session = {**state.session, "system": system}
@@ -59,20 +59,20 @@ def make_call(state: AppState) -> dict | None:
 
 def end_call(state: AppState, call_id: str):
     """(GM) The round is over: the called phones put the call away (their rolls stay in the log)."""
-    table = model.live(state)
+    table = live_table.live(state)
     call = table.calls.get(call_id)
     if call is None or call.get("ended"):
         return
     call["ended"] = True
     for peer in players(state):
         if peer.role in call["to"]:
-            sync.send(state, peer.id, live_protocol.write(live_protocol.END, id=call_id))
+            catchup.send(state, peer.id, live_protocol.write(live_protocol.END, id=call_id))
 
 
-def note_roll(state: AppState, peer: model.Peer, entry: dict, call_id: str):
+def note_roll(state: AppState, peer: live_table.Peer, entry: dict, call_id: str):
     """(GM) A player's roll arrived: it answers the call it names, else the newest open call that
     called that phone and has no roll from it yet (a roll of the called system)."""
-    table = model.live(state)
+    table = live_table.live(state)
     system = entry.get("record", {}).get("system") if isinstance(entry.get("record"), dict) else None
     call = table.calls.get(call_id) if call_id else None
     if call is None:
@@ -85,7 +85,7 @@ def note_roll(state: AppState, peer: model.Peer, entry: dict, call_id: str):
 
 def open_call(state: AppState, call: dict):
     """(Player) The GM's call: this phone opens on that conflict for its character, ready to roll."""
-    table = model.live(state)
+    table = live_table.live(state)
     table.calls = {call["id"]: {**call, "rolled": False}}
     if state.role not in call["to"]:
         return
@@ -101,5 +101,5 @@ def open_call(state: AppState, call: dict):
     state.screen = "conflict"
     state.showing = None
     stakes = f" At stake: {call['stakes']}." if call["stakes"] else ""
-    state.message = None  # the call itself is on screen, above the conflict (ui.frame's live line)
+    state.message = None  # the call itself is on screen, above the conflict (ui.screens.frame's live line)
     state.announcement = f"The GM calls for your roll ({system_name(system)}): {call['title']}.{stakes}"

@@ -7,16 +7,16 @@ from __future__ import annotations
 
 from session import SYSTEMS
 
-from ui.core import live as model
+from ui.core import live_table
 from ui.core.clock import short_text
 from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.controls import select
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr_markup
-from ui.live.draft import (NO_WEBRTC, VIDEO, call_form, newest_call, peer_name, players, round_rows, since_words,
+from ui.screens.live.words import (NO_WEBRTC, VIDEO, call_form, newest_call, peer_name, players, round_rows, since_words,
                            system_name)
-from ui.summaries import safe_sentence
+from ui.systems.summaries import safe_sentence
 
 PRIVACY = ("Phones on the same Wi-Fi talk directly: nothing leaves the local network, and no server is "
            "involved. Links and QR codes keep working for any phone that can't join.")
@@ -28,7 +28,7 @@ def button(label: str, action: str, primary: bool = False, wide: bool = False, *
 
 
 def regions(state: AppState) -> list[tuple[str, Markup]]:
-    table = model.live(state)
+    table = live_table.live(state)
     player = (table is not None and not table.hub) or (table is None and is_player(state))
     if player:
         return [("live-main", player_card(state)), ("live-scanner", scanner_card(state)),
@@ -37,37 +37,37 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
             ("live-round", round_card(state)), ("live-call", call_card(state))]
 
 
-def phone_list(state: AppState, table: model.LiveTable | None) -> Markup:
+def phone_list(state: AppState, table: live_table.LiveTable | None) -> Markup:
     peers = [peer for peer in (table.peers.values() if table else [])
-             if peer.state not in (model.MAKING, model.SHOWING)]
+             if peer.state not in (live_table.MAKING, live_table.SHOWING)]
     if not peers:
         return h("p", "No phone is live with this one yet.", class_="hint", data_testid="live-phones")
     rows = []
     for peer in peers:
         again = Markup("")
-        if table.hub and peer.state in (model.LOST, model.FAILED):
+        if table.hub and peer.state in (live_table.LOST, live_table.FAILED):
             again = h("div", button("New code", "live-connect", data_peer=peer.id,
                                     aria_label=f"New code for {peer_name(state, peer)}"),
                       button("Forget", "live-close", data_peer=peer.id, aria_label=f"Forget {peer_name(state, peer)}"),
                       class_="row row-wrap")
         rows.append(h("li", h("strong", peer_name(state, peer)), " ", h("span", since_words(peer), class_="hint"),
                       h("p", peer.problem, class_="hint hint-small") if peer.problem else Markup(""), again,
-                      class_=classes("live-phone", live_phone_open=peer.state == model.OPEN)))
+                      class_=classes("live-phone", live_phone_open=peer.state == live_table.OPEN)))
     return h("ul", *rows, class_="plain-list live-phones", aria_label="Phones on this live table",
              data_testid="live-phones")
 
 
 def gm_card(state: AppState) -> Markup:
-    table = model.live(state)
+    table = live_table.live(state)
     if table is not None and table.unsupported:
         return h("section", h("h2", "Live table", class_="screen-title"), h("p", NO_WEBRTC, class_="side-problem"),
                  class_="card live-card", data_testid="live-gm")
     showing = next((peer for peer in (table.peers.values() if table else [])
-                    if peer.state in (model.MAKING, model.SHOWING)), None)
+                    if peer.state in (live_table.MAKING, live_table.SHOWING)), None)
     if showing is None:
         offer = button("Connect a phone" if not (table and table.peers) else "Connect another phone", "live-connect",
                        primary=True, wide=True, id="live-connect")
-    elif showing.state == model.MAKING:
+    elif showing.state == live_table.MAKING:
         offer = h("p", "Making a code for the next phone…", class_="hint", role="status")
     else:
         offer = h("div",
@@ -99,20 +99,20 @@ def paste_field(state: AppState, label: str) -> Markup:
 
 
 def player_card(state: AppState) -> Markup:
-    table = model.live(state)
-    gm = table.peers.get(model.GM_PEER) if table is not None else None
+    table = live_table.live(state)
+    gm = table.peers.get(live_table.GM_PEER) if table is not None else None
     if table is not None and table.unsupported:
         body = [h("p", NO_WEBRTC, class_="side-problem")]
-    elif gm is None or gm.state == model.FAILED and not gm.code:
+    elif gm is None or gm.state == live_table.FAILED and not gm.code:
         body = [h("p", "Join the GM's live table: on the GM's phone, Live table, then “Connect a phone”. "
                        "Scan the code it shows.", class_="hint"),
                 h("p", gm.problem, class_="side-problem") if gm is not None and gm.problem else Markup(""),
                 button("Scanning…" if table and table.scanning else "Scan the GM's code", "live-scan", primary=True,
                        wide=True, disabled=bool(table and table.scanning), id="live-scan"),
                 paste_field(state, "Or paste the GM's code")]
-    elif gm.state == model.MAKING:
+    elif gm.state == live_table.MAKING:
         body = [h("p", "Making this phone's answer…", class_="hint", role="status")]
-    elif gm.state == model.SHOWING:
+    elif gm.state == live_table.SHOWING:
         body = [h("p", "Show this to the GM's phone: it scans it with “Scan its answer”.", class_="hint"),
                 qr_markup(gm.code, "This phone's answer, a QR code for the GM's phone"),
                 h("p", gm.problem, class_="hint hint-small", role="status") if gm.problem else Markup(""),
@@ -122,16 +122,16 @@ def player_card(state: AppState) -> Markup:
                   class_="field", for_="live-answer-text")]
     else:
         body = [phone_list(state, table), others(table),
-                h("p", gm.problem, class_="side-problem") if gm.problem and gm.state == model.LOST else Markup(""),
-                button("Scan a new code from the GM", "live-scan", primary=gm.state != model.OPEN,
-                       id="live-scan") if gm.state in (model.LOST, model.FAILED) else Markup(""),
+                h("p", gm.problem, class_="side-problem") if gm.problem and gm.state == live_table.LOST else Markup(""),
+                button("Scan a new code from the GM", "live-scan", primary=gm.state != live_table.OPEN,
+                       id="live-scan") if gm.state in (live_table.LOST, live_table.FAILED) else Markup(""),
                 button("Leave the live table", "live-end")]
     return h("section", h("h2", "Live table", class_="screen-title", id="live-title"), *body,
              h("p", PRIVACY, class_="hint hint-small"),
              class_="card live-card", aria_labelledby="live-title", data_testid="live-player")
 
 
-def others(table: model.LiveTable) -> Markup:
+def others(table: live_table.LiveTable) -> Markup:
     """Who else is live at the table and since when, as the GM's phone said."""
     if not table.others:
         return Markup("")
@@ -143,7 +143,7 @@ def others(table: model.LiveTable) -> Markup:
 
 def scanner_card(state: AppState) -> Markup:
     """The camera's picture while scanning, in its own region (the camera stops once it leaves the page)."""
-    table = model.live(state)
+    table = live_table.live(state)
     if table is None or not table.scanning:
         return Markup("")
     return h("section",
@@ -156,7 +156,7 @@ def scanner_card(state: AppState) -> Markup:
 
 
 def rolls_card(state: AppState) -> Markup:
-    table = model.live(state)
+    table = live_table.live(state)
     if table is None or not table.peers:
         return Markup("")
     choice = h("fieldset",
@@ -164,8 +164,8 @@ def rolls_card(state: AppState) -> Markup:
                *(h("label", h("input", type="radio", name="live-add-mode", value=value, id=f"live-add-{value}",
                               checked=state.add_rolls == value, data_action="live-add-mode"), f" {label}",
                    class_="check", for_=f"live-add-{value}")
-                 for value, label in ((model.ADD_AT_ONCE, "goes in the log at once"),
-                                      (model.ADD_ON_TAP, "waits here until I add it"))),
+                 for value, label in ((live_table.ADD_AT_ONCE, "goes in the log at once"),
+                                      (live_table.ADD_ON_TAP, "waits here until I add it"))),
                class_="settings-group")
     waiting = [h("li", h("p", h("strong", isolate(item["by"]) or "A player"), ": ",
                          safe_sentence(item["entry"]["record"])),

@@ -6,7 +6,7 @@ import secrets
 
 from session import SYSTEMS
 
-from ui.core import live as model
+from ui.core import live_table
 from ui.core.clock import short_text
 from ui.core.state import AppState
 from ui.kit.html import isolate
@@ -31,37 +31,37 @@ def new_peer_id() -> str:
     return "p" + secrets.token_hex(4)
 
 
-def peer_name(state: AppState, peer: model.Peer) -> str:
+def peer_name(state: AppState, peer: live_table.Peer) -> str:
     """Who a phone is, in words: "Ash's phone", "The GM's phone", "A phone"."""
-    if peer.id == model.GM_PEER or peer.role == model.GM_PEER:
+    if peer.id == live_table.GM_PEER or peer.role == live_table.GM_PEER:
         return "The GM's phone"
     entry = state.entry(peer.role) if peer.role else None
     name = entry["name"] if entry is not None else peer.who
     return f"{isolate(name)}'s phone" if name else "A phone"
 
 
-def since_words(peer: model.Peer) -> str:
+def since_words(peer: live_table.Peer) -> str:
     moment = short_text(peer.since) if peer.since else None
     time = moment.split(", ")[-1] if moment else ""
-    if peer.state == model.OPEN:
+    if peer.state == live_table.OPEN:
         return f"live since {time}" if time else "live"
-    if peer.state == model.INTERRUPTED:
+    if peer.state == live_table.INTERRUPTED:
         return "interrupted, coming back…"
-    if peer.state == model.LOST:
+    if peer.state == live_table.LOST:
         return f"lost at {time}" if time else "lost"
-    if peer.state == model.FAILED:
+    if peer.state == live_table.FAILED:
         return "could not connect"
     return "joining…"
 
 
-def failure_words(state: AppState, peer: model.Peer, word: str) -> str:
+def failure_words(state: AppState, peer: live_table.Peer, word: str) -> str:
     """A sentence for static/live.js's word of why a channel did not open or closed."""
     who = peer_name(state, peer)
     if word == "unsupported":
         return NO_WEBRTC
     if word == "refused":
         return REFUSED
-    if word in ("lost", "by-peer", "channel") or peer.state in (model.OPEN, model.INTERRUPTED):
+    if word in ("lost", "by-peer", "channel") or peer.state in (live_table.OPEN, live_table.INTERRUPTED):
         return LOST.format(who=who)
     return NO_ROUTE.format(who=who)
 
@@ -84,16 +84,16 @@ def called(state: AppState) -> list[str]:
     return [peer.role for peer in players(state) if peer.role not in out]
 
 
-def players(state: AppState) -> list[model.Peer]:
+def players(state: AppState) -> list[live_table.Peer]:
     """The players' phones live now that a call can reach: someone holds them."""
-    table = model.live(state)
+    table = live_table.live(state)
     if table is None:
         return []
-    return [peer for peer in table.open_peers() if peer.role and peer.role != model.GM_PEER]
+    return [peer for peer in table.open_peers() if peer.role and peer.role != live_table.GM_PEER]
 
 
 def newest_call(state: AppState) -> dict | None:
-    table = model.live(state)
+    table = live_table.live(state)
     if table is None or not table.calls:
         return None
     return list(table.calls.values())[-1]
@@ -102,7 +102,7 @@ def newest_call(state: AppState) -> dict | None:
 def round_rows(state: AppState, call: dict) -> list[tuple[str, dict | None, str]]:
     """(who, their roll's log entry or None, how it stands) for everyone called, in call order."""
     rows = []
-    waiting = {item["entry_id"]: item for item in model.live(state).waiting}
+    waiting = {item["entry_id"]: item for item in live_table.live(state).waiting}
     for role in call["to"]:
         entry = state.entry(role)
         who = isolate(entry["name"]) if entry is not None else "A player"

@@ -3,7 +3,7 @@ character's rolls, show older entries, export the session to a file, import one 
 session, and archive old entries.
 Handlers change the AppState only; browser work (share sheet, download, reading a file)
 and work on the log store (export and archive read every entry) are queued with
-ui.core.effects.
+ui.core.commands.
 """
 from __future__ import annotations
 
@@ -11,16 +11,16 @@ from session import SessionError, new_id, undo_last
 from session.on_device.backups import exported as exported_to_file
 from session.replica import Replica
 
-from ui.core import effects
+from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.library import PAGE, commit, copy_as, is_blocked, listing, switch_to, unused_name, whole
 from ui.core.library import archive as archive_log
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.log.draft import ARCHIVE_KEEP, KEEP, SEARCH
-from ui.handoff import roll_url
-from ui.summaries import safe_sentence
+from ui.screens.log.limits import ARCHIVE_KEEP, KEEP, SEARCH
+from ui.systems.handoff import roll_url
+from ui.systems.summaries import safe_sentence
 
 
 def entry_by_id(state: AppState, entry_id: str) -> dict | None:
@@ -66,7 +66,7 @@ def share_roll(state: AppState, event: Input):
     if entry is None or entry.get("kind") == "set-aside":
         return
     state.view["shared"] = entry["id"]
-    effects.share(state, title=f"A roll at {isolate(state.session['name'])}", url=roll_url(state, entry, named=True),
+    commands.share(state, title=f"A roll at {isolate(state.session['name'])}", url=roll_url(state, entry, named=True),
                   shared="Roll link shared.", copied="Roll link copied: paste it to the other phones.",
                   manual="Couldn't copy here: select the roll link under the entry and copy it.")
 
@@ -110,7 +110,7 @@ async def exported(state: AppState, replica: Replica) -> bool:
     from session.links.files import export_text, file_name  # export files: loaded when one is made
 
     name = file_name(state.session, at)
-    effects.download(state, name=name, text=export_text(complete, at))
+    commands.download(state, name=name, text=export_text(complete, at))
     state.backups = exported_to_file(state.backups, state.session, at, complete.logged())
     count = len(complete.log)
     left = f" {broken} stored {'entry' if broken == 1 else 'entries'} could not be read and {'is' if broken == 1 else 'are'} " \
@@ -123,14 +123,14 @@ async def exported(state: AppState, replica: Replica) -> bool:
 @action("log-export")
 def export(state: AppState, event: Input):
     state.say("Exporting: reading every entry of the log…")
-    effects.job(state, export_job, "The export did not work in this browser. Nothing was changed.")
+    commands.job(state, export_job, "The export did not work in this browser. Nothing was changed.")
 
 
 @action("log-import")
 def choose_file(state: AppState, event: Input):
     from session.links.files import MAX_FILE
 
-    effects.read_file(state, then="log-import-text", limit=MAX_FILE)
+    commands.read_file(state, then="log-import-text", limit=MAX_FILE)
 
 
 @action("log-import-text")
@@ -193,4 +193,4 @@ async def archive_job(state: AppState):
 @action("log-archive-confirmed")
 def archive(state: AppState, event: Input):
     state.say("Archiving: exporting every entry first…")
-    effects.job(state, archive_job, "Archiving did not work in this browser. Nothing was removed.")
+    commands.job(state, archive_job, "Archiving did not work in this browser. Nothing was removed.")

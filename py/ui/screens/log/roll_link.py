@@ -1,16 +1,16 @@
 """A shared roll: what a roll link shows above the Log.
 
 The record was re-resolved with its own dice when the link was opened
-(ui.session_screen.links.show_roll); this shows that result, and says plainly when the
+(ui.arrivals.links.show_roll); this shows that result, and says plainly when the
 result stored in the link disagrees with its dice. A player's roll of a session on this
-phone offers "Add to this session" (ui.session_screen.links.add_to_session), or says it is
+phone offers "Add to this session" (ui.arrivals.links.add_to_session), or says it is
 already there. Markup only.
 """
 from __future__ import annotations
 
 from ui.core.state import AppState
 from ui.kit.html import Markup, h, isolate
-from ui.log.record import record_details, when
+from ui.screens.log.record import record_details, when
 
 
 def origin_line(pending: dict) -> Markup:

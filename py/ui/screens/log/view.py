@@ -1,5 +1,5 @@
 """The Log screen: every resolved conflict of the open session, newest first, with who,
-when, one sentence (ui.summaries), the outcome, the dice and what Tension did; Undo
+when, one sentence (ui.systems.summaries), the outcome, the dice and what Tension did; Undo
 for the newest, a roll link for any entry, whose rolls to show, Export, Import and
 archiving. The newest entries are drawn first and older ones are read from the log store
 as the player asks (ui.core.library.wanted); every count comes from the log's tally, not
@@ -16,11 +16,11 @@ from ui.core.library import backup_due, backup_words, involves, logged, sheets_o
 from ui.core.people import people
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
-from ui.log import roll_link
-from ui.log.draft import KEEP, PAGE
-from ui.handoff import roll_url
-from ui.log.record import effect_words, record_details, when
-from ui.summaries import safe_sentence
+from ui.screens.log import roll_link
+from ui.screens.log.limits import KEEP, PAGE
+from ui.systems.handoff import roll_url
+from ui.screens.log.record import effect_words, record_details, when
+from ui.systems.summaries import safe_sentence
 
 
 # --- The screen ----------------------------------------------------------------------------------------

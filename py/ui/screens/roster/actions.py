@@ -11,7 +11,7 @@ from ui.core.events import entry_added
 from ui.core.state import AppState
 from ui.kit.fields import TEMPLATES
 from ui.kit.html import isolate
-from ui.roster.draft import sheet_module
+from ui.screens.roster.sheets import sheet_module
 
 MAX_LIST = 30
 

@@ -11,7 +11,7 @@ from ui.core.role import is_player, may_edit
 from ui.core.state import AppState
 from ui.kit.fields import text_field, with_article
 from ui.kit.html import Markup, h, isolate
-from ui.roster.draft import SHEETS, sheet_module
+from ui.screens.roster.sheets import SHEETS, sheet_module
 
 
 def entry_card(state: AppState, entry: dict) -> Markup:

@@ -3,7 +3,7 @@ on this device, share this one, its settings, and unreadable saved data.
 
 Handlers change the AppState; they read the sessions on this device through
 ui.core.library, and what they change there or ask of the browser is queued with
-ui.core.effects.
+ui.core.commands.
 """
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ from session.model import MAX_SESSION_NAME, name_text
 from session.on_device.backups import linked
 from session.replica import Replica
 
-from ui.core import effects
+from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.library import (changed, copy_as, listing, logged, read_session, switch_to, unreadable,
                              unused_name, whole)
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.session_screen.draft import session_url
+from ui.arrivals.changes import session_url
 
 MAX_PLAYERS = 20
 SETTINGS = ("ones_feed_tension", "tension_explodes")
@@ -50,7 +50,7 @@ async def duplicate_job(state: AppState, source: Replica):
     complete, broken = await whole(state, source)
     name = source.fields["name"][0]
     twin = copy_as(complete, new_id(), unused_name(state, name, "(copy)"), state.device)
-    effects.add_session(state, twin, "The copy was not made.")
+    commands.add_session(state, twin, "The copy was not made.")
     left = f" {broken} stored log {'entry' if broken == 1 else 'entries'} could not be read and {'was' if broken == 1 else 'were'} " \
            "not copied." if broken else ""
     state.say(f"Made a copy: “{isolate(twin.fields['name'][0])}”.{left}", "success")
@@ -61,7 +61,7 @@ def duplicate(state: AppState, event: Input):
     source = read_session(state, event.text("id"))
     if source is None:
         return
-    effects.job(state, lambda state: duplicate_job(state, source), "The copy could not be made. Nothing was changed.")
+    commands.job(state, lambda state: duplicate_job(state, source), "The copy could not be made. Nothing was changed.")
 
 
 @action("session-delete")
@@ -80,7 +80,7 @@ def delete(state: AppState, event: Input):
     entry = next((item for item in listing(state) if item["id"] == session_id), None)
     if entry is None:
         return
-    effects.remove_session(state, session_id)
+    commands.remove_session(state, session_id)
     if session_id == state.session["id"]:
         remaining = [item for item in listing(state) if item["id"] != session_id]
         following = read_session(state, remaining[0]["id"]) if remaining else None
@@ -122,7 +122,7 @@ def save_name(state: AppState, event: Input):
     if target is state.replica:
         state.session = {**state.session, "name": name}
     else:
-        effects.save_session(state, changed(target, state.device, name=name))
+        commands.save_session(state, changed(target, state.device, name=name))
     cancel_rename(state, event)
     state.say(f"Renamed to “{isolate(name)}”.", "success")
 
@@ -150,7 +150,7 @@ def toggle_setting(state: AppState, event: Input):
 
 @action("session-share")
 def share_session(state: AppState, event: Input):
-    effects.share(state, title=f"{isolate(state.session['name'])} — Tableside", url=session_url(state),
+    commands.share(state, title=f"{isolate(state.session['name'])} — Tableside", url=session_url(state),
                   shared="Session link shared.", copied="Session link copied: paste it to the other phones.",
                   manual="Couldn't copy here: select the link in the box below and copy it.",
                   then="session-shared")
@@ -163,7 +163,7 @@ def note_link(state: AppState, event: Input):
 
 @action("storage-persist")
 def ask_to_keep(state: AppState, event: Input):
-    effects.persist(state)
+    commands.persist(state)
 
 
 @action("unreadable-download")
@@ -171,7 +171,7 @@ def download_unreadable(state: AppState, event: Input):
     item = unreadable_item(state, event.text("key"))
     if item is not None:
         name = "tableside-unreadable-" + "".join(c if c.isalnum() else "-" for c in item.key.removeprefix("tableside."))
-        effects.download(state, name=f"{name[:80]}.txt", text=item.raw, kind="text/plain")
+        commands.download(state, name=f"{name[:80]}.txt", text=item.raw, kind="text/plain")
 
 
 def unreadable_item(state: AppState, key: str):
@@ -192,4 +192,4 @@ def keep_unreadable(state: AppState, event: Input):
 def remove_unreadable(state: AppState, event: Input):
     key = state.view.pop("forgetting", None)
     if key and unreadable_item(state, key) is not None:
-        effects.forget(state, key)
+        commands.forget(state, key)

@@ -3,7 +3,7 @@
 On an iPhone a Home Screen app keeps its own storage, and the Camera app opens
 links in Safari, so a code must be read inside the app. The text counts as a
 Tableside link when it is an address of this app's origin with a link in its
-fragment (or just such a fragment); ui.session_screen.links then opens it exactly as
+fragment (or just such a fragment); ui.arrivals.links then opens it exactly as
 a followed link. Anything else only gets a message: nothing changes.
 """
 from __future__ import annotations
@@ -13,11 +13,11 @@ from urllib.parse import unquote, urlsplit
 from session import looks_like_link
 from session.live.signal import OFFER_PATTERN, looks_like_code
 
-from ui.core import effects
+from ui.core import commands
 from ui.core.actions import Input, action, dispatch
 from ui.core.state import AppState
-from ui.session_screen import links
-from ui.session_screen.draft import VIDEO
+from ui.arrivals import links
+from ui.arrivals.changes import VIDEO
 
 NOT_A_CODE_LINK = "That code is not a Tableside link. Nothing changed."
 NOT_A_PASTED_LINK = "That is not a Tableside link. Nothing changed."
@@ -33,7 +33,7 @@ NO_CAMERA = {
 
 
 def link_fragment(text: str, base_url: str) -> str | None:
-    """The fragment of `text` for ui.session_screen.links, or None when `text` is not a link to this app."""
+    """The fragment of `text` for ui.arrivals.links, or None when `text` is not a link to this app."""
     text = text.strip()
     if looks_like_link(text.removeprefix("#")):
         return text.removeprefix("#")
@@ -50,7 +50,7 @@ def link_fragment(text: str, base_url: str) -> str | None:
 
 def open_text(state: AppState, text: str, refusal: str) -> bool:
     """Open `text` as a followed link would be; True unless it was refused or could not be read.
-    A live table's code goes to the live table (ui.live, by its action's name)."""
+    A live table's code goes to the live table (ui.screens.live, by its action's name)."""
     if looks_like_code(text):
         dispatch(state, "live-code", Input(value=text.strip()))
         return state.message is None or state.message.tone != "error"
@@ -68,13 +68,13 @@ def start(state: AppState, event: Input):
     state.message = None
     state.announcement = "Camera on: point it at a Tableside code."
     state.focus = "scan-cancel"
-    effects.scan(state, video=VIDEO, found="scan-found", failed="scan-failed", hold=OFFER_PATTERN)
+    commands.scan(state, video=VIDEO, found="scan-found", failed="scan-failed", hold=OFFER_PATTERN)
 
 
 @action("scan-cancel")
 def cancel(state: AppState, event: Input):
     state.view.pop("scanning", None)
-    effects.stop_scan(state)
+    commands.stop_scan(state)
     state.say("Scanning stopped; nothing changed.")
 
 

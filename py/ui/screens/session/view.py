@@ -13,7 +13,7 @@ from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr, qr_markup, size_words
-from ui.session_screen.draft import VIDEO, session_url, setup_words
+from ui.arrivals.changes import VIDEO, session_url, setup_words
 
 CREDITS = ("The Tension Engine is a CC BY 4.0 SRD (original design by Will Lentz and Brett Zeiler "
            "for Party First, published by Gamenomicon).")
@@ -130,7 +130,7 @@ def scanner_card(state: AppState) -> Markup:
 # --- This session -------------------------------------------------------------------------------------
 
 def live_card(state: AppState) -> Markup:
-    """The way to a live table (ui.live, reached by its action's name)."""
+    """The way to a live table (ui.screens.live, reached by its action's name)."""
     player = is_player(state)
     words = ("When the GM's phone shows a live table code, scan it with “Scan a code” above: this phone then "
              "stays in step by itself." if player else

@@ -6,7 +6,7 @@ import rules
 
 from ui.core.actions import Input, action
 from ui.core.state import AppState
-from ui.tables.draft import MAX_LINE, tables_draft
+from ui.screens.tables.editing import MAX_LINE, tables_draft
 
 
 @action("tables-edit")

@@ -9,8 +9,8 @@ import copy
 import rules
 from session import log_conflict
 
-from ui.anomaly import draft as draft_model
-from ui.anomaly import words as anomaly_words
+from ui.systems.anomaly import draft as draft_model
+from ui.systems.anomaly import words as anomaly_words
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.library import numbering

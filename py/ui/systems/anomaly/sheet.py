@@ -3,13 +3,13 @@ kind, signed value, stacks), which a conflict turns into chips for each roll.
 
 The stored shape is session.model.check_anomaly_entry's: {"modifiers": [{"name",
 "kind", "value", "stacks"}]}. Fields write through the sheet editor's
-`sheet-set` action (ui.kit.fields, ui.roster.actions).
+`sheet-set` action (ui.kit.fields, ui.screens.roster.actions).
 """
 from __future__ import annotations
 
 import rules
 
-from ui.anomaly.words import modifier_words
+from ui.systems.anomaly.words import modifier_words
 from ui.kit.fields import check_field, field_id, remove_button, text_field
 from ui.kit.html import Markup, h
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import rules
 
-from ui.anomaly import draft as draft_model
-from ui.anomaly import odds
-from ui.anomaly import words
+from ui.systems.anomaly import draft as draft_model
+from ui.systems.anomaly import odds
+from ui.systems.anomaly import words
 from ui.core.role import own_side
 from ui.core.state import AppState
 from ui.kit.controls import segmented, select, settled_note, stepper, text_input

@@ -7,18 +7,18 @@ import rules
 from session import log_conflict
 from session.sealed import exchange as sealed_exchange
 
-from ui.core import effects
+from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.library import numbering
-from ui.core.live import carries_steps
+from ui.core.live_table import carries_steps
 from ui.core.events import when_added, when_role_changed
 from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.manners import draft as draft_model
-from ui.manners import exchange as exchange_model
-from ui.manners import words as manners_words
+from ui.systems.manners import draft as draft_model
+from ui.systems.manners import exchange as exchange_model
+from ui.systems.manners import words as manners_words
 from ui.systems import conflict
 
 ROLES = ("player", "opponent")
@@ -363,9 +363,9 @@ def share_link(state: AppState, draft: dict, what: str):
     """This phone just took a step: its link (all its steps) is what the other phone waits for."""
     draft["exchange"]["last"] = True
     if carries_steps(state, {draft["player"].get("ref"), draft["opponent"].get("ref")}):
-        state.say(f"{what}: sent to the other phone.", "success")  # on a live table (ui.live.sync)
+        state.say(f"{what}: sent to the other phone.", "success")  # on a live table (ui.arrivals.catchup)
         return
-    effects.share(state, title=f"{what} — Tableside", url=exchange_model.link(state, draft["exchange"]),
+    commands.share(state, title=f"{what} — Tableside", url=exchange_model.link(state, draft["exchange"]),
                   shared=f"{what}: shared.", copied=f"{what}: link copied. Send it to the other phone.",
                   manual="Couldn't copy here: select the link in the box below and copy it.")
 

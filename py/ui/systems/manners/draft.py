@@ -48,7 +48,7 @@ def new_draft(state: AppState) -> dict:
         "revealed": None,  # the resolved record, once the cards are turned over
         "flip": False,  # the cards were just turned over: animate once
         "logged": False,
-        "exchange": None,  # a conflict sealed across phones: {"id", "role", "last"} (ui.manners.exchange)
+        "exchange": None,  # a conflict sealed across phones: {"id", "role", "last"} (ui.systems.manners.exchange)
     }
 
 
@@ -232,7 +232,7 @@ def face_down(draft: dict) -> bool:
 
 
 def in_play(draft: dict) -> bool:
-    """Something on the table a reload must bring back (ui.progress): a card down, or turned over."""
+    """Something on the table a reload must bring back (ui.keeping.progress): a card down, or turned over."""
     return face_down(draft) or draft["revealed"] is not None
 
 

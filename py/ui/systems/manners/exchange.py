@@ -3,7 +3,7 @@
 The draft keeps only which exchange is on the table and which side this phone plays
 (`draft["exchange"]`: {"id", "role", "last"}: whether this phone's newest step is one the other phone may not have yet); the public steps are in the session (`replica.sealed`),
 so they merge, travel and survive reloads like any change; what this phone sealed and has not
-revealed is in `state.secrets` (saved apart, ui.progress, under its own key), never in the draft.
+revealed is in `state.secrets` (saved apart, ui.keeping.progress, under its own key), never in the draft.
 `stage` says where the exchange stands for this phone, and so what the screen offers. Opening a
 message from the other phone is `receive`. Pure Python.
 """
@@ -19,7 +19,7 @@ from session.sealed.verdict import instead, verdict
 from ui.core.library import is_here, stored_secret
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.manners import draft as draft_model
+from ui.systems.manners import draft as draft_model
 
 # Stages, for this phone.
 PICK = "pick"  # choose a card (and for the GM: nothing sealed yet)

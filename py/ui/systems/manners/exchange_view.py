@@ -1,13 +1,13 @@
 """A Manner Cards conflict sealed across phones, drawn: the GM's sealed side and the panel that
-says whose turn it is, with this phone's newest link to share (ui.manners.exchange runs it).
+says whose turn it is, with this phone's newest link to share (ui.systems.manners.exchange runs it).
 Markup only; never a sealed card's face."""
 from __future__ import annotations
 
 from ui.core.state import AppState
 from ui.kit.html import Markup, h
 from ui.kit.qr import qr_markup, size_words
-from ui.manners import cards as cards_view
-from ui.manners import exchange as exchange_model
+from ui.systems.manners import cards as cards_view
+from ui.systems.manners import exchange as exchange_model
 
 
 def sealed_gm_body(state: AppState, draft: dict, stage: str) -> list[Markup]:

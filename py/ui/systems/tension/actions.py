@@ -15,8 +15,8 @@ from ui.core.events import when_added
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.systems import conflict, dice_entry
-from ui.tension import draft as draft_model
-from ui.tension import words as tension_words
+from ui.systems.tension import draft as draft_model
+from ui.systems.tension import words as tension_words
 
 
 def current(state: AppState) -> dict:

@@ -117,7 +117,7 @@ def dice_on_table(draft: dict) -> bool:
 
 
 def in_play(draft: dict) -> bool:
-    """Something on the table a reload must bring back (ui.progress): dice, or a result."""
+    """Something on the table a reload must bring back (ui.keeping.progress): dice, or a result."""
     return dice_on_table(draft) or draft["logged"] is not None
 
 

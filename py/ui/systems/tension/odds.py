@@ -11,7 +11,7 @@ from ui.core.state import AppState
 from ui.kit.html import Markup, h, isolate
 from ui.kit.percent import percent
 from ui.systems import dice_entry
-from ui.tension import draft as draft_model
+from ui.systems.tension import draft as draft_model
 
 
 def odds_line(label: str, chances: dict, key: str = "success") -> Markup:

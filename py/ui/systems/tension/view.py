@@ -16,9 +16,9 @@ from ui.kit.dice import tray
 from ui.kit.dice_entry import arrival, controls, roll_button
 from ui.kit.html import Markup, classes, h, isolate, join
 from ui.systems import conflict, dice_entry
-from ui.tension import draft as draft_model
-from ui.tension import odds
-from ui.tension import words as tension_words
+from ui.systems.tension import draft as draft_model
+from ui.systems.tension import odds
+from ui.systems.tension import words as tension_words
 
 
 # --- Setup -----------------------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""What comes from another phone."""

@@ -1,0 +1,1 @@
+"""Keeping the table on this phone."""
