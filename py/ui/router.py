@@ -25,9 +25,10 @@ SHARED_SCREENS = {
     "roster": ("ui.screens.roster.view", "ui.screens.roster.actions"),
     "log": ("ui.screens.log.view", "ui.screens.log.actions"),
     "tables": ("ui.screens.tables.view", "ui.screens.tables.actions"),
-    # The Session screen also exports and imports files with the Log's actions.
-    "session": ("ui.screens.session.view", "ui.screens.session.actions", "ui.arrivals.links",
-                "ui.screens.session.scan", "ui.screens.log.actions", "ui.screens.live.actions"),  # a live code scanned goes there
+    # The Session screen also answers a link's join prompt (arrivals), and exports and imports files with
+    # the Log's actions.
+    "session": ("ui.screens.session.view", "ui.screens.session.actions", "ui.screens.session.scan",
+                "ui.arrivals.links", "ui.screens.log.actions"),
     "live": ("ui.screens.live.view", "ui.screens.live.actions"),
 }
 # Where each stored draft of the table in progress is checked (ui.keeping.progress): imported only when

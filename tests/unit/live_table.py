@@ -15,7 +15,8 @@ from pathlib import Path
 from ui.core import commands
 from ui.core.actions import Input
 from ui.core.step import step
-from ui.arrivals import catchup
+from ui.screens.live import actions as live_actions  # noqa: F401  (registers the live table's actions)
+from ui.screens.session import scan  # noqa: F401  (registers "Scan a code": a player's phone scans the GM's code)
 
 from tapping import settle, tap
 
@@ -23,7 +24,7 @@ SAMPLES = Path(__file__).resolve().parent / "session" / "live_sdp"
 OFFER_SDP = (SAMPLES / "chromium-156-camera-offer.sdp").read_bytes().decode()
 ANSWER_SDP = (SAMPLES / "chromium-156-camera-answer.sdp").read_bytes().decode()
 LIVE = {commands.LIVE_OFFER, commands.LIVE_ANSWER, commands.LIVE_ACCEPT, commands.LIVE_SEND, commands.LIVE_CLOSE,
-        commands.LIVE_WAIT, commands.LIVE_SYNC, commands.WAKE_LOCK}
+        commands.LIVE_WAIT, commands.WAKE_LOCK}
 
 
 def offer_id(sdp: str) -> int:
@@ -68,9 +69,7 @@ class Table:
     def carry_out(self, name: str, kind: str, data: dict):
         state = self.phones[name]
         peer = data.get("peer", "")
-        if kind == commands.LIVE_SYNC:
-            catchup.outgoing(state)
-        elif kind in (commands.LIVE_OFFER, commands.LIVE_ANSWER) and name in self.unsupported:
+        if kind in (commands.LIVE_OFFER, commands.LIVE_ANSWER) and name in self.unsupported:
             self.deliver(name, "live-failed", "unsupported", peer=peer)
         elif kind == commands.LIVE_OFFER:
             self.deliver(name, "live-offered", OFFER_SDP, peer=peer)
@@ -113,7 +112,7 @@ class Table:
         the GM's scans that. `role`: the player then says who holds the phone (on a first join)."""
         tap(self.phones[gm], "live-connect", **({"peer": peer} if peer else {}))
         self.run()
-        tap(self.phones[player], "live-code", value=self.code_on(gm))
+        tap(self.phones[player], "scan-found", value=self.code_on(gm))
         self.run()
         tap(self.phones[gm], "live-scanned", value=self.code_on(player))
         self.run()

@@ -19,7 +19,7 @@ from session.replica import Replica
 from ui.keeping import runners
 from ui.core.actions import Input
 from ui.core.opening import starting_state
-from ui.core.step import changed, step
+from ui.core.step import after_change, step
 from ui.arrivals import links
 
 from samples import AT, plain
@@ -39,7 +39,7 @@ def tap(state, action: str, value=None, checked=None, typed=None, **data):
 
 def settle(state):
     """What the page does in the background after a change, until nothing is left to do."""
-    changed(state)
+    after_change(state)
     asyncio.run(runners.settle(state))
     if state.replica is not None:
         assert_head_is_the_replica(state.replica)
@@ -107,6 +107,11 @@ def stored(state, session_id) -> dict:
     """A session as this phone stores it, its whole log read."""
     replica = state.library.read(session_id)
     return plain(asyncio.run(state.library.everything(replica))[0].session())
+
+
+def lasting(store) -> dict:
+    """What a store holds besides the tables in progress (the open screen is saved with them)."""
+    return {key: value for key, value in store.items.items() if not key.startswith("tableside.table.")}
 
 
 def reload(store):

@@ -1,31 +1,16 @@
-"""What the Session screen and session links share: the fields a link carries, and a
-session's setup in a few words."""
+"""What merging something from another phone changes, in a line each, for people: the join
+prompt of a session link, a roll waiting to be added. Pure Python."""
 from __future__ import annotations
 
-from session import SYSTEMS, share_url
+from session import SYSTEMS
 from session.differences import Difference
 
-from ui.core.people import count_words, people
+from ui.core.people import people
 from ui.kit.html import isolate
-
-# What a session link carries and joining compares: everything but the id and the log.
-SETUP_FIELDS = ("name", "system", "players", "tension", "settings", "tension_table", "roster")
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
-
-
-def setup_words(session: dict) -> str:
-    return " · ".join([SYSTEMS[session["system"]], count_words(session["roster"]), f"Tension {session['tension']}"])
-
-
-def session_url(state) -> str:
-    """The link that carries this session (and its newest log entries) to other phones, where it
-    merges (session.links.v2: version 2)."""
-    from session.links.v2 import session_link  # links' code: loaded when a session is shared
-
-    return share_url(state.base_url, session_link(state.replica))
 
 
 FIELD_WORDS = {"name": "Name", "system": "Rule system", "players": "Players", "tension": "Tension",
@@ -97,7 +82,3 @@ def change_words(difference: Difference, sheet: str = "") -> str:
     if before is None or after is None:
         return f"{who}{name} changed"
     return f"{who}{name} {before} → {after}"
-
-
-# The <video> the camera shows in while scanning a code (ui.screens.session.view, ui.screens.session.scan).
-VIDEO = "scan-video"

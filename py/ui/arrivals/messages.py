@@ -7,31 +7,43 @@ nothing is overwritten), a roll is checked and added, a sealed-card step opens i
 - The GM's phone takes a player's roll at once when it checks out, or keeps it waiting for
   "Add" (`state.add_rolls`, the GM's choice per session); a player's head (sheets, undo marks)
   merges at once, its counts only with the rolls that changed them when rolls wait. Whatever the
-  GM's phone takes goes on to every other live phone (ui.arrivals.catchup.relay).
+  GM's phone takes goes on to every other live phone (ui.core.outgoing.relay).
+- A player's phone called to roll by the GM opens on that conflict, ready to roll; on the GM's
+  phone a roll counts in the round of the call it answers (ui.screens.live.calls makes the call).
+- A hello, and a page of the catch-up walk, are answered through ui.arrivals.catchup.
 
 Messages are read with session.live.protocol (bounded, untrusted) and merged one at a time, in
-the order they came, by one background job: two merges at once would each start from the same
-replica and one would be lost.
+the order they came, by one background command (commands.merge_messages): two merges at once
+would each start from the same replica and one would be lost.
 """
 from __future__ import annotations
 
 import traceback
 
+from session import SYSTEMS
 from session.links.text import LinkError
 from session.links.v2 import read, session_link
 from session.live import protocol as live_protocol
 from session.live.protocol import LiveMessageError
 from session.replica import Replica
 
+from ui.arrivals import catchup, links
 from ui.core import commands
 from ui.core import live_table
+from ui.core.actions import Input, dispatch
 from ui.core.library import is_here
+from ui.core.live_table import peer_name
+from ui.core.outgoing import relay
 from ui.core.state import AppState
-from ui.arrivals import catchup
-from ui.screens.live import calls
-from ui.screens.live.words import peer_name
-from ui.arrivals import links
+from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401 (registers "anomaly-new")
+from ui.systems.anomaly import draft as anomaly_draft
+from ui.systems.manners import actions as manners_actions  # noqa: F401 (registers "manners-new")
+from ui.systems.manners import draft as manners_draft
 from ui.systems.summaries import safe_sentence
+from ui.systems.tension import actions as tension_actions  # noqa: F401 (registers "tension-new")
+from ui.systems.tension import draft as tension_draft
+
+NEW_DRAFT = {"tension": tension_draft.new_draft, "anomaly": anomaly_draft.new_draft, "manners": manners_draft.new_draft}
 
 
 def receive(state: AppState, peer_id: str, text: str):
@@ -138,14 +150,14 @@ async def take_head(state: AppState, peer: live_table.Peer, incoming: Replica):
     head = Replica(incoming.id, incoming.clock, incoming.fields, incoming.tension if at_once else {}, roster,
                    {}, incoming.undone, incoming.sealed)
     if await links.merged_here(state, head):
-        catchup.relay(state, [], origin=peer.id)
+        relay(state, [], origin=peer.id)
 
 
 async def take_roll(state: AppState, peer: live_table.Peer, incoming, call_id: str):
     """(GM) A player's roll: into the round it answers, then added at once or kept for "Add"."""
     table = live_table.live(state)
     entry = incoming.roll
-    calls.note_roll(state, peer, entry, call_id)
+    note_roll(state, peer, entry, call_id)
     item = {"peer": peer.id, "incoming": incoming.replica, "entry_id": entry["id"], "entry": entry,
             "problems": incoming.problems, "by": entry.get("by", ""), "at": entry.get("at", ""),
             "state": "checking", "addable": False}
@@ -170,7 +182,7 @@ async def add(state: AppState, item: dict) -> bool:
     if not await links.merged_here(state, item["incoming"], item.get("stored")):
         return False
     table.waiting = [other for other in table.waiting if other["entry_id"] != item["entry_id"]]
-    catchup.relay(state, [item["entry"]], origin=item["peer"])
+    relay(state, [item["entry"]], origin=item["peer"])
     by = item["by"] or "A player"
     state.say(f"{by} rolled: {safe_sentence(item['entry']['record'])}", "success")
     return True
@@ -186,7 +198,7 @@ async def want(state: AppState, peer: live_table.Peer, message: dict):
 
 async def call(state: AppState, peer: live_table.Peer, message: dict):
     if not live_table.live(state).hub:
-        calls.open_call(state, message)
+        open_call(state, message)
 
 
 async def end(state: AppState, peer: live_table.Peer, message: dict):
@@ -196,6 +208,44 @@ async def end(state: AppState, peer: live_table.Peer, message: dict):
 async def table(state: AppState, peer: live_table.Peer, message: dict):
     if not live_table.live(state).hub:
         live_table.live(state).others = message["phones"]
+
+
+# --- The GM's call for a roll, as it arrives -----------------------------------------------------------
+
+def note_roll(state: AppState, peer: live_table.Peer, entry: dict, call_id: str):
+    """(GM) A player's roll arrived: it answers the call it names, else the newest open call that
+    called that phone and has no roll from it yet (a roll of the called system)."""
+    table = live_table.live(state)
+    system = entry.get("record", {}).get("system") if isinstance(entry.get("record"), dict) else None
+    call = table.calls.get(call_id) if call_id else None
+    if call is None:
+        call = next((one for one in reversed(list(table.calls.values()))
+                     if not one.get("ended") and peer.role in one["to"] and peer.role not in one["rolled"]
+                     and one["system"] == system), None)
+    if call is not None and peer.role in call["to"] and peer.role not in call["rolled"]:
+        call["rolled"][peer.role] = entry["id"]
+
+
+def open_call(state: AppState, call: dict):
+    """(Player) The GM's call: this phone opens on that conflict for its character, ready to roll."""
+    table = live_table.live(state)
+    table.calls = {call["id"]: {**call, "rolled": False}}
+    if state.role not in call["to"]:
+        return
+    system = call["system"]
+    if state.system != system:
+        state.session = {**state.session, "system": system}
+    if system in state.drafts:
+        dispatch(state, f"{system}-new", Input())  # what is on the table goes in the log, set aside
+    draft = NEW_DRAFT[system](state)
+    if system == "anomaly" and call["difficulty"] is not None:
+        draft["difficulty"] = call["difficulty"]
+    state.drafts[system] = draft
+    state.screen = "conflict"
+    state.showing = None
+    stakes = f" At stake: {call['stakes']}." if call["stakes"] else ""
+    state.message = None  # the call itself is on screen, above the conflict (ui.screens.frame's live line)
+    state.announcement = f"The GM calls for your roll ({SYSTEMS.get(system, system)}): {call['title']}.{stakes}"
 
 
 HANDLERS = {live_protocol.HELLO: hello, live_protocol.WHO: who, live_protocol.LINK: link,

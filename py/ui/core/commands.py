@@ -16,8 +16,8 @@ SHARE, COPY, DOWNLOAD, READ_FILE, PERSIST, SCAN, STOP_SCAN = (
     "share", "copy", "download", "read-file", "persist", "scan", "stop-scan")
 MEASURE_SPACE = "measure-space"
 # A live table (ui.shell.channels, static/live.js; ui.screens.live says what to send):
-LIVE_OFFER, LIVE_ANSWER, LIVE_ACCEPT, LIVE_SEND, LIVE_CLOSE, LIVE_WAIT, LIVE_SYNC, WAKE_LOCK = (
-    "live-offer", "live-answer", "live-accept", "live-send", "live-close", "live-wait", "live-sync", "wake-lock")
+LIVE_OFFER, LIVE_ANSWER, LIVE_ACCEPT, LIVE_SEND, LIVE_CLOSE, LIVE_WAIT, WAKE_LOCK = (
+    "live-offer", "live-answer", "live-accept", "live-send", "live-close", "live-wait", "wake-lock")
 # Storage (ui.keeping.runners):
 SAVE, OPEN_TABLE, FLUSH, READ_OLDER, JOB = "save", "open-table", "flush", "read-older", "job"
 ADD_SESSION, SAVE_SESSION, REMOVE_SESSION, FORGET = "add-session", "save-session", "remove-session", "forget"
@@ -83,11 +83,6 @@ def live_wait(state, peer: str, offer_id: int, seconds: float):
     """Action "live-waited" for `peer` in `seconds` (a channel that should be open by then), its
     value the offer id the wait is about: a phone given a new code meanwhile is not judged by the old one's."""
     state.commands.append((LIVE_WAIT, {"peer": peer, "offer": offer_id, "seconds": seconds}))
-
-
-def live_sync(state):
-    """After a change on a live table: send the other phones what changed (ui.arrivals.catchup)."""
-    once(state, LIVE_SYNC)
 
 
 def wake_lock(state, on: bool):

@@ -133,7 +133,7 @@ async def archive(state: AppState, replica: Replica, keep: int) -> int:
     return await state.library.archive(replica, keep) if state.library is not None else 0
 
 
-def changed(replica: Replica, device: str, **fields) -> Replica:
+def with_fields(replica: Replica, device: str, **fields) -> Replica:
     """A session that is not open with some of its fields written (a rename)."""
     before = replica.session(log=False)
     replica.absorb(before, {**before, **fields}, device)

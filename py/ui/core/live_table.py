@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.words import isolate
+
 GM_PEER = "gm"  # the peer id a player's phone gives the GM's phone
 
 # A peer's state: an offer or answer being made, its code on screen, the channel being opened,
@@ -60,6 +62,15 @@ class LiveTable:
 
 def live(state) -> LiveTable | None:
     return getattr(state, "live", None)
+
+
+def peer_name(state, peer: Peer) -> str:
+    """Who a phone is, in words: "Ash's phone", "The GM's phone", "A phone"."""
+    if peer.id == GM_PEER or peer.role == GM_PEER:
+        return "The GM's phone"
+    entry = state.entry(peer.role) if peer.role else None
+    name = entry["name"] if entry is not None else peer.who
+    return f"{isolate(name)}'s phone" if name else "A phone"
 
 
 def is_live(state) -> bool:

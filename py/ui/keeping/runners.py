@@ -15,7 +15,7 @@ from ui.core import commands
 from ui.core.library import read_older as read_older_page
 from ui.core.library import wanted
 from ui.core.state import AppState
-from ui.core.step import changed
+from ui.core.step import after_change
 
 
 async def first_page(state: AppState):
@@ -136,7 +136,7 @@ async def settle(state: AppState):
             if work is not None:
                 waited = True
                 await work
-                changed(state)
+                after_change(state)
         state.commands = others + state.commands
         if not waited:
             return

@@ -20,7 +20,7 @@ from ui.core import commands as core_commands
 from ui.core import opening
 from ui.core.actions import Input
 from ui.core.state import AppState
-from ui.core.step import changed, step
+from ui.core.step import after_change, step
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's buttons: screens, systems, Tension)
 from ui import router
 from ui.shell import address, boot, channels, commands, dom, offline, paint_keeper, storage
@@ -48,7 +48,7 @@ class App:
         regions = router.page(self.state)
         self.page.patch(regions, typing=typing, focus=self.state.focus, announce=self.state.announcement)
         self.state.focus, self.state.announcement = None, ""
-        self.paint_keeper.changed(regions)
+        self.paint_keeper.redrawn(regions)
         self.want_odds()
 
     def handle(self, event, element):
@@ -79,7 +79,7 @@ class App:
     def refresh(self, *_):
         """Show what changed after background work (a link, a page of the log, the storage
         answer), and carry out what it queued."""
-        changed(self.state)
+        after_change(self.state)
         commands.run(self.state, None, self.refresh)
         self.render()
 

@@ -115,12 +115,6 @@ def wait(state, data, element, after):
     later(state, after, begin(), FAILURE)
 
 
-def sync(state, data, element, after):
-    from ui.arrivals import catchup as outgoing  # the live table's code: loaded once a table goes live
-
-    outgoing.outgoing(state)
-
-
 # --- The Screen Wake Lock ------------------------------------------------------------------------------
 
 def wake_lock(state, data, element, after):
@@ -159,5 +153,5 @@ async def release(state, after):
 
 RUNNERS = {commands.LIVE_OFFER: describe("offer"), commands.LIVE_ANSWER: describe("answer"),
            commands.LIVE_ACCEPT: accept, commands.LIVE_SEND: send, commands.LIVE_CLOSE: close,
-           commands.LIVE_WAIT: wait, commands.LIVE_SYNC: sync, commands.WAKE_LOCK: wake_lock}
+           commands.LIVE_WAIT: wait, commands.WAKE_LOCK: wake_lock}
 FAILURES = {kind: FAILURE for kind in RUNNERS}

@@ -41,7 +41,8 @@ class Keeper:
             self.listeners.append(create_proxy(handler))
             target.addEventListener(kind, self.listeners[-1])
 
-    def changed(self, drawn):
+    def redrawn(self, drawn):
+        """The page was drawn again (`drawn`, its regions): the snapshot is written a moment later."""
         self.drawn = drawn
         if self.timer is not None:
             self.timer.cancel()

@@ -72,7 +72,7 @@ def test_a_player_joins_with_two_scans_and_gets_the_session():
     table.run()
     assert gm.screen == "live" and table.code_on("gm").startswith("O1.")
     assert 'data-testid="live-offer"' in markup(gm) and "Scan its answer" in text(gm)
-    tap(ash, "live-code", value=table.code_on("gm"))  # the Session screen's scanner read it
+    tap(ash, "scan-found", value=table.code_on("gm"))  # the Session screen's scanner read it
     table.run()
     assert ash.screen == "live" and table.code_on("ash").startswith("A1.")
     assert "Show this to the GM's phone" in text(ash)
@@ -95,7 +95,7 @@ def test_an_answer_to_an_offer_the_gm_no_longer_waits_on_is_refused():
     old = table.code_on("gm")
     tap(gm, "live-connect")  # a new code: the old offer is closed
     table.run()
-    tap(ash, "live-code", value=old)
+    tap(ash, "scan-found", value=old)
     table.run()
     tap(gm, "live-scanned", value=table.code_on("ash"))
     table.run()
@@ -108,7 +108,7 @@ def test_a_code_that_is_no_live_code_gets_a_sentence_and_changes_nothing():
     table, _ = gm_table("ash")
     ash = table.phones["ash"]
     for code in ("O1.", "O9.ABC", "X1.ABC", "O1." + "A" * 500):
-        tap(ash, "live-code", value=code)
+        tap(ash, "scan-found", value=code)
         assert ash.message.tone == "error" and ash.message.text.endswith(".")
     assert ash.live is None
 
@@ -336,7 +336,7 @@ def test_a_phone_that_never_connects_says_why_and_gives_up():
     gm, ash = table.phones["gm"], table.phones["ash"]
     tap(gm, "live-connect")
     table.run()
-    tap(ash, "live-code", value=table.code_on("gm"))
+    tap(ash, "scan-found", value=table.code_on("gm"))
     table.run()
     tap(gm, "live-scanned", value=table.code_on("ash"))
     table.run()

@@ -4,8 +4,9 @@ the unit tests drive these same handlers.
 
 Joining takes two scans: the GM's phone makes an offer for one phone and shows its code
 ("live-connect"); the player's phone scans it (here, or with "Scan a code" on the Session
-screen: "live-code"), answers and shows its own code; the GM's phone scans that ("live-scan"),
-checks that it answers the offer it waits on (the offer id), and the channel opens.
+screen), answers and shows its own code; the GM's phone scans that ("live-scan"), checks that
+it answers the offer it waits on (the offer id), and the channel opens. What a code holds is
+read in ui.arrivals.codes, what other phones send in ui.arrivals.messages.
 """
 from __future__ import annotations
 
@@ -20,13 +21,10 @@ from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.state import AppState
 from ui.arrivals import catchup, messages
+from ui.arrivals.codes import NO_CAMERA, take_code
 from ui.screens.live import calls
-from ui.screens.live.words import (ANSWER_SECONDS, CONNECT_SECONDS, NOT_YET, VIDEO, call_form, failure_words, new_peer_id,
-                           peer_name)
-from ui.screens.session.scan import NO_CAMERA
-
-NOT_ANSWERING = ("This code answers an offer this phone is not waiting on (an older code, or another phone's). "
-                 "Make a new code for that phone and scan its answer.")
+from ui.screens.live.calls import call_form
+from ui.screens.live.words import ANSWER_SECONDS, NOT_YET, VIDEO, failure_words, new_peer_id
 
 
 def hub(state: AppState) -> live_table.LiveTable:
@@ -133,13 +131,6 @@ def scanned(state: AppState, event: Input):
     take_code(state, event.value or "")
 
 
-@action("live-code")
-def code(state: AppState, event: Input):
-    """A live code read by the Session screen's scanner or pasted there."""
-    state.screen = "live"
-    take_code(state, event.value or "")
-
-
 @action("live-paste-text")
 def paste_text(state: AppState, event: Input):
     state.view["live_pasted"] = event.value or ""
@@ -154,37 +145,6 @@ def paste_open(state: AppState, event: Input):
         return
     if take_code(state, text):
         state.view.pop("live_pasted", None)
-
-
-def take_code(state: AppState, text: str) -> bool:
-    """An offer (this phone answers it: a player's) or an answer (to an offer this phone made)."""
-    try:
-        signal = live_signal.read(text)
-    except LiveCodeError as error:
-        state.fail(str(error))
-        return False
-    table = live_table.live(state)
-    if signal.kind == live_signal.OFFER:
-        if table is not None and table.hub and table.open_peers():
-            state.fail("This phone is the GM's phone of a live table: it scans the players' answers, not offers.")
-            return False
-        state.live = table = live_table.LiveTable(hub=False, session_id="")
-        table.peers[live_table.GM_PEER] = live_table.Peer(live_table.GM_PEER, offer_id=signal.offer_id)
-        commands.live_answer(state, live_table.GM_PEER, signal.sdp())
-        state.message = None
-        state.screen = "live"
-        return True
-    peer = next((one for one in table.peers.values() if one.offer_id == signal.offer_id
-                 and one.state == live_table.SHOWING), None) if table is not None and table.hub else None
-    if peer is None:  # never an answer to an offer this phone is not waiting on
-        state.fail(NOT_ANSWERING)
-        return False
-    peer.state, peer.code = live_table.CONNECTING, ""
-    commands.live_accept(state, peer.id, signal.sdp())
-    commands.live_wait(state, peer.id, peer.offer_id, CONNECT_SECONDS)
-    state.message = None
-    state.announcement = "Connecting to the player's phone…"
-    return True
 
 
 @action("live-answered")

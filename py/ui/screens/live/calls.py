@@ -1,11 +1,11 @@
-"""The GM calls for a roll on a live table: the chosen players' phones open on that conflict,
-ready to roll, and the GM's phone keeps the round (who has rolled, who is still to roll).
+"""The GM's call for a roll on a live table, on the GM's phone: the call being set up (in
+state.view: it goes with the screen), sending it to the players' phones chosen, ending the round,
+and the round itself (who has rolled, who is still to roll).
 
 A call names the system, the conflict (one a player rolls alone: a Tension Engine roll against
 the environment, an Anomaly check at the difficulty the GM sets, a Manner Cards Test), the words
-for it and what is at stake (session.live.protocol). On a player's phone the conflict on the
-table is put aside first the way "New conflict" does it (dice already rolled go in the log, set
-aside), then a fresh one opens for the player's character. Pure Python.
+for it and what is at stake (session.live.protocol). How a player's phone opens on it, and how a
+roll is counted in the round, is what arrives (ui.arrivals.messages). Pure Python.
 """
 from __future__ import annotations
 
@@ -13,20 +13,11 @@ import secrets
 
 from session.live import protocol as live_protocol
 
-from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401 (registers "anomaly-new")
-from ui.systems.anomaly import draft as anomaly_draft
 from ui.core import live_table
-from ui.core.actions import Input, dispatch
 from ui.core.clock import now_text
+from ui.core.outgoing import send
 from ui.core.state import AppState
-from ui.arrivals import catchup
-from ui.screens.live.words import call_form, called, players, system_name
-from ui.systems.manners import actions as manners_actions  # noqa: F401 (registers "manners-new")
-from ui.systems.manners import draft as manners_draft
-from ui.systems.tension import actions as tension_actions  # noqa: F401 (registers "tension-new")
-from ui.systems.tension import draft as tension_draft
-
-NEW_DRAFT = {"tension": tension_draft.new_draft, "anomaly": anomaly_draft.new_draft, "manners": manners_draft.new_draft}
+from ui.kit.html import isolate
 
 
 def new_call_id() -> str:
@@ -49,7 +40,7 @@ def make_call(state: AppState) -> dict | None:
     text = live_protocol.write(live_protocol.CALL, **call)  # checked as the players' phones will read it
     for peer in players(state):
         if peer.role in chosen:
-            catchup.send(state, peer.id, text)
+            send(state, peer.id, text)
     table.calls[call["id"]] = {**call, "rolled": {}, "at": now_text()}
     if state.system != system:  # the table moves to the system called: every phone follows
         state.session = {**state.session, "system": system}
@@ -66,40 +57,58 @@ def end_call(state: AppState, call_id: str):
     call["ended"] = True
     for peer in players(state):
         if peer.role in call["to"]:
-            catchup.send(state, peer.id, live_protocol.write(live_protocol.END, id=call_id))
+            send(state, peer.id, live_protocol.write(live_protocol.END, id=call_id))
 
 
-def note_roll(state: AppState, peer: live_table.Peer, entry: dict, call_id: str):
-    """(GM) A player's roll arrived: it answers the call it names, else the newest open call that
-    called that phone and has no roll from it yet (a roll of the called system)."""
+# --- The call being set up, and its round -------------------------------------------------------------
+
+def call_form(state: AppState) -> dict:
+    """The call being set up on the GM's phone (in state.view: it goes with the screen). Every live
+    player's phone is called but those the GM left out (`out`), phones that join meanwhile too."""
+    form = state.view.get("call")
+    if form is None:
+        form = {"system": state.system, "difficulty": 6, "title": "", "stakes": "", "out": []}
+        state.view["call"] = form
+    return form
+
+
+def called(state: AppState) -> list[str]:
+    """The roster ids of the players' phones the call being set up goes to."""
+    out = call_form(state)["out"]
+    return [peer.role for peer in players(state) if peer.role not in out]
+
+
+def players(state: AppState) -> list[live_table.Peer]:
+    """The players' phones live now that a call can reach: someone holds them."""
     table = live_table.live(state)
-    system = entry.get("record", {}).get("system") if isinstance(entry.get("record"), dict) else None
-    call = table.calls.get(call_id) if call_id else None
-    if call is None:
-        call = next((one for one in reversed(list(table.calls.values()))
-                     if not one.get("ended") and peer.role in one["to"] and peer.role not in one["rolled"]
-                     and one["system"] == system), None)
-    if call is not None and peer.role in call["to"] and peer.role not in call["rolled"]:
-        call["rolled"][peer.role] = entry["id"]
+    if table is None:
+        return []
+    return [peer for peer in table.open_peers() if peer.role and peer.role != live_table.GM_PEER]
 
 
-def open_call(state: AppState, call: dict):
-    """(Player) The GM's call: this phone opens on that conflict for its character, ready to roll."""
+def newest_call(state: AppState) -> dict | None:
     table = live_table.live(state)
-    table.calls = {call["id"]: {**call, "rolled": False}}
-    if state.role not in call["to"]:
-        return
-    system = call["system"]
-    if state.system != system:
-        state.session = {**state.session, "system": system}
-    if system in state.drafts:
-        dispatch(state, f"{system}-new", Input())  # what is on the table goes in the log, set aside
-    draft = NEW_DRAFT[system](state)
-    if system == "anomaly" and call["difficulty"] is not None:
-        draft["difficulty"] = call["difficulty"]
-    state.drafts[system] = draft
-    state.screen = "conflict"
-    state.showing = None
-    stakes = f" At stake: {call['stakes']}." if call["stakes"] else ""
-    state.message = None  # the call itself is on screen, above the conflict (ui.screens.frame's live line)
-    state.announcement = f"The GM calls for your roll ({system_name(system)}): {call['title']}.{stakes}"
+    if table is None or not table.calls:
+        return None
+    return list(table.calls.values())[-1]
+
+
+def round_rows(state: AppState, call: dict) -> list[tuple[str, dict | None, str]]:
+    """(who, their roll's log entry or None, how it stands) for everyone called, in call order."""
+    rows = []
+    waiting = {item["entry_id"]: item for item in live_table.live(state).waiting}
+    for role in call["to"]:
+        entry = state.entry(role)
+        who = isolate(entry["name"]) if entry is not None else "A player"
+        rolled = call["rolled"].get(role)
+        if rolled is None:
+            rows.append((who, None, "still to roll"))
+            continue
+        found = next((item for item in state.session["log"] if item["id"] == rolled), None)
+        if found is not None:
+            rows.append((who, found, "rolled"))
+        elif rolled in waiting:
+            rows.append((who, waiting[rolled]["entry"], "rolled, waiting for you to add it"))
+        else:
+            rows.append((who, None, "rolled"))
+    return rows

@@ -14,8 +14,9 @@ from ui.core.state import AppState
 from ui.kit.controls import select
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr_markup
-from ui.screens.live.words import (NO_WEBRTC, VIDEO, call_form, newest_call, peer_name, players, round_rows, since_words,
-                           system_name)
+from ui.core.live_table import peer_name
+from ui.screens.live.calls import call_form, newest_call, players, round_rows
+from ui.screens.live.words import NO_WEBRTC, VIDEO, since_words
 from ui.systems.summaries import safe_sentence
 
 PRIVACY = ("Phones on the same Wi-Fi talk directly: nothing leaves the local network, and no server is "
@@ -233,7 +234,7 @@ def round_card(state: AppState) -> Markup:
     end = Markup("") if call.get("ended") else button("End the round", "live-call-end", data_id=call["id"])
     return h("section",
              h("h2", f"The round: {isolate(call['title'])}", class_="screen-title", id="live-round", tabindex="-1"),
-             h("p", f"{system_name(call['system'])} · {done} of {len(rows)} rolled"
+             h("p", f"{SYSTEMS.get(call['system'], call['system'])} · {done} of {len(rows)} rolled"
                     + (" · ended" if call.get("ended") else ""), class_="hint", data_testid="live-round-count"),
              stakes, h("ul", *items, class_="plain-list", aria_label="Who has rolled"), end,
              class_="card", aria_labelledby="live-round", data_testid="live-round")

@@ -7,14 +7,15 @@ ui.core.commands.
 """
 from __future__ import annotations
 
-from session import SessionError, new_id, undo_last
+from session import undo_last
 from session.on_device.backups import exported as exported_to_file
 from session.replica import Replica
 
+from ui.arrivals import files
 from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.library import PAGE, commit, copy_as, is_blocked, listing, switch_to, unused_name, whole
+from ui.core.library import PAGE, commit, whole
 from ui.core.library import archive as archive_log
 from ui.core.state import AppState
 from ui.kit.html import isolate
@@ -135,22 +136,7 @@ def choose_file(state: AppState, event: Input):
 
 @action("log-import-text")
 def import_text(state: AppState, event: Input):
-    from session.links.files import read_export
-
-    shown_name = isolate(event.text("name", "The file")[:60])
-    try:
-        imported = read_export(event.value or "")
-    except SessionError as error:
-        state.fail(f"“{shown_name}” was not imported. {error}")
-        return
-    taken = {entry["id"] for entry in listing(state)}
-    name = imported.fields["name"][0]
-    if imported.id in taken or is_blocked(state, imported.id):  # an import never replaces a session: a copy
-        imported = copy_as(imported, new_id(), unused_name(state, name, "(imported)"), state.device)
-    switch_to(state, imported)  # saved as the open session, like any change
-    count = imported.logged()
-    state.say(f"Imported “{isolate(state.session['name'])}” as a new session ({len(state.session['roster'])} in the "
-              f"roster, {count:,} logged). Your other sessions are unchanged.", "success")
+    files.open_file(state, event.text("name", "The file"), event.value or "")
 
 
 # --- Archiving: export, then keep only the newest entries on this phone --------------------------------

@@ -16,11 +16,11 @@ from session.replica import Replica
 from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.library import (changed, copy_as, listing, logged, read_session, switch_to, unreadable,
-                             unused_name, whole)
+from ui.core.library import (copy_as, listing, logged, read_session, switch_to, unreadable, unused_name, whole,
+                             with_fields)
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.arrivals.changes import session_url
+from ui.screens.session.sharing import session_url
 
 MAX_PLAYERS = 20
 SETTINGS = ("ones_feed_tension", "tension_explodes")
@@ -122,7 +122,7 @@ def save_name(state: AppState, event: Input):
     if target is state.replica:
         state.session = {**state.session, "name": name}
     else:
-        commands.save_session(state, changed(target, state.device, name=name))
+        commands.save_session(state, with_fields(target, state.device, name=name))
     cancel_rename(state, event)
     state.say(f"Renamed to “{isolate(name)}”.", "success")
 

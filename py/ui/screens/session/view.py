@@ -13,7 +13,7 @@ from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr, qr_markup, size_words
-from ui.arrivals.changes import VIDEO, session_url, setup_words
+from ui.screens.session.sharing import VIDEO, session_url, setup_words
 
 CREDITS = ("The Tension Engine is a CC BY 4.0 SRD (original design by Will Lentz and Brett Zeiler "
            "for Party First, published by Gamenomicon).")
