@@ -4,7 +4,7 @@ drive the same actions the page does (ui.screens.live, through tapping.tap and u
 An offer or answer is a real browser's SDP (tests/unit/session/live_sdp), made into codes by the
 app as in the page; when the GM's phone accepts an answer, the two phones whose offer id it
 carries are joined by a channel; what one sends, the other receives as "live-message", in
-order. `Table.run()` carries out every live effect queued anywhere until none is left (as the
+order. `Table.run()` carries out every live command queued anywhere until none is left (as the
 shells of all the phones would), settling storage after each step.
 """
 from __future__ import annotations
@@ -53,7 +53,7 @@ class Table:
         settle(state)
 
     def run(self, limit: int = 2_000):
-        """Carry out every live effect queued on any phone, and what they lead to."""
+        """Carry out every live command queued on any phone, and what they lead to."""
         for _ in range(limit):
             for name, state in self.phones.items():
                 live = [item for item in state.commands if item[0] in LIVE]

@@ -1,10 +1,10 @@
 """A tap as the page makes it, under CPython, and a phone's storage as the app starts with it.
 
-`tap` calls ui.core.step, the function the page's shell calls, then carries out the storage
-work it queued, awaited (ui.keeping.runners.settle: saving, the log store, pages of the
-log, background jobs), as the page does in the background; `open_link` does the same for a
-link from another phone. Effects for the browser (share, download, camera...) stay in
-`state.commands` for the test to read. `phone` starts the app on a phone holding some sessions,
+`tap` calls ui.core.step, the function the page's shell calls, then carries out the commands
+it queued that need no browser, awaited (ui.keeping.runners.settle: saving, the log store,
+pages of the log, background jobs, a live table's inbox), as the page does in the background;
+`open_link` does the same for a link from another phone. Commands for the browser (share,
+download, camera...) stay in `state.commands` for the test to read. `phone` starts the app on a phone holding some sessions,
 `reload` starts it again on the same storage.
 """
 from __future__ import annotations

@@ -47,7 +47,7 @@ NEW_DRAFT = {"tension": tension_draft.new_draft, "anomaly": anomaly_draft.new_dr
 
 
 def receive(state: AppState, peer_id: str, text: str):
-    """A message from phone `peer_id`: read now, merged in turn (a background job)."""
+    """A message from phone `peer_id`: read now, merged in turn (commands.merge_messages runs `drain`)."""
     table = live_table.live(state)
     peer = table.peers.get(peer_id) if table is not None else None
     if peer is None:
@@ -60,7 +60,7 @@ def receive(state: AppState, peer_id: str, text: str):
     table.inbox.append((peer_id, message))
     if not table.draining:
         table.draining = True
-        commands.job(state, drain, "A message from another phone could not be used. Nothing was changed.")
+        commands.merge_messages(state)
 
 
 async def drain(state: AppState):

@@ -1,26 +1,42 @@
-"""Work a change asks for, queued on the state: handlers never touch the browser or storage.
+"""Work a change asks for, queued on the state as commands (Elm's Cmd): handlers never touch the
+browser or storage, they queue what must be done.
 
-Each function appends one `(kind, data)` to `state.commands`. Two kinds of work:
+Each function here appends one `(kind, data)` to `state.commands`; ui.core.step queues the
+saving (and what live phones must be sent) after every change, handlers queue the rest. Every
+kind has one row in the command table (ui.shell.commands.TABLE): what carries it out, and the
+sentence said when it fails. Two sorts of row:
 
-- the browser's (share sheet, clipboard, files, camera, storage estimates), which
-  ui.shell.commands runs right after the tap, while it still counts as a user gesture;
-- storage (saving what changed, the table in progress of a session just opened, the log
-  store, other sessions on this device), which ui.keeping.runners runs: pure Python, so
-  the shell runs it on the browser's stores and the unit tests on memory ones.
-
-ui.core.step queues the saving after every change; handlers queue the rest.
+- work only a browser can do (share sheet, clipboard, files, camera, storage estimates, a live
+  table's channels), which the shell runs right after the tap, while it still counts as a user
+  gesture (ui.shell.browser, ui.shell.channels);
+- work in pure Python (saving what changed, the table in progress of a session just opened,
+  the log store, other sessions on this device, background work, a live table's inbox), whose
+  rows ui.keeping.runners writes: the shell runs them on the browser's stores, the unit tests
+  on memory ones.
 """
 from __future__ import annotations
 
-SHARE, COPY, DOWNLOAD, READ_FILE, PERSIST, SCAN, STOP_SCAN = (
-    "share", "copy", "download", "read-file", "persist", "scan", "stop-scan")
-MEASURE_SPACE = "measure-space"
-# A live table (ui.shell.channels, static/live.js; ui.screens.live says what to send):
+from dataclasses import dataclass
+from typing import Callable
+
+# The browser's (ui.shell.browser):
+SHARE, DOWNLOAD, READ_FILE, PERSIST, SCAN, STOP_SCAN, MEASURE_SPACE = (
+    "share", "download", "read-file", "persist", "scan", "stop-scan", "measure-space")
+# A live table's channels and the Screen Wake Lock (ui.shell.channels, static/live.js):
 LIVE_OFFER, LIVE_ANSWER, LIVE_ACCEPT, LIVE_SEND, LIVE_CLOSE, LIVE_WAIT, WAKE_LOCK = (
     "live-offer", "live-answer", "live-accept", "live-send", "live-close", "live-wait", "wake-lock")
-# Storage (ui.keeping.runners):
-SAVE, OPEN_TABLE, FLUSH, READ_OLDER, JOB = "save", "open-table", "flush", "read-older", "job"
+# Pure Python (ui.keeping.runners):
+SAVE, OPEN_TABLE, FLUSH, READ_OLDER, JOB, MERGE_MESSAGES = (
+    "save", "open-table", "flush", "read-older", "job", "merge-messages")
 ADD_SESSION, SAVE_SESSION, REMOVE_SESSION, FORGET = "add-session", "save-session", "remove-session", "forget"
+
+
+@dataclass(frozen=True)
+class Runner:
+    """A row of the command table: what carries out a kind of command, and the sentence said on
+    screen when it fails ("": the command's data names its own, as a job's does)."""
+    run: Callable
+    failure: str = ""
 
 
 def share(state, *, title: str, url: str, shared: str, copied: str, manual: str, then: str = ""):
@@ -95,7 +111,7 @@ def measure_space(state):
     once(state, MEASURE_SPACE)
 
 
-# --- Storage ------------------------------------------------------------------------------------
+# --- Pure Python: storage, background work, a live table's inbox --------------------------------------
 
 def once(state, kind: str):
     if (kind, {}) not in state.commands:
@@ -126,8 +142,14 @@ def read_older(state):
 def job(state, work, failure: str):
     """Work that waits on the log store (reading pages, exporting, archiving, merging a link):
     `work(state)` is a coroutine run in the background, the page redrawn once it is done;
-    `failure` is said if it fails. It may queue effects of its own (a download), run when it ends."""
+    `failure` is said if it fails. It may queue commands of its own (a download), run when it ends."""
     state.commands.append((JOB, {"work": work, "failure": failure}))
+
+
+def merge_messages(state):
+    """Merge what the other phones of a live table sent, waiting in its inbox, one message at a
+    time in the order they came (ui.arrivals.messages); queued once, however many arrive."""
+    once(state, MERGE_MESSAGES)
 
 
 def add_session(state, replica, failure: str = ""):

@@ -1,7 +1,7 @@
 """The sessions on this device as the screens see them: the list, which one is open, the
 open session's replica and its log page by page, names that don't collide, and when the
 open one was last backed up. The one way screens read the Library (session.on_device);
-what they change in it is queued as effects (ui.core.commands), never written here.
+what they change in it is queued as commands (ui.core.commands), never written here.
 Used after every change (`commit`, ui.core.step), by the Session and Log screens and links."""
 from __future__ import annotations
 

@@ -1,10 +1,12 @@
-"""The storage work a change queued (ui.core.commands), carried out on the session Library.
+"""The command table's rows that need no browser (COMMANDS): storage work carried out on the
+session Library, background work, and a live table's inbox merged.
 
-Pure Python: the shell runs these on the browser's stores (localStorage, IndexedDB), the
-unit tests on memory ones, with the same functions. Each runner takes the state and the
-effect's data. Most finish at once; those that wait on the log store return a coroutine,
-which the shell runs in the background (redrawing when it ends) and `settle` awaits.
-A refusal (storage full, unreadable data) becomes the message on screen, never an error.
+Pure Python: the shell runs these rows (ui.shell.commands.TABLE holds them) on the browser's
+stores (localStorage, IndexedDB), the unit tests on memory ones (`settle`), with the same
+functions. Each runner takes the state and the command's data. Most finish at once; those that
+wait (on the log store, a merge) return a coroutine, which the shell runs in the background
+(redrawing when it ends) and `settle` awaits. A refusal (storage full, unreadable data)
+becomes the message on screen, never an error.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from session import SessionError
 from ui.keeping import progress
 from ui.core import commands
 from ui.core.library import read_older as read_older_page
+from ui.core.commands import Runner
 from ui.core.library import wanted
 from ui.core.state import AppState
 from ui.core.step import after_change
@@ -83,6 +86,12 @@ def job(state: AppState, data):
     return data["work"](state)
 
 
+def merge_messages(state: AppState, _data):
+    from ui.arrivals import messages  # a live table's code: loaded once this phone is live
+
+    return messages.drain(state)
+
+
 def add_session(state: AppState, data):
     try:
         state.library.add(data["replica"])
@@ -106,30 +115,40 @@ def forget(state: AppState, data):
         state.say("The unreadable data was deleted.")
 
 
-RUNNERS = {commands.SAVE: save, commands.OPEN_TABLE: open_table, commands.FLUSH: flush,
-           commands.READ_OLDER: read_older, commands.JOB: job, commands.ADD_SESSION: add_session,
-           commands.SAVE_SESSION: save_session, commands.REMOVE_SESSION: remove_session, commands.FORGET: forget}
-ONLY_WITH_A_LIBRARY = {commands.SAVE, commands.OPEN_TABLE, commands.FLUSH, commands.READ_OLDER, commands.ADD_SESSION,
-                       commands.SAVE_SESSION, commands.REMOVE_SESSION, commands.FORGET}
+COMMANDS = {  # these rows of the command table (ui.shell.commands.TABLE), beside their runners
+    commands.SAVE: Runner(save),
+    commands.OPEN_TABLE: Runner(open_table),
+    commands.FLUSH: Runner(flush, "Saving the log did not work in this browser. Export the session to keep it."),
+    commands.READ_OLDER: Runner(read_older, "The older entries of the log could not be read."),
+    commands.JOB: Runner(job),  # each job says its own failure
+    commands.MERGE_MESSAGES: Runner(merge_messages,
+                                    "A message from another phone could not be used. Nothing was changed."),
+    commands.ADD_SESSION: Runner(add_session),
+    commands.SAVE_SESSION: Runner(save_session),
+    commands.REMOVE_SESSION: Runner(remove_session),
+    commands.FORGET: Runner(forget),
+}
+NEED_A_LIBRARY = {commands.SAVE, commands.OPEN_TABLE, commands.FLUSH, commands.READ_OLDER, commands.ADD_SESSION,
+                  commands.SAVE_SESSION, commands.REMOVE_SESSION, commands.FORGET}
 
 
 def run(state: AppState, kind: str, data):
-    """Carry out one storage effect: None when it is done, or the coroutine still to await."""
-    if state.library is None and kind in ONLY_WITH_A_LIBRARY:
+    """Carry out one of these commands: None when it is done, or the coroutine still to await."""
+    if state.library is None and kind in NEED_A_LIBRARY:
         return None  # nothing is saved here (a state made in a test, or drawn for a snapshot)
-    return RUNNERS[kind](state, data)
+    return COMMANDS[kind].run(state, data)
 
 
 async def settle(state: AppState):
-    """Run every queued storage effect, and what each one leads to, until nothing is left to
-    do: what the page does in the background after a tap, in order, awaited (tests, benches).
-    Effects for the browser stay queued."""
+    """Run every queued command of these rows, and what each one leads to, until nothing is left
+    to do: what the page does in the background after a tap, in order, awaited (tests, benches).
+    Commands for the browser stay queued."""
     for _ in range(1000):
         waited = False
         others = []
         while state.commands:
             kind, data = state.commands.pop(0)
-            if kind not in RUNNERS:
+            if kind not in COMMANDS:
                 others.append((kind, data))
                 continue
             work = run(state, kind, data)
@@ -140,4 +159,4 @@ async def settle(state: AppState):
         state.commands = others + state.commands
         if not waited:
             return
-    raise RuntimeError("storage effects kept queueing more work")
+    raise RuntimeError("the commands kept queueing more work")

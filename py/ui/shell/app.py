@@ -1,9 +1,9 @@
-"""Start-up and the event loop of the page: DOM event -> step -> effects -> regions.
+"""Start-up and the event loop of the page: DOM event -> step -> commands -> regions.
 
 One delegated listener per event type on #app turns a tap on a `data-action`
 element into an `Input` for `ui.core.step.step`, which runs its handler and
-queues what must be stored; the effects are carried out (ui.shell.commands) and
-only the regions that changed are patched. Anything that goes wrong in a handler
+queues what must be stored and sent; the commands are carried out (ui.shell.commands)
+and only the regions that changed are patched. Anything that goes wrong in a handler
 becomes a plain message; the table stays usable.
 """
 from __future__ import annotations
@@ -15,15 +15,16 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from session import SessionError
+from ui.core.commands import PERSIST, measure_space
 from ui.keeping import runners
-from ui.core import commands as core_commands
 from ui.core import opening
 from ui.core.actions import Input
 from ui.core.state import AppState
 from ui.core.step import after_change, step
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's buttons: screens, systems, Tension)
 from ui import router
-from ui.shell import address, boot, channels, commands, dom, offline, paint_keeper, storage
+from ui.shell import address, boot, commands, dom, offline, paint_keeper, storage
+from ui.shell.background import later
 
 BUTTON_EVENTS = ("click",)
 # What to compute once per system to load (and warm) its odds; Anomaly's import icepool.
@@ -32,8 +33,6 @@ ODDS_WARM_UP = {
     "anomaly": lambda odds: odds.anomaly_check(0, 0, [], 5),
 }
 APP = None  # the running App; keeps its event proxies alive for the page's lifetime
-commands.RUNNERS.update(channels.RUNNERS)  # a live table's channels (static/live.js) and the Screen Wake Lock
-commands.FAILURES.update(channels.FAILURES)
 FIELD_EVENTS = ("change", "input")
 
 
@@ -108,8 +107,8 @@ class App:
         system = self.state.system
         if system in ODDS_WARM_UP and system not in self.state.odds_ready and system not in self.loading:
             self.loading.add(system)
-            commands.later(self.state, self.render, self.load_odds(system),
-                          "The odds could not be worked out in this browser; rolling and logging still work.")
+            later(self.state, self.render, self.load_odds(system),
+                  "The odds could not be worked out in this browser; rolling and logging still work.")
 
     async def load_odds(self, system: str):
         await asyncio.sleep(0.05)  # let the browser paint the screen first
@@ -153,13 +152,12 @@ async def begin():
         return
     APP = app
     if library.legacy:
-        commands.later(state, app.refresh, migrate(state, app.refresh),
-                      "Sessions saved by the previous version could not be moved; they stay saved as before.")
-    commands.later(state, app.render, app.preload(),
-                  "Part of the app could not be loaded. Reload the page to try again; nothing saved was changed.")
-    commands.later(state, app.refresh, storage.ask_to_persist(state, app.refresh),
-                  commands.FAILURES[core_commands.PERSIST])
-    core_commands.measure_space(state)
+        later(state, app.refresh, migrate(state, app.refresh),
+              "Sessions saved by the previous version could not be moved; they stay saved as before.")
+    later(state, app.render, app.preload(),
+          "Part of the app could not be loaded. Reload the page to try again; nothing saved was changed.")
+    later(state, app.refresh, storage.ask_to_persist(state, app.refresh), commands.TABLE[PERSIST].failure)
+    measure_space(state)
     commands.run(state, None, app.refresh)
     offline.start()
 

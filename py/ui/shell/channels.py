@@ -1,22 +1,22 @@
-"""A live table's browser side: static/live.js, loaded on first use (as scanner.py loads scan.js),
-its reports turned into actions through ui.core.step exactly as a tap is ("live-event",
-"live-message"), the effects ui.core.commands queues for it, and the Screen Wake Lock.
+"""A live table's browser side: static/live.js, loaded on first use (ui.shell.scripts), its
+reports turned into actions through ui.core.step exactly as a tap is ("live-event",
+"live-message"), the runners of the live table's commands (ui.shell.commands.TABLE), and the
+Screen Wake Lock.
 
-What to send after a change is ui.arrivals.catchup's to say (pure); this module only hands texts to
-live.js and descriptions back and forth. ui.shell.app adds RUNNERS to the shell's effects.
+What to send after a change is ui.core.outgoing's to say, what comes in ui.arrivals.messages'
+(both pure); this module only hands texts to live.js and descriptions back and forth.
 """
 from __future__ import annotations
 
 import asyncio
 
-from pyodide.ffi import create_once_callable
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from ui.core import commands
 from ui.core.actions import Input
 from ui.core.step import step
-from ui.shell.commands import later
+from ui.shell import scripts
+from ui.shell.background import later
 
 SCRIPT = "./static/live.js"
 WORDS = ("unsupported", "bad-peer", "refused", "no-offer", "replaced", "closed")
@@ -32,17 +32,8 @@ def live():
 
 
 async def load(state, after):
-    """static/live.js, added to the page once (a <script> of our own origin, as the CSP allows), and
-    its reports turned into actions."""
-    if live() is None:
-        done = asyncio.get_running_loop().create_future()
-        script = document.createElement("script")
-        script.src = SCRIPT
-        script.onload = create_once_callable(lambda *_: done.done() or done.set_result(None))
-        script.onerror = create_once_callable(
-            lambda *_: done.done() or done.set_exception(OSError(f"{SCRIPT} did not load")))
-        document.head.append(script)
-        await done
+    """static/live.js in the page, and its reports turned into actions."""
+    api = await scripts.load(SCRIPT, live)
     if _kept["listener"] is None:
         def report(peer, event, detail, *_):
             event, peer = str(event), str(peer)
@@ -53,8 +44,8 @@ async def load(state, after):
             after()
 
         _kept["listener"] = create_proxy(report)
-        live().listen(_kept["listener"])
-    return live()
+        api.listen(_kept["listener"])
+    return api
 
 
 def word(error) -> str:
@@ -70,7 +61,7 @@ def answer(state, after, name: str, peer: str, value: str):
 
 def describe(kind: str):
     """The runner of an offer or an answer: the SDP to "live-offered"/"live-answered", or the word to "live-failed"."""
-    def runner(state, data, element, after):
+    def runner(state, data, element, after, failure):
         async def begin():
             api = await load(state, after)
             try:
@@ -80,52 +71,52 @@ def describe(kind: str):
                 return
             answer(state, after, f"live-{kind}ed", data["peer"], str(sdp))
 
-        later(state, after, begin(), FAILURE)
+        later(state, after, begin(), failure)
 
     return runner
 
 
-def accept(state, data, element, after):
+def accept(state, data, element, after, failure):
     async def begin():
         try:
             await (await load(state, after)).accept(data["peer"], data["sdp"])
         except Exception as error:
             answer(state, after, "live-failed", data["peer"], word(error))
 
-    later(state, after, begin(), FAILURE)
+    later(state, after, begin(), failure)
 
 
-def send(state, data, element, after):
+def send(state, data, element, after, failure):
     api = live()
     if api is not None:
         api.send(data["peer"], data["text"])  # false when its channel closed meanwhile: the catch-up covers it
 
 
-def close(state, data, element, after):
+def close(state, data, element, after, failure):
     api = live()
     if api is not None:
         api.close(data["peer"])
 
 
-def wait(state, data, element, after):
+def wait(state, data, element, after, failure):
     async def begin():
         await asyncio.sleep(data["seconds"])
         answer(state, after, "live-waited", data["peer"], str(data["offer"]))
 
-    later(state, after, begin(), FAILURE)
+    later(state, after, begin(), failure)
 
 
 # --- The Screen Wake Lock ------------------------------------------------------------------------------
 
-def wake_lock(state, data, element, after):
+def wake_lock(state, data, element, after, failure):
     """Ask to keep the screen on (released by the browser whenever the page is hidden: asked again
     when it is shown), or let it sleep."""
     _kept["wanted"] = bool(data["on"])
     if _kept["visibility"] is None:
         _kept["visibility"] = create_proxy(lambda *_: _kept["wanted"] and later(state, after, hold(state, after),
-                                                                                FAILURE))
+                                                                                failure))
         document.addEventListener("visibilitychange", _kept["visibility"])
-    later(state, after, hold(state, after) if data["on"] else release(state, after), FAILURE)
+    later(state, after, hold(state, after) if data["on"] else release(state, after), failure)
 
 
 async def hold(state, after):
@@ -149,9 +140,3 @@ async def release(state, after):
     if sentinel is not None and not sentinel.released:
         await sentinel.release()
     answer(state, after, "live-wake-state", "", "off")
-
-
-RUNNERS = {commands.LIVE_OFFER: describe("offer"), commands.LIVE_ANSWER: describe("answer"),
-           commands.LIVE_ACCEPT: accept, commands.LIVE_SEND: send, commands.LIVE_CLOSE: close,
-           commands.LIVE_WAIT: wait, commands.WAKE_LOCK: wake_lock}
-FAILURES = {kind: FAILURE for kind in RUNNERS}

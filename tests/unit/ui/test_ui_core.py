@@ -2,7 +2,7 @@
 the Log and Session screens say it, and the backup they offer after an evening of play (library);
 the storage notice, early, calm, and put away until the storage fills more (space). Who holds
 this phone (role) is in test_ui_frame.py, with the prompt and taps that set it; one tap's
-saving is in test_ui_storage_effects.py."""
+saving is in test_ui_keeping_runners.py."""
 import re
 
 from session import log_conflict, MemoryStore
@@ -34,7 +34,7 @@ def test_the_log_and_session_screens_say_when_the_session_was_last_backed_up():
     state.screen = "session"
     assert "Last exported to a file on" in text(state)
     tap(state, "session-share")
-    [(kind, data)] = [effect for effect in state.commands if effect[0] == "share"]
+    [(kind, data)] = [command for command in state.commands if command[0] == "share"]
     assert data["then"] == "session-shared"  # noted only once the link went out (ui.shell.commands)
     assert "shared as a link" not in text(state)
     tap(state, "session-shared")

@@ -121,7 +121,7 @@ def test_archiving_exports_every_entry_then_keeps_the_newest():
     tap(state, "log-archive-keep", value="100")
     assert "exports all 130 entries" in text(state)
     tap(state, "log-archive-confirmed")
-    [(kind, data)] = [effect for effect in state.commands if effect[0] == "download"]
+    [(kind, data)] = [command for command in state.commands if command[0] == "download"]
     assert len(read_export(data["text"]).log) == 130
     assert "30 older entries were removed" in state.message.text
     assert state.replica.logged() == 100 and state.session["tension"] == session["tension"]
