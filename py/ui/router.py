@@ -33,8 +33,9 @@ SHARED_SCREENS = {
 }
 # Where each stored draft of the table in progress is checked (ui.keeping.progress): imported only when
 # such a draft is stored, so a start with nothing in progress loads no other screen.
-DRAFT_CHECKS = {"tension": "ui.systems.tension.draft", "anomaly": "ui.systems.anomaly.draft", "manners": "ui.systems.manners.draft",
-                "tables": "ui.screens.tables.editing", "editing": "ui.screens.roster.sheets"}
+DRAFT_CHECKS = {"tension": "ui.systems.tension.draft", "anomaly": "ui.systems.anomaly.draft",
+                "manners": "ui.systems.manners.draft", "tables": "ui.screens.tables.editing",
+                "editing": "ui.screens.roster.sheets"}
 # Where a system says whether a card lies face down in its draft (ui.keeping.first_paint keeps no snapshot then).
 FACE_DOWN = {"manners": "ui.systems.manners.draft"}
 

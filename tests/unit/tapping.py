@@ -4,8 +4,8 @@
 it queued that need no browser, awaited (ui.keeping.runners.settle: saving, the log store,
 pages of the log, background jobs, a live table's inbox), as the page does in the background;
 `open_link` does the same for a link from another phone. Commands for the browser (share,
-download, camera...) stay in `state.commands` for the test to read. `phone` starts the app on a phone holding some sessions,
-`reload` starts it again on the same storage.
+download, camera...) stay in `state.commands` for the test to read. `phone` starts the app on a
+phone holding some sessions, `reload` starts it again on the same storage.
 """
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ async def every_id(state: AppState) -> tuple[set[str], str]:
 async def send_hello(state: AppState, peer: str):
     """This phone's hello on a new channel: who holds it, the session as a link carries it (the GM's
     with its newest entries; a player's head only: its rolls go as rolls), and its log's print."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     ids, oldest = await every_id(state)
     session = session_link(state.replica) if table.hub else session_link(state.replica, entries=[])
     table.known.update(ids)  # read from the log store later, they are not new: the catch-up covers them
@@ -111,7 +111,7 @@ def push(state: AppState, peer: str, twin, ids: list[str]):
     """Entries of this phone's log for the other phone: a player's as rolls, the GM's as the session."""
     if not ids:
         return
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table.hub:
         entries = sorted((twin.log[entry_id] for entry_id in ids), key=entry_key)
         for at in range(0, len(entries), CHUNK):

@@ -76,7 +76,7 @@ def take_code(state: AppState, text: str) -> bool:
     except LiveCodeError as error:
         state.fail(str(error))
         return False
-    table = live_table.live(state)
+    table = live_table.of(state)
     if signal.kind == live_signal.OFFER:
         if table is not None and table.hub and table.open_peers():
             state.fail("This phone is the GM's phone of a live table: it scans the players' answers, not offers.")

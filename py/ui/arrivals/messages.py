@@ -48,7 +48,7 @@ NEW_DRAFT = {"tension": tension_draft.new_draft, "anomaly": anomaly_draft.new_dr
 
 def receive(state: AppState, peer_id: str, text: str):
     """A message from phone `peer_id`: read now, merged in turn (commands.merge_messages runs `drain`)."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     peer = table.peers.get(peer_id) if table is not None else None
     if peer is None:
         return
@@ -64,7 +64,7 @@ def receive(state: AppState, peer_id: str, text: str):
 
 
 async def drain(state: AppState):
-    table = live_table.live(state)
+    table = live_table.of(state)
     try:
         while table.inbox:
             peer_id, message = table.inbox.pop(0)
@@ -81,7 +81,7 @@ async def drain(state: AppState):
 
 
 async def hello(state: AppState, peer: live_table.Peer, message: dict):
-    table = live_table.live(state)
+    table = live_table.of(state)
     peer.device, peer.role, peer.who = message["device"], message["role"], message["who"]
     await catchup.note_reach(state, peer, message["oldest"])  # before anything merges: what it had, not what it sent
     incoming = opened(state, peer, message["session"])
@@ -105,7 +105,7 @@ async def who(state: AppState, peer: live_table.Peer, message: dict):
 
 
 async def link(state: AppState, peer: live_table.Peer, message: dict):
-    table = live_table.live(state)
+    table = live_table.of(state)
     incoming = opened(state, peer, message["link"])
     if incoming is None:
         return
@@ -133,7 +133,7 @@ def opened(state: AppState, peer: live_table.Peer, fragment: str):
 
 async def take_session(state: AppState, incoming: Replica):
     """(Player) The GM's session: joined the first time, merged after."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     if not is_here(state, incoming.id):
         links.join(state, incoming)
     elif not await links.merged_here(state, incoming):
@@ -155,7 +155,7 @@ async def take_head(state: AppState, peer: live_table.Peer, incoming: Replica):
 
 async def take_roll(state: AppState, peer: live_table.Peer, incoming, call_id: str):
     """(GM) A player's roll: into the round it answers, then added at once or kept for "Add"."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     entry = incoming.roll
     note_roll(state, peer, entry, call_id)
     item = {"peer": peer.id, "incoming": incoming.replica, "entry_id": entry["id"], "entry": entry,
@@ -178,7 +178,7 @@ async def take_roll(state: AppState, peer: live_table.Peer, incoming, call_id: s
 
 async def add(state: AppState, item: dict) -> bool:
     """(GM) A checked roll merged into the session (links.merged_here), then sent on to every phone."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     if not await links.merged_here(state, item["incoming"], item.get("stored")):
         return False
     table.waiting = [other for other in table.waiting if other["entry_id"] != item["entry_id"]]
@@ -197,17 +197,17 @@ async def want(state: AppState, peer: live_table.Peer, message: dict):
 
 
 async def call(state: AppState, peer: live_table.Peer, message: dict):
-    if not live_table.live(state).hub:
+    if not live_table.of(state).hub:
         open_call(state, message)
 
 
 async def end(state: AppState, peer: live_table.Peer, message: dict):
-    live_table.live(state).calls.pop(message["id"], None)
+    live_table.of(state).calls.pop(message["id"], None)
 
 
 async def table(state: AppState, peer: live_table.Peer, message: dict):
-    if not live_table.live(state).hub:
-        live_table.live(state).others = message["phones"]
+    if not live_table.of(state).hub:
+        live_table.of(state).others = message["phones"]
 
 
 # --- The GM's call for a roll, as it arrives -----------------------------------------------------------
@@ -215,7 +215,7 @@ async def table(state: AppState, peer: live_table.Peer, message: dict):
 def note_roll(state: AppState, peer: live_table.Peer, entry: dict, call_id: str):
     """(GM) A player's roll arrived: it answers the call it names, else the newest open call that
     called that phone and has no roll from it yet (a roll of the called system)."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     system = entry.get("record", {}).get("system") if isinstance(entry.get("record"), dict) else None
     call = table.calls.get(call_id) if call_id else None
     if call is None:
@@ -228,7 +228,7 @@ def note_roll(state: AppState, peer: live_table.Peer, entry: dict, call_id: str)
 
 def open_call(state: AppState, call: dict):
     """(Player) The GM's call: this phone opens on that conflict for its character, ready to roll."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     table.calls = {call["id"]: {**call, "rolled": False}}
     if state.role not in call["to"]:
         return

@@ -60,7 +60,8 @@ class LiveTable:
         return [peer for peer in self.peers.values() if peer.state in (OPEN, INTERRUPTED)]
 
 
-def live(state) -> LiveTable | None:
+def of(state) -> LiveTable | None:
+    """This phone's live table (state.live), or None."""
     return getattr(state, "live", None)
 
 
@@ -75,14 +76,14 @@ def peer_name(state, peer: Peer) -> str:
 
 def is_live(state) -> bool:
     """This phone has a channel open to another at the moment."""
-    table = live(state)
+    table = of(state)
     return table is not None and any(peer.state == OPEN for peer in table.peers.values())
 
 
 def carries_steps(state, roles) -> bool:
     """A sealed-card step goes live to the other phone (ui.arrivals.catchup): a player's to the GM's phone, the
     GM's to the phone of a character in `roles` (the exchange's sides)."""
-    table = live(state)
+    table = of(state)
     if table is None or not table.hub:
         return sends_to_gm(state)
     return any(peer.state == OPEN and peer.role in roles for peer in table.peers.values())
@@ -90,5 +91,5 @@ def carries_steps(state, roles) -> bool:
 
 def sends_to_gm(state) -> bool:
     """A player's phone whose rolls reach the GM's phone as they are logged."""
-    table = live(state)
+    table = of(state)
     return table is not None and not table.hub and GM_PEER in table.peers and table.peers[GM_PEER].state == OPEN

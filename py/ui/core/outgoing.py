@@ -23,7 +23,7 @@ CHUNK = 40  # log entries in one S2 message (a link reads at most 100)
 
 def send_changes(state: AppState):
     """Send the other phones what changed since the last time (nothing when nothing did)."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table is None or not table.open_peers() or state.session["id"] != table.session_id:
         return
     # Every change gives the session (and a sealed step, the replica's `sealed`) a new object: a tap
@@ -62,7 +62,7 @@ def fresh_entries(state: AppState, table: live_table.LiveTable) -> list[dict]:
 
 def relay(state: AppState, entries: list[dict], origin: str = ""):
     """(GM) The session's head and these entries to every live phone but `origin`'s."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     head = session_link(state.replica, entries=[])
     if not entries and head == table.sent.get("head"):
         return
@@ -124,7 +124,7 @@ def send_steps(state: AppState, table: live_table.LiveTable):
 
 def identity(state: AppState) -> dict:
     """Who holds this phone, as a hello or `who` says it."""
-    if state.role == live_table.GM_PEER or (state.role is None and live_table.live(state).hub):
+    if state.role == live_table.GM_PEER or (state.role is None and live_table.of(state).hub):
         return {"role": live_protocol.GM, "who": ""}
     entry = state.entry(state.role) if state.role else None
     return {"role": state.role if entry is not None else "", "who": entry["name"] if entry is not None else ""}
@@ -135,6 +135,6 @@ def send(state: AppState, peer: str, text: str):
 
 
 def broadcast(state: AppState, text: str, but: str = ""):
-    for peer in live_table.live(state).open_peers():
+    for peer in live_table.of(state).open_peers():
         if peer.id != but:
             send(state, peer.id, text)

@@ -32,10 +32,10 @@ class AppState:
     announcement: str = ""  # one sentence for the aria-live region after this change
     focus: str | None = None  # id of the element to focus after this change (keyboard users)
     odds_ready: set = field(default_factory=set)  # systems whose odds have loaded (after the first paint)
-    # Sessions on this device, links and files (ui.screens.session, ui.screens.log, ui.shell.storage, ui.shell.commands):
+    # Sessions on this device, links and files (ui.screens.session, ui.arrivals, ui.shell.storage):
     library: object | None = None  # session.Library: every session saved here (None: nothing is saved)
     pending: dict | None = None  # an opened link waiting on screen: {"kind": "join" | "roll", ...}
-    commands: list = field(default_factory=list)  # work queued by a change: saving, share, download... (ui.core.commands)
+    commands: list = field(default_factory=list)  # work a change queued: saving, share, download (ui.core.commands)
     persistence: str = "unknown"  # navigator.storage.persist(): "kept" | "not-kept" | "unsupported" | "unknown"
     safari_tab: bool = False  # iOS Safari, not a Home Screen app: it deletes the data after 7 days unvisited
     backups: dict = field(default_factory=dict)  # session.on_device.backups: when each session was last exported or shared

@@ -21,7 +21,7 @@ from ui.core import opening
 from ui.core.actions import Input
 from ui.core.state import AppState
 from ui.core.step import after_change, step
-from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's buttons: screens, systems, Tension)
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (the frame's buttons: screens, systems, Tension)
 from ui import router
 from ui.shell import address, boot, commands, dom, offline, paint_keeper, storage
 from ui.shell.background import later

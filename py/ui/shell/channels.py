@@ -24,7 +24,7 @@ FAILURE = "The live table's connection did not work in this browser. Links and Q
 _kept = {"listener": None, "wake": None, "wanted": False, "visibility": None}
 
 
-def live():
+def api():
     """static/live.js's API once it is in the page, else None."""
     space = getattr(window, "tableside", None)
     found = getattr(space, "live", None) if space is not None and not is_none(space) else None
@@ -33,7 +33,7 @@ def live():
 
 async def load(state, after):
     """static/live.js in the page, and its reports turned into actions."""
-    api = await scripts.load(SCRIPT, live)
+    channels = await scripts.load(SCRIPT, api)
     if _kept["listener"] is None:
         def report(peer, event, detail, *_):
             event, peer = str(event), str(peer)
@@ -44,8 +44,8 @@ async def load(state, after):
             after()
 
         _kept["listener"] = create_proxy(report)
-        api.listen(_kept["listener"])
-    return api
+        channels.listen(_kept["listener"])
+    return channels
 
 
 def word(error) -> str:
@@ -63,9 +63,10 @@ def describe(kind: str):
     """The runner of an offer or an answer: the SDP to "live-offered"/"live-answered", or the word to "live-failed"."""
     def runner(state, data, element, after, failure):
         async def begin():
-            api = await load(state, after)
+            channels = await load(state, after)
             try:
-                sdp = await (api.offer(data["peer"]) if kind == "offer" else api.answer(data["peer"], data["sdp"]))
+                sdp = await (channels.offer(data["peer"]) if kind == "offer"
+                             else channels.answer(data["peer"], data["sdp"]))
             except Exception as error:
                 answer(state, after, "live-failed", data["peer"], word(error))
                 return
@@ -87,15 +88,15 @@ def accept(state, data, element, after, failure):
 
 
 def send(state, data, element, after, failure):
-    api = live()
-    if api is not None:
-        api.send(data["peer"], data["text"])  # false when its channel closed meanwhile: the catch-up covers it
+    channels = api()
+    if channels is not None:
+        channels.send(data["peer"], data["text"])  # false when its channel closed meanwhile: the catch-up covers it
 
 
 def close(state, data, element, after, failure):
-    api = live()
-    if api is not None:
-        api.close(data["peer"])
+    channels = api()
+    if channels is not None:
+        channels.close(data["peer"])
 
 
 def wait(state, data, element, after, failure):

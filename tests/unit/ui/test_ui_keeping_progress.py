@@ -95,7 +95,7 @@ def test_an_anomaly_roll_and_a_face_down_complication_survive_a_reload():
     state = same_after_reload(state, store)
 
 
-def test_the_roster_editor_and_the_tables_draft_survive_a_reload():
+def test_the_roster_editor_and_the_tables_screen_survive_a_reload():
     store = MemoryStore()
     state = phone(party(), store=store)
     tap(state, "show-screen", screen="roster")

@@ -109,8 +109,8 @@ def test_a_line_is_at_most_200_characters_and_cancel_keeps_the_old_lines():
     state = table()
     tap(state, "tables-edit")
     tap(state, "tables-line", index=0, value="x" * 250)
-    assert len(tables_view.tables_draft(state)["editing"][0]) == 200
-    assert rules.check_tension_table(tables_view.tables_draft(state)["editing"])[0] == "x" * 200
+    assert len(tables_view.tables_screen(state)["editing"][0]) == 200
+    assert rules.check_tension_table(tables_view.tables_screen(state)["editing"])[0] == "x" * 200
     tap(state, "tables-line", index=9, value="ignored")  # no seventh line
     tap(state, "tables-cancel")
     assert state.session["tension_table"] == list(rules.DEFAULT_TENSION_TABLE)

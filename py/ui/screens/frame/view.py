@@ -145,7 +145,7 @@ def bottom_nav(state: AppState) -> Markup:
 def live_line(state: AppState) -> Markup:
     """On a live table (ui.screens.live): who is live and since when, what waits for the GM, the call a
     player's phone answers, and the Screen Wake Lock."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table is None or not table.peers or (table.hub and not table.open_peers() and state.screen == "live"):
         return Markup("")
     phones = []

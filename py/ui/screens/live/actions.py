@@ -35,7 +35,7 @@ def hub(state: AppState) -> live_table.LiveTable:
 
 
 def peer_of(state: AppState, event: Input) -> live_table.Peer | None:
-    table = live_table.live(state)
+    table = live_table.of(state)
     return table.peers.get(event.text("peer")) if table is not None else None
 
 
@@ -95,7 +95,7 @@ def close_peer(state: AppState, event: Input):
 
 @action("live-scan")
 def scan(state: AppState, event: Input):
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table is None:
         state.live = table = live_table.LiveTable(hub=False, session_id="")
     table.scanning = True
@@ -114,7 +114,7 @@ def cancel_scan(state: AppState, event: Input):
 
 @action("live-scan-failed")
 def scan_failed(state: AppState, event: Input):
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table is None or not table.scanning:
         return
     table.scanning = False
@@ -225,14 +225,14 @@ def waited(state: AppState, event: Input):
 
 @action("live-wake")
 def wake(state: AppState, event: Input):
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table is not None:
         commands.wake_lock(state, table.wake != "on")
 
 
 @action("live-wake-state")
 def wake_state(state: AppState, event: Input):
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table is not None and event.value in ("on", "off", "unsupported", "refused"):
         table.wake = "off" if event.value == "refused" else event.value
         if event.value == "unsupported":
@@ -245,7 +245,7 @@ def wake_state(state: AppState, event: Input):
 @action("live-end")
 def leave(state: AppState, event: Input):
     """Close every channel on this phone; links and QR codes carry on as before."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table is None:
         return
     for peer in table.peers:
@@ -265,7 +265,7 @@ def add_mode(state: AppState, event: Input):
 
 
 def waiting_roll(state: AppState, event: Input) -> dict | None:
-    table = live_table.live(state)
+    table = live_table.of(state)
     return next((item for item in table.waiting if item["entry_id"] == event.text("id")), None) if table else None
 
 

@@ -26,7 +26,7 @@ def new_call_id() -> str:
 
 def make_call(state: AppState) -> dict | None:
     """(GM) The call set up on the live screen, sent to the phones chosen; None (and why) if it can't go."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     form = call_form(state)
     chosen = called(state)
     if not chosen:
@@ -50,7 +50,7 @@ def make_call(state: AppState) -> dict | None:
 
 def end_call(state: AppState, call_id: str):
     """(GM) The round is over: the called phones put the call away (their rolls stay in the log)."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     call = table.calls.get(call_id)
     if call is None or call.get("ended"):
         return
@@ -80,14 +80,14 @@ def called(state: AppState) -> list[str]:
 
 def players(state: AppState) -> list[live_table.Peer]:
     """The players' phones live now that a call can reach: someone holds them."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table is None:
         return []
     return [peer for peer in table.open_peers() if peer.role and peer.role != live_table.GM_PEER]
 
 
 def newest_call(state: AppState) -> dict | None:
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table is None or not table.calls:
         return None
     return list(table.calls.values())[-1]
@@ -96,7 +96,7 @@ def newest_call(state: AppState) -> dict | None:
 def round_rows(state: AppState, call: dict) -> list[tuple[str, dict | None, str]]:
     """(who, their roll's log entry or None, how it stands) for everyone called, in call order."""
     rows = []
-    waiting = {item["entry_id"]: item for item in live_table.live(state).waiting}
+    waiting = {item["entry_id"]: item for item in live_table.of(state).waiting}
     for role in call["to"]:
         entry = state.entry(role)
         who = isolate(entry["name"]) if entry is not None else "A player"

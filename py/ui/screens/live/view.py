@@ -29,7 +29,7 @@ def button(label: str, action: str, primary: bool = False, wide: bool = False, *
 
 
 def regions(state: AppState) -> list[tuple[str, Markup]]:
-    table = live_table.live(state)
+    table = live_table.of(state)
     player = (table is not None and not table.hub) or (table is None and is_player(state))
     if player:
         return [("live-main", player_card(state)), ("live-scanner", scanner_card(state)),
@@ -59,7 +59,7 @@ def phone_list(state: AppState, table: live_table.LiveTable | None) -> Markup:
 
 
 def gm_card(state: AppState) -> Markup:
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table is not None and table.unsupported:
         return h("section", h("h2", "Live table", class_="screen-title"), h("p", NO_WEBRTC, class_="side-problem"),
                  class_="card live-card", data_testid="live-gm")
@@ -100,7 +100,7 @@ def paste_field(state: AppState, label: str) -> Markup:
 
 
 def player_card(state: AppState) -> Markup:
-    table = live_table.live(state)
+    table = live_table.of(state)
     gm = table.peers.get(live_table.GM_PEER) if table is not None else None
     if table is not None and table.unsupported:
         body = [h("p", NO_WEBRTC, class_="side-problem")]
@@ -144,7 +144,7 @@ def others(table: live_table.LiveTable) -> Markup:
 
 def scanner_card(state: AppState) -> Markup:
     """The camera's picture while scanning, in its own region (the camera stops once it leaves the page)."""
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table is None or not table.scanning:
         return Markup("")
     return h("section",
@@ -157,7 +157,7 @@ def scanner_card(state: AppState) -> Markup:
 
 
 def rolls_card(state: AppState) -> Markup:
-    table = live_table.live(state)
+    table = live_table.of(state)
     if table is None or not table.peers:
         return Markup("")
     choice = h("fieldset",

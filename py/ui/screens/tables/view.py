@@ -13,7 +13,7 @@ from ui.kit.dice import d6_face
 from ui.kit.html import Markup, classes, h, isolate
 from ui.systems.manners import cards as cards_view
 from ui.systems.manners import words as manners_words
-from ui.screens.tables.editing import MAX_LINE, tables_draft
+from ui.screens.tables.editing import MAX_LINE, tables_screen
 
 # --- Manner Cards ------------------------------------------------------------------------------
 
@@ -94,7 +94,7 @@ def editing_view(state: AppState, draft: dict) -> list[Markup]:
 
 
 def tension_table(state: AppState) -> Markup:
-    draft = tables_draft(state)
+    draft = tables_screen(state)
     body = editing_view(state, draft) if draft["editing"] is not None else reading_view(state, draft)
     return h("section",
              h("h2", "Tension Table", class_="screen-title", id="tension-table-title"),
