@@ -1,11 +1,11 @@
-"""Which regions each screen shows: the conflict screen of the active system, or a shared one;
-and every other module of ui that is loaded by name.
+"""The router: which regions each screen shows (the conflict screen of the active system, or a
+shared one), and every other module of ui that is loaded by name.
 
-Screens are imported on first use (their actions register as they load), so
-start-up compiles only what the first screen needs; `preload` brings in the
-rest once the page is ready, one module at a time. These names are the only imports
-import-linter cannot see: this module sits in a layer above every screen and system,
-and tests/unit/test_layers.py checks that each name is a module of those layers.
+Screens are imported on first use (their actions register as they load), so start-up compiles
+only what the first screen needs; `preload` brings in the rest once the page is ready, one
+module at a time. These names are the only imports import-linter cannot see: this module sits
+above the screens, arrivals and systems (pyproject.toml's "ui-layers"), and
+tests/unit/test_layers.py checks that each name is a module of those layers.
 """
 from __future__ import annotations
 

@@ -2,10 +2,10 @@
 is the hub, one channel per player's phone; a player's phone has one, to the GM's), who is on
 each and since when, and on the GM's phone the calls for rolls and the rolls waiting for "Add".
 
-`state.live` is None until the table goes live on this phone. Only what the frame, the result
-bar and "Show to the GM" need is read here; ui.screens.live does the rest. Nothing of it is saved: a
-reload ends the phone's channels (they need new codes), while the session and every roll stay.
-Pure Python.
+`state.live` is None until the table goes live on this phone. What it sends is ui.core.outgoing's,
+what arrives ui.arrivals.messages', its screen ui.screens.live. Nothing of it is saved: a reload
+ends the phone's channels (they need new codes), while the session and every roll stay. Pure
+Python.
 """
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def is_live(state) -> bool:
 
 
 def carries_steps(state, roles) -> bool:
-    """A sealed-card step goes live to the other phone (ui.arrivals.catchup): a player's to the GM's phone, the
+    """A sealed-card step goes live to the other phone (ui.core.outgoing): a player's to the GM's phone, the
     GM's to the phone of a character in `roles` (the exchange's sides)."""
     table = of(state)
     if table is None or not table.hub:

@@ -1,3 +1,2 @@
-"""The page around every screen: session bar, system tabs, messages, bottom navigation,
-who holds this phone. (Which screen module draws the middle is ui.router.)
-May import handoff, kit, core, session and rules; never another screen."""
+"""The page around every screen: the session bar, system tabs, messages, bottom navigation, who
+holds this phone, a live table's line, "Show to the GM". `view` draws it, `actions` its buttons."""

@@ -1,7 +1,4 @@
-"""A live table: the phones at a table joined by WebRTC data channels with no server, the GM's
-phone the hub; what links carry travels at once (ui.core.live_table holds its state, ui.shell.channels
-the browser side, session.live.protocol and session.live.catchup the messages).
-Its own layer, just above the screens: incoming messages go through the links' own functions
-(ui.arrivals.links) and a call opens a conflict of any system, so it imports those; no
-screen imports it (ui.router loads it by name; the Session screen and the frame reach it by
-action names)."""
+"""The Live table screen: the phones live and since when, a code for the next phone and the camera
+for its answer, how players' rolls are taken, the GM's call for a roll and its round (`calls`),
+and its sentences (`words`). What other phones send arrives in ui.arrivals; what this phone
+sends after a change is ui.core.outgoing's; the channels are ui.shell.channels."""

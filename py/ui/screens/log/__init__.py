@@ -1,3 +1,3 @@
-"""The Log screen: logged conflicts, undo, roll links, export and import; and a shared
-roll shown read-only. May import summaries, the systems, kit, core, session and rules;
-never another screen."""
+"""The Log screen: logged conflicts (`record` draws one), undo, roll links, export and import,
+archiving (`limits`: how many entries it shows, reads and keeps), and a shared roll shown
+read-only (`roll_link`)."""

@@ -1,4 +1,3 @@
-"""The Session screen and links from other phones: sessions on this device, sharing,
-settings, unreadable data; joining a session link, showing a roll link; scanning a code or
-pasting a link (scan).
-May import summaries, the systems, kit, core, session and rules; never another screen."""
+"""The Session screen: the sessions on this device, sharing this one (`sharing`), its settings,
+unreadable data, a link's join prompt, and scanning a code or pasting a link (`scan`: what the
+text holds is opened in ui.arrivals). Named `session` under screens/; the model is `session`."""

@@ -1,4 +1,3 @@
-"""Manner Cards: its conflict screen (view, actions, draft), its words, its roster sheet,
-the card drawings (the Tables screen uses them too) and a conflict sealed across phones
-(exchange). May import systems (what every system shares), handoff, kit, core, session and
-rules; never another system or screen."""
+"""Manner Cards: its conflict screen (`view`, `actions`, `draft`: the conflict being set up), its
+result sentences (`words`), its roster sheet (`sheet`), the cards drawn (`cards`, the Tables
+screen's too) and a conflict sealed across phones (`exchange`, `exchange_view`)."""

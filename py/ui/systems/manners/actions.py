@@ -363,7 +363,7 @@ def share_link(state: AppState, draft: dict, what: str):
     """This phone just took a step: its link (all its steps) is what the other phone waits for."""
     draft["exchange"]["last"] = True
     if carries_steps(state, {draft["player"].get("ref"), draft["opponent"].get("ref")}):
-        state.say(f"{what}: sent to the other phone.", "success")  # on a live table (ui.arrivals.catchup)
+        state.say(f"{what}: sent to the other phone.", "success")  # on a live table (ui.core.outgoing)
         return
     commands.share(state, title=f"{what} — Tableside", url=exchange_model.link(state, draft["exchange"]),
                   shared=f"{what}: shared.", copied=f"{what}: link copied. Send it to the other phone.",
