@@ -41,9 +41,9 @@ from session.merging import merge_checked  # noqa: E402
 from session.on_device.heads import head_content, parse_head, stamped  # noqa: E402
 from session.replica import Replica, effect_targets  # noqa: E402
 from tapping import keep, open_link, start, tap  # noqa: E402
-from ui.keeping import runners  # noqa: E402
 from ui.core.actions import Input  # noqa: E402
 from ui.core.step import step  # noqa: E402
+from ui.keeping import runners  # noqa: E402
 from ui.screens.frame import actions  # noqa: E402, F401  (the Tension buttons' handlers)
 
 RUNS = 15

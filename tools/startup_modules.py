@@ -31,8 +31,8 @@ before = set(sys.modules)
 
 from ui.shell import app  # noqa: E402
 from session import Library, MemoryStore  # noqa: E402
-from ui.core.opening import starting_state  # noqa: E402
 from ui import router  # noqa: E402
+from ui.core.opening import starting_state  # noqa: E402
 
 state = starting_state(Library(MemoryStore()), "http://localhost/")
 state.session["system"] = sys.argv[1]

@@ -12,8 +12,8 @@ from __future__ import annotations
 import importlib
 
 from ui.core.state import AppState
-from ui.screens.frame import view as frame
 from ui.kit.html import Markup
+from ui.screens.frame import view as frame
 
 # screen -> (view module with regions(state), the modules of its actions)
 CONFLICT_SCREENS = {

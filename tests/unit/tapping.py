@@ -16,11 +16,11 @@ import weakref
 from session import Library, MemoryLog, MemoryStore
 from session.on_device.heads import head_content
 from session.replica import Replica
-from ui.keeping import runners
+from ui.arrivals import links
 from ui.core.actions import Input
 from ui.core.opening import starting_state
 from ui.core.step import after_change, step
-from ui.arrivals import links
+from ui.keeping import runners
 
 from samples import AT, plain
 

@@ -25,10 +25,10 @@ from session.replica import Replica
 from tapping import keep, settle, start
 from session.on_device import INDEX_KEY, RECOVERED_PREFIX, session_key, table_key
 from session.untrusted import LONE_SURROGATE
-from ui.keeping import progress
-from ui.core.opening import starting_state
 from ui import router
 from ui.arrivals import links
+from ui.core.opening import starting_state
+from ui.keeping import progress
 
 GOOD = party_of_five()
 FUZZ = settings(deadline=None, max_examples=500, suppress_health_check=list(HealthCheck))

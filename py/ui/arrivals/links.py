@@ -24,10 +24,10 @@ from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.library import (commit, copy_as, is_blocked, is_here, stored_entries, stored_kinds, switch_to, untouched,
                              with_newest_log)
+from ui.arrivals.changes import change_lines
 from ui.core.people import count_words
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.arrivals.changes import change_lines
 from ui.systems.summaries import safe_sentence
 
 

@@ -7,8 +7,8 @@ phone for the whole table), shows everything. Pure Python.
 """
 from __future__ import annotations
 
-from ui.core.people import Person
 from ui.core.live_table import sends_to_gm
+from ui.core.people import Person
 from ui.core.state import AppState
 
 GM = "gm"

@@ -17,9 +17,9 @@ import zlib
 
 from session.on_device import INDEX_KEY, head_key, table_key
 
-from ui.keeping import progress
-from ui.core.state import AppState
 from ui import router
+from ui.core.state import AppState
+from ui.keeping import progress
 
 KEY = "tableside.snapshot"
 FORMAT = 1  # static/regions.js paints only this format

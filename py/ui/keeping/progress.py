@@ -16,10 +16,10 @@ import copy
 from session import SessionError
 from session.sealed.exchange import check_secret
 
+from ui import router
 from ui.core.live_table import ADD_AT_ONCE, ADD_ON_TAP
 from ui.core.shapes import ShapeError
 from ui.core.state import SCREENS, AppState
-from ui import router
 
 VERSION = 1
 WHAT = {"tension": "the Tension Engine conflict", "anomaly": "the Anomaly roll", "manners": "the Manner Cards conflict",

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from session import SessionError
 
-from ui.keeping import progress
 from ui.core import commands
-from ui.core.library import read_older as read_older_page
 from ui.core.commands import Runner
+from ui.core.library import read_older as read_older_page
 from ui.core.library import wanted
 from ui.core.state import AppState
 from ui.core.step import after_change
+from ui.keeping import progress
 
 
 async def first_page(state: AppState):

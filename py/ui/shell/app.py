@@ -15,14 +15,14 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from session import SessionError
-from ui.core.commands import PERSIST, measure_space
-from ui.keeping import runners
+from ui import router
 from ui.core import opening
 from ui.core.actions import Input
+from ui.core.commands import PERSIST, measure_space
 from ui.core.state import AppState
 from ui.core.step import after_change, step
+from ui.keeping import runners
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (the frame's buttons: screens, systems, Tension)
-from ui import router
 from ui.shell import address, boot, commands, dom, offline, paint_keeper, storage
 from ui.shell.background import later
 

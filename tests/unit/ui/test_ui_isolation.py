@@ -16,17 +16,17 @@ from session.links.files import export_text
 from session.links.v1 import encode_roll, encode_session
 from session.replica import Replica
 from ui import router
-from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (importing registers actions)
+from ui.arrivals import links
 from ui.core.library import listing
 from ui.core.state import AppState
-from ui.screens.frame import actions as frame_actions  # noqa: F401
 from ui.kit.html import flat, h, isolate, text
+from ui.screens.frame import actions as frame_actions  # noqa: F401
 from ui.screens.log import actions as log_actions  # noqa: F401
-from ui.systems.manners import actions as manners_actions  # noqa: F401
 from ui.screens.roster import actions as roster_actions  # noqa: F401
 from ui.screens.session import actions as sessions_actions  # noqa: F401
-from ui.arrivals import links
 from ui.screens.tables import actions as tables_actions  # noqa: F401
+from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (importing registers actions)
+from ui.systems.manners import actions as manners_actions  # noqa: F401
 from ui.systems.tension import actions as tension_actions  # noqa: F401
 
 from tapping import tap

@@ -10,9 +10,9 @@ from session.on_device import INDEX_KEY, MemoryStore, head_key, table_key
 from ui import router
 from ui.keeping import first_paint, progress
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
+from ui.screens.session import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
 from ui.systems.manners import actions as manners_actions  # noqa: F401  (registers the actions)
 from ui.systems.manners import draft as manners_draft
-from ui.screens.session import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
 from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 
 from samples import party

@@ -13,12 +13,12 @@ from session import new_session
 from session.on_device import TABLE_PREFIX, MemoryStore
 from ui import router
 from ui.keeping import progress
-from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
 from ui.screens.frame import actions as frame_actions  # noqa: F401
-from ui.systems.manners import actions as manners_actions  # noqa: F401
 from ui.screens.roster import actions as roster_actions  # noqa: F401
 from ui.screens.session import actions as session_actions  # noqa: F401
 from ui.screens.tables import actions as tables_actions  # noqa: F401
+from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
+from ui.systems.manners import actions as manners_actions  # noqa: F401
 from ui.systems.tension import actions as tension_actions  # noqa: F401
 
 from samples import party

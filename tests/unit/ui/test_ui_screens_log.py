@@ -13,12 +13,12 @@ from session.links import v2 as link_v2
 from session.links.files import MAX_FILE, read_export
 from session.links.v1 import encode_roll
 from session.replica import Replica
+from ui.arrivals import links
 from ui.core.library import switch_to
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
 from ui.screens.log import actions as log_actions  # noqa: F401  (registers the actions)
 from ui.screens.log.view import label
 from ui.screens.session import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
-from ui.arrivals import links
 from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 
 from reading import markup, text

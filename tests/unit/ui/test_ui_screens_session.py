@@ -13,12 +13,12 @@ from session.links.text import share_url
 from session.links.v1 import encode_session
 from session.live.signal import OFFER_PATTERN
 from session.on_device import INDEX_KEY, session_key
+from ui.arrivals import links
 from ui.core import commands
+from ui.kit.qr import qr
 from ui.screens.log import actions as log_actions  # noqa: F401  (registers Undo)
 from ui.screens.session import actions as session_actions  # noqa: F401  (registers the actions)
-from ui.arrivals import links
 from ui.screens.session import scan
-from ui.kit.qr import qr
 from ui.screens.session.sharing import VIDEO
 
 from reading import markup, text

@@ -9,9 +9,9 @@ import rules
 from session import check_session, new_session
 from ui import router
 from ui.core.state import AppState
-from ui.systems.manners import words as manners_words
 from ui.screens.tables import actions as tables_actions  # noqa: F401  (registers the actions)
 from ui.screens.tables import view as tables_view
+from ui.systems.manners import words as manners_words
 
 from tapping import tap
 

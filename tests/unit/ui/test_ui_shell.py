@@ -98,9 +98,9 @@ def test_import_is_the_first_thing_done_after_start():
     # A fresh interpreter where only start-up ran: session.links.files (loaded lazily) is not in yet.
     probe = """
 from session import Library, MemoryStore
+from ui import router
 from ui.core.actions import Input, dispatch
 from ui.core.opening import starting_state
-from ui import router
 state = starting_state(Library(MemoryStore()), "http://localhost/")
 state.screen = "session"
 router.page(state)

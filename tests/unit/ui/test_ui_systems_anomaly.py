@@ -9,14 +9,14 @@ import pytest
 import rules
 from session import check_roster_entry, new_session
 from ui import router
+from ui.core.state import AppState
+from ui.kit.percent import percent
+from ui.screens.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
 from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
 from ui.systems.anomaly import draft as draft_model
 from ui.systems.anomaly import sheet as roster_anomaly
 from ui.systems.anomaly import view as anomaly_view
 from ui.systems.anomaly import words as anomaly_words
-from ui.core.state import AppState
-from ui.kit.percent import percent
-from ui.screens.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
 
 from samples import seen
 from tapping import tap

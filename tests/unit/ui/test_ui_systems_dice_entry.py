@@ -11,8 +11,8 @@ import pytest
 import rules
 from session import new_session
 from ui import router
-from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
 from ui.core.state import AppState
+from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
 from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 
 from reading import markup, text

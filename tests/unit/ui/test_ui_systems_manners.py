@@ -18,9 +18,11 @@ from session.on_device import MemoryStore
 from session.replica import Replica
 from session.sealed import exchange as sealed_exchange
 from ui import router
-from ui.keeping import first_paint
+from ui.arrivals import links
 from ui.core.state import AppState
+from ui.keeping import first_paint
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers switch-system)
+from ui.screens.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
 from ui.systems.manners import actions as manners_actions  # noqa: F401  (registers the actions)
 from ui.systems.manners import cards as cards_view
 from ui.systems.manners import draft as draft_model
@@ -28,8 +30,6 @@ from ui.systems.manners import exchange as exchange_model
 from ui.systems.manners import sheet as roster_manners
 from ui.systems.manners import view as manners_view
 from ui.systems.manners import words as manners_words
-from ui.screens.roster import actions as roster_actions  # noqa: F401  (registers the roster actions)
-from ui.arrivals import links
 
 from samples import party, seen
 from tapping import phone, reload, tap

@@ -8,8 +8,8 @@ from ui.core import commands, events, role
 from ui.core.actions import Input, action, dispatch
 from ui.core.live_table import sends_to_gm
 from ui.core.state import SCREENS, AppState
-from ui.systems.handoff import roll_url, shown_entry
 from ui.kit.html import isolate
+from ui.systems.handoff import roll_url, shown_entry
 
 MAX_TENSION = 99
 TENSION_FLOOR = 2  # the rules never spend Tension below 2; lowering it by hand stops there too

@@ -11,8 +11,8 @@ from ui.core import live_table, role, space
 from ui.core.clock import short_text
 from ui.core.people import people
 from ui.core.state import AppState
-from ui.systems.handoff import dialog
 from ui.kit.html import Markup, classes, h, isolate
+from ui.systems.handoff import dialog
 
 NAVIGATION = (
     ("conflict", "Conflict"),

@@ -15,13 +15,13 @@ from session.live import protocol as live_protocol
 from session.live import signal as live_signal
 from session.live.signal import LiveCodeError
 
+from ui.arrivals import catchup, messages
+from ui.arrivals.codes import NO_CAMERA, take_code
 from ui.core import commands
 from ui.core import live_table
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.state import AppState
-from ui.arrivals import catchup, messages
-from ui.arrivals.codes import NO_CAMERA, take_code
 from ui.screens.live import calls
 from ui.screens.live.calls import call_form
 from ui.screens.live.words import ANSWER_SECONDS, NOT_YET, VIDEO, failure_words, new_peer_id

@@ -9,12 +9,12 @@ from session import SYSTEMS
 
 from ui.core import live_table
 from ui.core.clock import short_text
+from ui.core.live_table import peer_name
 from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.controls import select
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr_markup
-from ui.core.live_table import peer_name
 from ui.screens.live.calls import call_form, newest_call, players, round_rows
 from ui.screens.live.words import NO_WEBRTC, VIDEO, since_words
 from ui.systems.summaries import safe_sentence

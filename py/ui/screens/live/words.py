@@ -6,8 +6,8 @@ from __future__ import annotations
 import secrets
 
 from ui.core import live_table
-from ui.core.live_table import peer_name
 from ui.core.clock import short_text
+from ui.core.live_table import peer_name
 from ui.core.state import AppState
 
 VIDEO = "live-video"  # the <video> the camera shows in while scanning a live code

@@ -8,9 +8,9 @@ from ui.core.clock import short_text
 from ui.core.state import AppState
 from ui.kit.dice import tray
 from ui.kit.html import Markup, classes, h, isolate
-from ui.systems.summaries import sentence
 from ui.systems.anomaly import words as anomaly_words
 from ui.systems.manners import words as manners_words
+from ui.systems.summaries import sentence
 from ui.systems.tension import words as tension_words
 
 OUTCOME_WORDS = {"success": "Success", "failure": "Failure", "tie": "Tie", "partial": "Partial success",

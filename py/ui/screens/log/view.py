@@ -18,8 +18,8 @@ from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.screens.log import roll_link
 from ui.screens.log.limits import KEEP, PAGE
-from ui.systems.handoff import roll_url
 from ui.screens.log.record import effect_words, record_details, when
+from ui.systems.handoff import roll_url
 from ui.systems.summaries import safe_sentence
 
 

@@ -2,9 +2,9 @@
 the sheet being edited as it is read back after a reload."""
 from session import SYSTEMS
 
+from ui.core import shapes
 from ui.systems.anomaly import sheet as anomaly_sheet
 from ui.systems.manners import sheet as manners_sheet
-from ui.core import shapes
 from ui.systems.tension import sheet as tension_sheet
 
 SHEETS = {"tension": tension_sheet, "anomaly": anomaly_sheet, "manners": manners_sheet}

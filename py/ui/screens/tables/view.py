@@ -11,9 +11,9 @@ import rules
 from ui.core.state import AppState
 from ui.kit.dice import d6_face
 from ui.kit.html import Markup, classes, h, isolate
+from ui.screens.tables.editing import MAX_LINE, tables_screen
 from ui.systems.manners import cards as cards_view
 from ui.systems.manners import words as manners_words
-from ui.screens.tables.editing import MAX_LINE, tables_screen
 
 # --- Manner Cards ------------------------------------------------------------------------------
 

@@ -9,15 +9,15 @@ import copy
 import rules
 from session import log_conflict
 
-from ui.systems.anomaly import draft as draft_model
-from ui.systems.anomaly import words as anomaly_words
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.library import numbering
 from ui.core.events import when_added
+from ui.core.library import numbering
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.systems import conflict, dice_entry
+from ui.systems.anomaly import draft as draft_model
+from ui.systems.anomaly import words as anomaly_words
 
 MAX_NAME = 60
 

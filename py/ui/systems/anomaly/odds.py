@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import rules
 
-from ui.systems.anomaly import draft as draft_model
 from ui.core.state import AppState
 from ui.kit.html import Markup, h, isolate
 from ui.kit.percent import percent
+from ui.systems.anomaly import draft as draft_model
 
 EMPTY = Markup("")
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import rules
 
-from ui.systems.anomaly.words import modifier_words
 from ui.kit.fields import check_field, field_id, remove_button, text_field
 from ui.kit.html import Markup, h
+from ui.systems.anomaly.words import modifier_words
 
 KINDS = (("character", "Character"), ("adversary", "Adversary"))
 OTHER = ""  # the kind picker's "Other…": the kind is typed in beside it

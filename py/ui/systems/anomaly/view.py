@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import rules
 
-from ui.systems.anomaly import draft as draft_model
-from ui.systems.anomaly import odds
-from ui.systems.anomaly import words
 from ui.core.role import own_side
 from ui.core.state import AppState
 from ui.kit.controls import segmented, select, settled_note, stepper, text_input
@@ -21,6 +18,9 @@ from ui.kit.dice import tray
 from ui.kit.dice_entry import arrival, controls
 from ui.kit.html import Markup, classes, h, isolate
 from ui.systems import conflict, dice_entry
+from ui.systems.anomaly import draft as draft_model
+from ui.systems.anomaly import odds
+from ui.systems.anomaly import words
 
 KINDS = ((draft_model.CHECK, "Against a difficulty"), (draft_model.OPPOSED, "Opposed roll"))
 TITLES = {"check": {"actor": "Who rolls"}, "opposed": {"actor": "Attacker", "defender": "Defender"}}

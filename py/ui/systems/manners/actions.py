@@ -10,16 +10,16 @@ from session.sealed import exchange as sealed_exchange
 from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
+from ui.core.events import when_added, when_role_changed
 from ui.core.library import numbering
 from ui.core.live_table import carries_steps
-from ui.core.events import when_added, when_role_changed
 from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.html import isolate
+from ui.systems import conflict
 from ui.systems.manners import draft as draft_model
 from ui.systems.manners import exchange as exchange_model
 from ui.systems.manners import words as manners_words
-from ui.systems import conflict
 
 ROLES = ("player", "opponent")
 RESULT_ID = "manners-result-card"

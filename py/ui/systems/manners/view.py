@@ -14,12 +14,12 @@ from ui.core.role import is_player, own_side
 from ui.core.state import AppState
 from ui.kit.controls import segmented, select, settled_note, stepper, text_input
 from ui.kit.html import Markup, classes, h, isolate
+from ui.systems import conflict
 from ui.systems.manners import cards as cards_view
 from ui.systems.manners import draft as draft_model
 from ui.systems.manners import exchange as exchange_model
 from ui.systems.manners import exchange_view
 from ui.systems.manners import words as manners_words
-from ui.systems import conflict
 
 KINDS = ((draft_model.TEST, "Test"), (draft_model.CONFRONTATION, "Confrontation"))
 GM_MODES = ((draft_model.HERE, "On this phone"), (draft_model.SAYS, "GM says"))

@@ -10,8 +10,8 @@ from session import log_conflict
 
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.library import numbering
 from ui.core.events import when_added
+from ui.core.library import numbering
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.systems import conflict, dice_entry
