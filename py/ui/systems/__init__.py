@@ -1,6 +1,5 @@
-"""What every rule system's conflict screen shares, so that the systems hold only what their
-rules make different: `dice_entry` (a side's dice as they come to the table: rolled here, real
-dice entered by hand, a total announced; the taps, the same in every system that rolls) and
-`conflict` (around a result: what lies on the table set aside in the log, a result logged,
-the result bar, the next conflict). The systems (ui.tension, ui.anomaly, ui.manners) sit one
-layer above; this package may import handoff, kit, core, session and rules."""
+"""The rule systems, one package each and independent (`tension`, `anomaly`, `manners`), and what
+they share below them, so that each holds only what its rules make different: a side's dice as
+they come to the table (`dice_entry`), around a result (`conflict`), "Show to the GM"
+(`handoff`); above them, one sentence for any record (`summaries`). May import kit, core,
+session and rules."""

@@ -18,9 +18,9 @@ from ui.core.clock import now_text
 from ui.core.library import numbering
 from ui.core.role import show_to_gm
 from ui.core.state import AppState
-from ui.handoff import log_button, logged_actions
 from ui.kit.controls import result_bar
 from ui.kit.html import Markup, h
+from ui.systems.handoff import log_button, logged_actions
 
 EMPTY = Markup("")
 SET_ASIDE_HINT = "The dice on the table go in the log as set aside."

@@ -10,10 +10,10 @@ import pytest
 
 import rules
 from session import new_session
-from ui import screens
-from ui.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
+from ui import router
 from ui.core.state import AppState
-from ui.tension import actions as tension_actions  # noqa: F401  (registers the actions)
+from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (registers the actions)
+from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 
 from reading import markup, text
 from samples import seen
@@ -63,7 +63,7 @@ TABLES = pytest.mark.parametrize("table", [TENSION, ANOMALY], ids=["tension", "a
 
 def region_of(state, system: str, side: str) -> str:
     """The region holding `side`'s card."""
-    regions = dict(screens.screen_regions(state))
+    regions = dict(router.screen_regions(state))
     return regions["tension-sides"] if system == "tension" else regions[f"anomaly-{side}"]
 
 
@@ -233,6 +233,6 @@ def test_the_tension_engines_typed_dice_may_be_corrected_until_the_other_side_ro
 def test_every_system_names_its_regions_and_result_the_same_way(system):
     session = new_session(system=system)
     state = AppState(session=session)
-    regions = [region for region, _ in screens.screen_regions(state)]
+    regions = [region for region, _ in router.screen_regions(state)]
     assert all(region.startswith(f"{system}-") for region in regions), regions
     assert regions[0] == f"{system}-setup" and regions[-2:] == [f"{system}-result", f"{system}-bar"]
