@@ -435,7 +435,8 @@ def own_code_bytes(dist: Path) -> int:
     memory snapshot (snapshot_bytes: counted apart)."""
     files = [*(path for path in dist.glob("app/*") if not path.name.endswith(".snapshot.gz")),
              *dist.glob("vendor/python-*/*"), *dist.glob("vendor/morphdom-*/*"), dist / "py" / "ui" / "main.py",
-             dist / "static" / "regions.js", dist / "static" / "boot.js", dist / "static" / "python.mjs"]
+             dist / "static" / "regions.js", dist / "static" / "boot.js", dist / "static" / "python.mjs",
+             dist / "static" / "snapshot_pages.mjs"]
     return served_bytes(files)
 
 
