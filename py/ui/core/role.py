@@ -7,6 +7,8 @@ phone for the whole table), shows everything. Pure Python.
 """
 from __future__ import annotations
 
+import functools
+
 from ui.core.live_table import sends_to_gm
 from ui.core.people import Person
 from ui.core.state import AppState
@@ -36,6 +38,27 @@ def sheet_here(state: AppState, person: Person) -> str:
 
 def is_player(state: AppState) -> bool:
     return player_entry(state) is not None
+
+
+GM_ONLY = "That is the GM's to do, on the GM's phone."
+
+
+def gm_controls(state: AppState) -> bool:
+    """The GM's controls (the Tension Table's roll and lines, calls for rolls, how players' rolls are
+    taken) are on this phone: the GM's, or one shared by the whole table; never a player's."""
+    return not is_player(state)
+
+
+def gm_only(handler):
+    """An action that is the GM's: on a player's phone (where its control is not drawn, so only an old
+    page or a stray event sends it) it changes nothing and says so."""
+    @functools.wraps(handler)
+    def guarded(state: AppState, event):
+        if not gm_controls(state):
+            state.fail(GM_ONLY)
+            return None
+        return handler(state, event)
+    return guarded
 
 
 def own_first(state: AppState, characters: list[dict]) -> dict | None:

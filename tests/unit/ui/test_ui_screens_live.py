@@ -472,3 +472,29 @@ def test_a_message_that_rewrites_a_logged_roll_is_refused_by_its_log_name():
     table.run()
     assert gm.session["log"] == logged
     assert gm.message.tone == "error" and "that is already logged: nothing was changed" in gm.message.text
+
+
+# --- The GM's controls, on the GM's phone only -----------------------------------------------------
+
+def test_a_players_phone_shows_no_call_round_or_way_rolls_are_taken_and_refuses_them():
+    table, party = joined("ash")
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    gm.screen = ash.screen = "live"
+    tap(gm, "live-call")
+    table.run()
+    for words in ("Call for a roll", "The round:", "Players' rolls", "goes in the log at once"):
+        assert words in text(gm) and words not in text(ash)
+    for action, data in [("live-add-mode", {"value": "wait"}), ("live-call-system", {"value": "anomaly"}),
+                         ("live-call", {}), ("live-call-end", {"id": next(iter(gm.live.calls))})]:
+        tap(ash, action, **data)
+        assert ash.message.tone == "error" and "GM's phone" in ash.message.text
+    assert ash.add_rolls == "at-once" and "call" not in ash.view and ash.live.hub is False
+    assert ash.live.calls and not any(call.get("ended") for call in gm.live.calls.values())
+
+
+def test_a_player_whose_phone_never_went_live_is_shown_the_way_to_join_not_the_gms_controls():
+    gm = phone(party_of_five())
+    tap(gm, "role-pick", role=gm.session["roster"][1]["id"])
+    tap(gm, "live-open")
+    assert "Join the GM's live table" in text(gm) and 'data-action="live-connect"' not in markup(gm)
+    assert 'data-testid="live-call"' not in markup(gm)
