@@ -61,6 +61,14 @@ def gm_only(handler):
     return guarded
 
 
+def show_system(state: AppState, system: str):
+    """Show `system` on this phone (its own choice, moving no other phone). The GM's phone (or a shared
+    one) also makes it the session's rule system, the one a phone that joins opens on."""
+    state.shown = system
+    if gm_controls(state) and state.session["system"] != system:
+        state.session = {**state.session, "system": system}
+
+
 def own_first(state: AppState, characters: list[dict]) -> dict | None:
     """The character a new conflict starts with: this phone's player's, else the first."""
     player = player_entry(state)
