@@ -237,3 +237,24 @@ def test_each_phone_keeps_its_own_rule_system_through_links_and_a_reload(gm_and_
     ash.reload()
     ash.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     assert pressed_system(ash) == "Manner Cards"
+
+
+def test_a_player_who_joins_plays_their_person_in_every_rule_system(app, site, screenshot):
+    """Ash and Brin have Tension Engine sheets only (an older session): Brin's phone opens every
+    system on Brin, never on Ash, the roster's first character."""
+    page = opened(app, site + "#" + encode_session(party()))
+    page.get_by_test_id("role-chooser").get_by_role("button", name="Brin").tap()
+    systems = page.get_by_role("navigation", name="Rule system")
+    for label in ("Anomaly", "Manner Cards", "Tension Engine"):
+        systems.get_by_role("button", name=label).tap()
+        page.get_by_test_id("holder").filter(has_text="You: Brin").wait_for()
+        words = app_text(page)
+        assert "Waiting for Ash" not in words and "for Ash" not in words, label
+        if label != "Tension Engine":  # Ash has no sheet there: Brin's is the only one
+            assert "Ash" not in page.locator("main").inner_text(), label
+        both_sizes(page, screenshot, f"flow-person-{label.split()[0].lower()}")
+    page.reload()
+    page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    systems.get_by_role("button", name="Anomaly").tap()
+    page.get_by_test_id("holder").filter(has_text="You: Brin").wait_for()
+    assert "Ash" not in page.locator("main").inner_text()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 
 from ui.core.live_table import sends_to_gm
+from ui.core import people
 from ui.core.people import Person
 from ui.core.state import AppState
 
@@ -17,8 +18,9 @@ GM = "gm"
 
 
 def player_entry(state: AppState) -> dict | None:
-    """The character this phone's player plays, if a player holds it (and the character is still there);
-    in another rule system, their sheet of the same name there."""
+    """The character this phone's player plays, if a player holds it (and the character is still there):
+    their sheet in the rule system shown (the same person, ui.core.people), else the sheet they were
+    picked by until they have one here (`fill_player_sheet`)."""
     if state.role in (None, GM):
         return None
     entry = state.entry(state.role)
@@ -26,8 +28,21 @@ def player_entry(state: AppState) -> dict | None:
         return None
     if entry["system"] == state.system:
         return entry
-    # the same person under another system's sheet: the character of that name there, if any
-    return next((other for other in state.roster("character") if other["name"] == entry["name"]), entry)
+    person = people.person_of(state.session["roster"], entry["id"])
+    return people.sheet_in(state.session["roster"], person, state.system) or entry
+
+
+def fill_player_sheet(state: AppState):
+    """A player's person with no sheet in the rule system shown gets a blank one there, so everything on
+    this phone opens on them (never on someone else's sheet). Its id is the one every phone derives; one
+    removed already is not added again."""
+    player = player_entry(state)
+    if player is None or player["system"] == state.system:
+        return
+    roster = state.session["roster"]
+    person = people.person_of(roster, player["id"])
+    if people.derived_id(person, state.system) not in state.replica.roster:
+        state.session = {**state.session, "roster": people.everywhere(roster, player)}
 
 
 def sheet_here(state: AppState, person: Person) -> str:
@@ -70,10 +85,11 @@ def show_system(state: AppState, system: str):
 
 
 def own_first(state: AppState, characters: list[dict]) -> dict | None:
-    """The character a new conflict starts with: this phone's player's, else the first."""
+    """The character a new conflict starts with: this phone's player's (nobody while they have no sheet
+    here: never someone else's), else the first."""
     player = player_entry(state)
-    if player is not None and player in characters:
-        return player
+    if player is not None:
+        return player if player in characters else None
     return characters[0] if characters else None
 
 

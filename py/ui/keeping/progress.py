@@ -20,6 +20,7 @@ from session.sealed.exchange import check_secret
 
 from ui import router
 from ui.core.live_table import ADD_AT_ONCE, ADD_ON_TAP
+from ui.core.role import fill_player_sheet
 from ui.core.shapes import ShapeError
 from ui.core.state import SCREENS, AppState
 
@@ -107,6 +108,7 @@ def load(state: AppState):
     except Exception:  # whatever is stored, a start never fails for the table in progress
         problem = "it holds something this version cannot read"
     state.shown = state.shown or state.session["system"]
+    fill_player_sheet(state)  # the player's person where this phone opens (stored with the next change)
     if problem:
         state.fail(LOST.format(what=problem))
     recall_secrets(state)
