@@ -258,3 +258,20 @@ def test_a_player_who_joins_plays_their_person_in_every_rule_system(app, site, s
     systems.get_by_role("button", name="Anomaly").tap()
     page.get_by_test_id("holder").filter(has_text="You: Brin").wait_for()
     assert "Ash" not in page.locator("main").inner_text()
+
+
+def test_a_party_typed_once_is_on_the_roster_of_every_rule_system(app, screenshot):
+    page = app
+    systems = page.get_by_role("navigation", name="Rule system")
+    systems.get_by_role("button", name="Manner Cards").tap()
+    nav(page, "Roster")
+    for name in ("Élodie", "Bo"):
+        page.get_by_role("button", name="Add a character").tap()
+        page.get_by_label("Name", exact=True).fill(name)
+        page.get_by_role("button", name="Save").tap()
+        page.get_by_text(f"{name} saved.").wait_for()
+    for label in ("Tension Engine", "Anomaly"):
+        systems.get_by_role("button", name=label).tap()
+        names = page.locator(".roster-name").all_inner_texts()
+        assert names == ["Élodie", "Bo"], (label, names)
+    both_sizes(page, screenshot, "flow-party-typed-once")

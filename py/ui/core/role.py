@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import functools
 
-from ui.core.live_table import sends_to_gm
 from ui.core import people
+from ui.core.live_table import sends_to_gm
 from ui.core.people import Person
 from ui.core.state import AppState
 
