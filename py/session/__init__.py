@@ -23,13 +23,13 @@ import importlib
 
 from .errors import SessionError
 from .log import log_conflict, set_aside, undo_last
-from .model import (MAX_NAME, SCHEMA_VERSION, SYSTEMS, check_roster_entry, check_session,
+from .model import (MAX_NAME, SCHEMA_VERSION, SYSTEMS, blank_sheet, check_roster_entry, check_session,
                     new_id, new_session)
 from .logbook import MemoryLog
 from .on_device import Library, MemoryStore, StorageError, Unreadable
 
 __all__ = ["SessionError", "SCHEMA_VERSION", "SYSTEMS", "MAX_NAME", "new_session", "new_id",
-           "check_session", "check_roster_entry", "log_conflict", "set_aside", "undo_last",
+           "check_session", "check_roster_entry", "blank_sheet", "log_conflict", "set_aside", "undo_last",
            "LinkError", "encode_session", "encode_roll", "decode", "decode_session", "decode_roll",
            "looks_like_link", "share_url", "Library", "MemoryStore", "MemoryLog", "StorageError", "Unreadable",
            "ImportFileError", "export_text", "file_name", "read_export", "MAX_FILE"]

@@ -24,6 +24,7 @@ MAX_SESSION_NAME = 80
 MAX_RATING = 40
 MAX_POINTS = 99
 MAX_TENSION = 99
+DEFAULT_MANNER_RATING = 2  # each Manner of a new Manner Cards sheet
 MAX_LIST = 30
 MAX_ROSTER = 60
 MAX_LOG = 60_000  # entries of one session: 20,000 logged on each of three phones
@@ -148,6 +149,19 @@ def check_manners_entry(entry: dict, kind: str, who: str) -> dict:
 
 
 SHEETS = {"tension": check_tension_entry, "anomaly": check_anomaly_entry, "manners": check_manners_entry}
+
+
+def blank_sheet(system: str, kind: str) -> dict:
+    """What a new sheet of `kind` holds in `system` before anyone writes on it (the roster's form starts
+    from it, and a person gets it in a system they had no sheet in yet)."""
+    if system == "tension":
+        if kind == "character":
+            return {"attributes": [{"name": "Might", "rating": 2}, {"name": "Agility", "rating": 2},
+                                   {"name": "Wits", "rating": 2}], "skills": [], "ap": 3, "health": 10, "willpower": 10}
+        return {"power": 4, "traits": [], "health": 10}
+    if system == "anomaly":
+        return {"modifiers": []}
+    return {"manners": {manner: DEFAULT_MANNER_RATING for manner in MANNERS}, "skills": [], "descriptors": []}
 
 
 def check_roster_entry(entry) -> dict:

@@ -201,3 +201,77 @@ def test_a_roll_that_arrives_late_moves_no_number_in_the_log(gm_and_ash, site, s
     after = gm.locator(".log-meta").all_inner_texts()
     assert len(after) == 3 and all(line in after for line in before)  # nothing renumbered
     both_sizes(gm, screenshot, "flow-log-after-a-late-roll")
+
+
+def pressed_system(page) -> str:
+    return page.get_by_role("navigation", name="Rule system").locator("[aria-pressed=true]").inner_text()
+
+
+def test_each_phone_keeps_its_own_rule_system_through_links_and_a_reload(gm_and_ash, site, screenshot):
+    gm, ash = gm_and_ash
+    opened(gm, site + "#" + encode_session(table()))
+    gm.get_by_test_id("role-chooser").get_by_role("button", name="The GM").tap()
+    nav(gm, "Session")
+    opened(ash, gm.get_by_test_id("session-link").input_value())
+    ash.get_by_test_id("role-chooser").get_by_role("button", name="Ash").tap()
+    assert pressed_system(ash) == "Tension Engine"  # a joining phone opens on the GM's system
+
+    # The player's tab moves the player's phone only: its link changes nothing on the GM's.
+    ash.get_by_role("navigation", name="Rule system").get_by_role("button", name="Manner Cards").tap()
+    nav(ash, "Session")
+    opened(gm, ash.get_by_test_id("session-link").input_value())
+    assert "already have everything" in message(gm) and pressed_system(gm) == "Tension Engine"
+
+    # The GM's tab moves the GM's phone, and is the system phones join in; the player stays where they are.
+    gm.get_by_role("navigation", name="Rule system").get_by_role("button", name="Anomaly").tap()
+    nav(gm, "Session")
+    opened(ash, gm.get_by_test_id("session-link").input_value())
+    dialog = ash.get_by_test_id("join-prompt")
+    dialog.filter(has_text="Update this session?").wait_for()
+    assert "Rule system phones join in" in dialog.inner_text()
+    ash.get_by_role("button", name="Update mine from the link").tap()
+    dialog.wait_for(state="detached")
+    assert pressed_system(ash) == "Manner Cards" and pressed_system(gm) == "Anomaly"
+    both_sizes(ash, screenshot, "flow-own-system-player")
+    both_sizes(gm, screenshot, "flow-own-system-gm")
+    ash.reload()
+    ash.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert pressed_system(ash) == "Manner Cards"
+
+
+def test_a_player_who_joins_plays_their_person_in_every_rule_system(app, site, screenshot):
+    """Ash and Brin have Tension Engine sheets only (an older session): Brin's phone opens every
+    system on Brin, never on Ash, the roster's first character."""
+    page = opened(app, site + "#" + encode_session(party()))
+    page.get_by_test_id("role-chooser").get_by_role("button", name="Brin").tap()
+    systems = page.get_by_role("navigation", name="Rule system")
+    for label in ("Anomaly", "Manner Cards", "Tension Engine"):
+        systems.get_by_role("button", name=label).tap()
+        page.get_by_test_id("holder").filter(has_text="You: Brin").wait_for()
+        words = app_text(page)
+        assert "Waiting for Ash" not in words and "for Ash" not in words, label
+        if label != "Tension Engine":  # Ash has no sheet there: Brin's is the only one
+            assert "Ash" not in page.locator("main").inner_text(), label
+        both_sizes(page, screenshot, f"flow-person-{label.split()[0].lower()}")
+    page.reload()
+    page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    systems.get_by_role("button", name="Anomaly").tap()
+    page.get_by_test_id("holder").filter(has_text="You: Brin").wait_for()
+    assert "Ash" not in page.locator("main").inner_text()
+
+
+def test_a_party_typed_once_is_on_the_roster_of_every_rule_system(app, screenshot):
+    page = app
+    systems = page.get_by_role("navigation", name="Rule system")
+    systems.get_by_role("button", name="Manner Cards").tap()
+    nav(page, "Roster")
+    for name in ("Élodie", "Bo"):
+        page.get_by_role("button", name="Add a character").tap()
+        page.get_by_label("Name", exact=True).fill(name)
+        page.get_by_role("button", name="Save").tap()
+        page.get_by_text(f"{name} saved.").wait_for()
+    for label in ("Tension Engine", "Anomaly"):
+        systems.get_by_role("button", name=label).tap()
+        names = page.locator(".roster-name").all_inner_texts()
+        assert names == ["Élodie", "Bo"], (label, names)
+    both_sizes(page, screenshot, "flow-party-typed-once")

@@ -1,10 +1,15 @@
 """The Tables screen on a phone: both Manner Cards tables readable at 320 px, the
-Tension Table rewritten by the GM (and kept on the screen), and a roll on it."""
+Tension Table rewritten by the GM (and kept on the screen), and a roll on it; on a player's
+phone the lines only, the GM's controls on the GM's phone (issue 30)."""
 from __future__ import annotations
 
 import re
 
+from session.links.v1 import encode_session
+
 from test_manners_flows import DESKTOP, PHONE, assert_fits
+from test_sessions import both_sizes, nav, party
+from test_table_flow import opened
 
 
 def test_reference_tables_and_the_tension_table(app, screenshot):
@@ -71,3 +76,26 @@ def test_reference_tables_and_the_tension_table(app, screenshot):
     tension.get_by_role("button", name="Restore the examples…").tap()
     tension.get_by_role("button", name="Yes, restore the examples").tap()
     assert "The bridge starts to burn." not in tension.inner_text()
+
+
+GM_CONTROLS = ("Roll on the Tension Table", "Edit the lines", "Restore the examples…")
+
+
+def test_a_players_phone_reads_the_tension_table_the_gms_rolls_and_writes_it(app, site, screenshot):
+    page = opened(app, site + "#" + encode_session(party()))
+    page.get_by_test_id("role-chooser").get_by_role("button", name="Ash").tap()
+    nav(page, "Tables")
+    tension = page.get_by_test_id("tension-table")
+    tension.wait_for()
+    assert tension.get_by_test_id("tension-line").count() == 6
+    assert "the GM rolls a d6 on this table, on the GM's phone" in tension.inner_text()
+    for name in GM_CONTROLS:
+        assert page.get_by_role("button", name=name).count() == 0
+    assert tension.get_by_role("button").count() == 0
+    both_sizes(page, screenshot, "tables-tension-player", tension)
+
+    page.get_by_role("button", name="Change who holds this phone").tap()
+    page.get_by_test_id("role-chooser").get_by_role("button", name="The GM").tap()
+    for name in GM_CONTROLS:
+        page.get_by_role("button", name=name).wait_for()
+    both_sizes(page, screenshot, "tables-tension-gm", tension)

@@ -13,7 +13,7 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
-FIELD_WORDS = {"name": "Name", "system": "Rule system", "players": "Players", "tension": "Tension",
+FIELD_WORDS = {"name": "Name", "system": "Rule system phones join in", "players": "Players", "tension": "Tension",
                "settings": "Tension Pool settings", "tension_table": "Tension Table", "ap": "AP",
                "health": "Health", "willpower": "Willpower", "power": "Power", "attributes": "Attributes",
                "skills": "Skills", "traits": "Dread Traits", "modifiers": "Modifiers", "manners": "Manners",

@@ -233,8 +233,7 @@ def open_call(state: AppState, call: dict):
     if state.role not in call["to"]:
         return
     system = call["system"]
-    if state.system != system:
-        state.session = {**state.session, "system": system}
+    state.shown = system  # the GM's call is the one thing that moves another phone: it opens on the call
     if system in state.drafts:
         dispatch(state, f"{system}-new", Input())  # what is on the table goes in the log, set aside
     draft = NEW_DRAFT[system](state)

@@ -50,6 +50,7 @@ def switch_to(state: AppState, replica: Replica):
     state.numbered = 0  # so is the count of the entries this phone numbered in it
     state.add_rolls = "at-once"  # and how its live table's rolls are taken
     state.showing = None
+    state.shown = None  # the rule system shown too: the session's default until its table is loaded
     commands.open_table(state)  # that session's table in progress, before anything is saved
 
 

@@ -4,11 +4,17 @@ A session keeps one roster entry per rule system (a character's Tension Engine s
 Anomaly sheet, their Manner Cards sheet), so the same person can have up to three entries.
 Everywhere the table thinks of *people* (how many characters a session has, who holds this
 phone, whose rolls the Log shows, what a link adds to the roster), entries of the same kind
-with the same name (spaces and case aside) are one person. Pure Python.
+with the same name (spaces and case aside) are one person. A person typed once gets a sheet in
+every system (`everywhere`); a person of an older session who has none in a system yet gets a
+blank one where they are played (`derived`), under an id every phone derives alike, so two phones
+that add it add the same sheet. Pure Python.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from session import blank_sheet, check_roster_entry
+from session.model import MAX_ROSTER
 
 SYSTEM_ORDER = ("tension", "anomaly", "manners")
 
@@ -47,6 +53,52 @@ def person_of(roster: list[dict], entry_id: str) -> Person | None:
     if entry is None:
         return None
     return next(person for person in people(roster, entry["kind"]) if entry_id in person.ids)
+
+
+def sheet_in(roster: list[dict], person: Person, system: str) -> dict | None:
+    """The person's sheet in `system`, if they have one."""
+    return next((entry for entry in roster if entry["id"] in person.ids and entry["system"] == system), None)
+
+
+def derived_id(person: Person, system: str) -> str:
+    """The id of the person's sheet in `system` made here for them: from their own sheets' (those not
+    derived), so any phone holding the same person derives the same id."""
+    typed = [entry_id for entry_id in person.ids if not is_derived(entry_id)] or list(person.ids)
+    return f"{min(typed)[:21]}-{system[0]}"
+
+
+def is_derived(entry_id: str) -> bool:
+    return len(entry_id) > 2 and entry_id[-2] == "-" and entry_id[-1] in {system[0] for system in SYSTEM_ORDER}
+
+
+def derived(roster: list[dict], person: Person, system: str) -> dict:
+    """A blank sheet of the person in `system`, under their name."""
+    entry = next(entry for entry in roster if entry["id"] in person.ids)
+    return check_roster_entry({"id": derived_id(person, system), "system": system, "kind": person.kind,
+                               "name": entry["name"], **blank_sheet(system, person.kind)})
+
+
+def everywhere(roster: list[dict], entry: dict) -> list[dict]:
+    """The roster with `entry`'s person given a blank sheet in every system they have none in: a person
+    typed once is at the table in every rule system, each system's numbers filled where it is played."""
+    person = person_of(roster, entry["id"])
+    missing = [derived(roster, person, system) for system in SYSTEM_ORDER if sheet_in(roster, person, system) is None]
+    return roster + missing[:max(0, MAX_ROSTER - len(roster))]  # a full roster keeps room for typed sheets only
+
+
+def renamed(roster: list[dict], entry_id: str, name: str) -> list[dict]:
+    """The roster with every sheet of the person whose sheet `entry_id` is under `name` (their sheets stay
+    one person)."""
+    person = person_of(roster, entry_id)
+    ids = set(person.ids) if person is not None else {entry_id}
+    return [{**item, "name": name} if item["id"] in ids and item["name"] != name else item for item in roster]
+
+
+def without(roster: list[dict], entry_id: str) -> list[dict]:
+    """The roster without the person whose sheet `entry_id` is, in every system."""
+    person = person_of(roster, entry_id)
+    ids = set(person.ids) if person is not None else {entry_id}
+    return [item for item in roster if item["id"] not in ids]
 
 
 def count_words(roster: list[dict]) -> str:

@@ -7,6 +7,9 @@ phone for the whole table), shows everything. Pure Python.
 """
 from __future__ import annotations
 
+import functools
+
+from ui.core import people
 from ui.core.live_table import sends_to_gm
 from ui.core.people import Person
 from ui.core.state import AppState
@@ -15,8 +18,9 @@ GM = "gm"
 
 
 def player_entry(state: AppState) -> dict | None:
-    """The character this phone's player plays, if a player holds it (and the character is still there);
-    in another rule system, their sheet of the same name there."""
+    """The character this phone's player plays, if a player holds it (and the character is still there):
+    their sheet in the rule system shown (the same person, ui.core.people), else the sheet they were
+    picked by until they have one here (`fill_player_sheet`)."""
     if state.role in (None, GM):
         return None
     entry = state.entry(state.role)
@@ -24,8 +28,21 @@ def player_entry(state: AppState) -> dict | None:
         return None
     if entry["system"] == state.system:
         return entry
-    # the same person under another system's sheet: the character of that name there, if any
-    return next((other for other in state.roster("character") if other["name"] == entry["name"]), entry)
+    person = people.person_of(state.session["roster"], entry["id"])
+    return people.sheet_in(state.session["roster"], person, state.system) or entry
+
+
+def fill_player_sheet(state: AppState):
+    """A player's person with no sheet in the rule system shown gets a blank one there, so everything on
+    this phone opens on them (never on someone else's sheet). Its id is the one every phone derives; one
+    removed already is not added again."""
+    player = player_entry(state)
+    if player is None or player["system"] == state.system:
+        return
+    roster = state.session["roster"]
+    person = people.person_of(roster, player["id"])
+    if people.derived_id(person, state.system) not in state.replica.roster:
+        state.session = {**state.session, "roster": people.everywhere(roster, player)}
 
 
 def sheet_here(state: AppState, person: Person) -> str:
@@ -38,11 +55,41 @@ def is_player(state: AppState) -> bool:
     return player_entry(state) is not None
 
 
+GM_ONLY = "That is the GM's to do, on the GM's phone."
+
+
+def gm_controls(state: AppState) -> bool:
+    """The GM's controls (the Tension Table's roll and lines, calls for rolls, how players' rolls are
+    taken) are on this phone: the GM's, or one shared by the whole table; never a player's."""
+    return not is_player(state)
+
+
+def gm_only(handler):
+    """An action that is the GM's: on a player's phone (where its control is not drawn, so only an old
+    page or a stray event sends it) it changes nothing and says so."""
+    @functools.wraps(handler)
+    def guarded(state: AppState, event):
+        if not gm_controls(state):
+            state.fail(GM_ONLY)
+            return None
+        return handler(state, event)
+    return guarded
+
+
+def show_system(state: AppState, system: str):
+    """Show `system` on this phone (its own choice, moving no other phone). The GM's phone (or a shared
+    one) also makes it the session's rule system, the one a phone that joins opens on."""
+    state.shown = system
+    if gm_controls(state) and state.session["system"] != system:
+        state.session = {**state.session, "system": system}
+
+
 def own_first(state: AppState, characters: list[dict]) -> dict | None:
-    """The character a new conflict starts with: this phone's player's, else the first."""
+    """The character a new conflict starts with: this phone's player's (nobody while they have no sheet
+    here: never someone else's), else the first."""
     player = player_entry(state)
-    if player is not None and player in characters:
-        return player
+    if player is not None:
+        return player if player in characters else None
     return characters[0] if characters else None
 
 

@@ -4,7 +4,8 @@
 derived from `replica` (session.replica: the session as this phone keeps it, merging with
 other phones'); after every change ui.core.step commits what an action changed in
 `session` into the replica. `drafts` holds the conflict being built for each system (form
-choices and dice on the table); the rest is navigation and transient messages. Pure
+choices and dice on the table); the rest is navigation (the screen and rule system shown are
+this phone's own, never the session's) and transient messages. Pure
 Python, so views and actions are tested under CPython.
 """
 from __future__ import annotations
@@ -57,6 +58,9 @@ class AppState:
     numbered: int = 0  # the last number this phone gave an entry it logged (ui.core.library.numbering)
     live: object | None = None  # a live table's channels to other phones (ui.core.live_table); None: not live here
     add_rolls: str = "at-once"  # on the GM's phone of a live table, a player's checked roll: "at-once" | "wait"
+    # The rule system this phone shows: its own, kept with its table in progress (ui.keeping.progress), never
+    # merged nor sent; None until the session's table is loaded: the session's default (the GM's system).
+    shown: str | None = None
 
     def __post_init__(self):
         if self.replica is None:
@@ -66,7 +70,8 @@ class AppState:
 
     @property
     def system(self) -> str:
-        return self.session["system"]
+        """The rule system this phone shows (`shown`), else the one a phone opening the session starts on."""
+        return self.shown or self.session["system"]
 
     def draft(self, make) -> dict:
         """This system's draft, made with `make(state)` the first time."""

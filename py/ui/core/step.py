@@ -15,6 +15,7 @@ from session.errors import Refused
 from ui.core import commands
 from ui.core.actions import Input, dispatch
 from ui.core.library import commit, wanted
+from ui.core.role import fill_player_sheet
 from ui.core.state import AppState
 
 SOMETHING_WRONG = "Something went wrong with that. Please try again."
@@ -45,6 +46,7 @@ def after_change(state: AppState):
     with the older log entries the screen now wants; on a live table, what changed is queued
     for the other phones."""
     try:
+        fill_player_sheet(state)  # a player's person gets a sheet where this phone now plays them
         commit(state)
     except Refused as error:  # a count or the clock is full: the change is not made, and why is said
         state.session = state.committed

@@ -1,6 +1,8 @@
 """The table in progress on this phone: every system's conflict draft, the sheet being
-edited, the Tables draft, the open screen and who holds this phone (the GM or a player),
-saved after every change and restored exactly after a reload, a crash or a closed tab.
+edited, the Tables draft, the open screen and rule system and who holds this phone (the GM or a
+player), saved after every change and restored exactly after a reload, a crash or a closed tab.
+The rule system shown is this phone's own: a session opened with none stored starts on the
+session's (the GM's phone's) and keeps it whatever other phones show.
 
 It is stored per session under its own key through the Library (save_table /
 load_table, `tableside.table.<session id>`), never inside the session: the session
@@ -13,11 +15,12 @@ from __future__ import annotations
 
 import copy
 
-from session import SessionError
+from session import SYSTEMS, SessionError
 from session.sealed.exchange import check_secret
 
 from ui import router
 from ui.core.live_table import ADD_AT_ONCE, ADD_ON_TAP
+from ui.core.role import fill_player_sheet
 from ui.core.shapes import ShapeError
 from ui.core.state import SCREENS, AppState
 
@@ -31,9 +34,9 @@ def to_store(state: AppState) -> dict | None:
     """What to store for the open session; None when nothing is in progress."""
     drafts = {key: draft for key, draft in state.drafts.items() if key in WHAT}
     if not drafts and state.editing is None and state.screen == "conflict" and state.role is None \
-            and not state.numbered and state.add_rolls == ADD_AT_ONCE:
+            and not state.numbered and state.add_rolls == ADD_AT_ONCE and state.system == state.session["system"]:
         return None
-    stored = {"v": VERSION, "session": state.session["id"], "screen": state.screen,
+    stored = {"v": VERSION, "session": state.session["id"], "screen": state.screen, "system": state.system,
               "drafts": copy.deepcopy(drafts), "editing": copy.deepcopy(state.editing), "role": state.role,
               "numbered": state.numbered}
     if state.add_rolls != ADD_AT_ONCE:  # the GM's choice for this session's live table
@@ -73,6 +76,8 @@ def restore(state: AppState, data) -> str | None:
             problems.append(f"the sheet being edited: {error}")
     if data.get("screen") in SCREENS and data["screen"] != "live":  # a reload ends the live channels
         state.screen = data["screen"]
+    if data.get("system") in SYSTEMS:  # none from an older version: the session's, as it opens
+        state.shown = data["system"]
     numbered = data.get("numbered", 0)  # the last number this phone gave (ui.core.library.numbering)
     if isinstance(numbered, int) and not isinstance(numbered, bool) and 0 <= numbered <= 10 ** 7:
         state.numbered = numbered
@@ -86,13 +91,15 @@ def restore(state: AppState, data) -> str | None:
 
 def draws(state: AppState, system: str, draft: dict):
     """Draw the system's screen with this draft once: a draft the view cannot draw is dropped."""
-    trial = AppState(session={**state.session, "system": system}, drafts={system: copy.deepcopy(draft)})
+    trial = AppState(session=state.session, shown=system, drafts={system: copy.deepcopy(draft)})
     router.load(router.CONFLICT_SCREENS[system]).regions(trial)
 
 
 def load(state: AppState):
-    """At start, and when another session is opened: its table in progress, if any."""
+    """At start, and when another session is opened: its table in progress, if any. From then on the
+    rule system shown is this phone's own."""
     if state.library is None:
+        state.shown = state.shown or state.session["system"]
         return
     try:
         problem = restore(state, state.library.load_table(state.session["id"]))
@@ -100,6 +107,8 @@ def load(state: AppState):
         problem = str(error).rstrip(".").lower()
     except Exception:  # whatever is stored, a start never fails for the table in progress
         problem = "it holds something this version cannot read"
+    state.shown = state.shown or state.session["system"]
+    fill_player_sheet(state)  # the player's person where this phone opens (stored with the next change)
     if problem:
         state.fail(LOST.format(what=problem))
     recall_secrets(state)

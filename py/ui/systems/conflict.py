@@ -15,6 +15,7 @@ from session import set_aside as set_aside_entry
 
 from ui.core.actions import Input
 from ui.core.clock import now_text
+from ui.core.events import when_role_changed
 from ui.core.library import numbering
 from ui.core.role import show_to_gm
 from ui.core.state import AppState
@@ -24,6 +25,16 @@ from ui.systems.handoff import log_button, logged_actions
 
 EMPTY = Markup("")
 SET_ASIDE_HINT = "The dice on the table go in the log as set aside."
+
+
+def opens_on_the_player(system: str, in_play: Callable[[dict], bool]):
+    """When this phone is said to be someone's (ui.core.events), `system`'s conflict with nothing on the
+    table is made again, so it opens on that player's person, not on whoever it started with."""
+    def reopen(state: AppState):
+        draft = state.drafts.get(system)
+        if draft is not None and not in_play(draft) and draft.get("exchange") is None:
+            del state.drafts[system]
+    when_role_changed(reopen)
 
 
 def clear_error(state: AppState):

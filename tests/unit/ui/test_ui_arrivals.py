@@ -296,3 +296,19 @@ def test_a_roll_link_that_carries_more_than_its_roll_is_refused():
     open_link(gm, f"R2.{link_v2.pack(payload)}")
     assert "a roll link carries its roll and nothing else" in gm.message.text
     assert gm.session == gm.committed and gm.session["name"] == party["name"] and len(gm.session["roster"]) == 5
+
+
+def test_a_link_from_a_phone_on_another_rule_system_moves_no_phone():
+    mine = logged_party()
+    state = phone(mine)
+    theirs = Replica.from_session(mine)
+    before = theirs.session()
+    theirs.absorb(before, {**before, "system": "manners", "tension": 9}, "a1")  # the GM's phone, moved on
+    open_link(state, link_v2.session_link(theirs))
+    assert "Rule system phones join in" in text(state)
+    tap(state, "join-update")
+    assert state.session["tension"] == 9 and state.session["system"] == "manners"
+    assert state.system == "tension"  # this phone shows the system it showed (the link opened here says where)
+    joining = phone()
+    open_link(joining, link_v2.session_link(theirs))
+    assert joining.system == "manners"  # a phone that joins opens on the GM's

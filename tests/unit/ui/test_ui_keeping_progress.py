@@ -227,3 +227,27 @@ def test_opening_another_session_brings_in_its_own_table_and_back_again():
     assert state.drafts["tension"]["gm"]["dice"] == second_dice  # each session keeps its own table
     tap(state, "session-open", id=first["id"])
     assert state.drafts["tension"]["gm"]["dice"] == first_dice
+
+
+# --- The rule system shown is this phone's own ---------------------------------------------------------
+
+def test_the_rule_system_shown_is_kept_with_the_table_and_an_older_table_opens_on_the_sessions():
+    store = MemoryStore()
+    state = phone(party(), store=store)
+    tap(state, "role-pick", role=state.session["roster"][0]["id"])  # a player's tab writes no session field
+    tap(state, "switch-system", system="anomaly")
+    assert state.session["system"] == "tension" and state.replica.fields["system"][0] == "tension"
+    again = same_after_reload(state, store)
+    assert again.system == "anomaly"
+    key = TABLE_PREFIX + state.session["id"]
+    older = json.loads(store.items[key])
+    del older["system"]  # as the previous version stored it
+    store.items[key] = json.dumps(older)
+    assert reload(store).system == "tension"
+
+
+def test_the_gms_tab_is_the_system_a_joining_phone_opens_on():
+    state = phone(party())
+    tap(state, "role-pick", role="gm")
+    tap(state, "switch-system", system="manners")
+    assert state.system == state.session["system"] == "manners"

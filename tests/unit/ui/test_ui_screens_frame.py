@@ -31,3 +31,42 @@ def test_joining_asks_who_holds_the_phone_and_a_players_phone_keeps_the_gms_cont
     tap(state, "role-choose")
     tap(state, "role-pick", role="gm")
     assert 'data-action="tension-step"' in markup(state) and "You: the GM" in text(state)
+
+
+# --- A person, not a sheet (issue 30, item 1) ----------------------------------------------------------
+
+def test_a_players_phone_opens_every_system_on_their_person_never_the_first_character():
+    """An older session: Ash and Brin have Tension Engine sheets only. Brin's phone shows Brin in every
+    system: the missing sheets are derived (the same ids on every phone), nothing opens on Ash."""
+    from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401
+    from ui.systems.manners import actions as manners_actions  # noqa: F401
+    from ui.systems.tension import actions as tension_actions  # noqa: F401
+
+    session = party_of_five()
+    brin_id = session["roster"][1]["id"]
+    brin, other = phone(session), phone(session)
+    assert "Ash Varga" in markup(brin)  # before anyone said whose phone it is: the first character
+    assert brin.drafts["tension"]["player"]["ref"] != brin_id
+    tap(brin, "role-pick", role=brin_id)
+    markup(brin)  # drawn, as the page does after every tap
+    assert brin.drafts["tension"]["player"]["ref"] == brin_id  # the conflict made again, on Brin
+    for system in ("anomaly", "manners", "tension"):
+        tap(brin, "switch-system", system=system)
+        page = text(brin)
+        assert "You: Brin Olsen" in page
+        assert "Waiting for Ash" not in page and "for Ash Varga" not in page
+    actor = brin.drafts["anomaly"]["actor"]["ref"]
+    player = brin.drafts["manners"]["player"]["ref"]
+    assert brin.entry(actor)["name"] == brin.entry(player)["name"] == "Brin Olsen"
+    assert [brin.entry(actor)["system"], brin.entry(player)["system"]] == ["anomaly", "manners"]
+    tap(other, "role-pick", role=brin_id)
+    tap(other, "switch-system", system="anomaly")
+    markup(other)
+    assert other.drafts["anomaly"]["actor"]["ref"] == actor  # derived alike: one sheet after a merge
+    tap(brin, "switch-system", system="anomaly")
+    assert [entry["name"] for entry in brin.roster("character")] == ["Brin Olsen"]  # only where Brin plays
+    open_link(other, link_v2.session_link(brin.replica))  # the two phones' sheets meet: one Brin in Anomaly
+    if other.pending:
+        tap(other, "join-update")
+    assert [entry["name"] for entry in other.roster("character")] == ["Brin Olsen"]
+    assert len([entry for entry in other.session["roster"] if entry["name"] == "Brin Olsen"]) == 3

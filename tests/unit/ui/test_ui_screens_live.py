@@ -6,6 +6,7 @@ checked like a link."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -472,3 +473,71 @@ def test_a_message_that_rewrites_a_logged_roll_is_refused_by_its_log_name():
     table.run()
     assert gm.session["log"] == logged
     assert gm.message.tone == "error" and "that is already logged: nothing was changed" in gm.message.text
+
+
+# --- The GM's controls, on the GM's phone only -----------------------------------------------------
+
+def test_a_players_phone_shows_no_call_round_or_way_rolls_are_taken_and_refuses_them():
+    table, party = joined("ash")
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    gm.screen = ash.screen = "live"
+    tap(gm, "live-call")
+    table.run()
+    for words in ("Call for a roll", "The round:", "Players' rolls", "goes in the log at once"):
+        assert words in text(gm) and words not in text(ash)
+    for action, data in [("live-add-mode", {"value": "wait"}), ("live-call-system", {"value": "anomaly"}),
+                         ("live-call", {}), ("live-call-end", {"id": next(iter(gm.live.calls))})]:
+        tap(ash, action, **data)
+        assert ash.message.tone == "error" and "GM's phone" in ash.message.text
+    assert ash.add_rolls == "at-once" and "call" not in ash.view and ash.live.hub is False
+    assert ash.live.calls and not any(call.get("ended") for call in gm.live.calls.values())
+
+
+def test_a_player_whose_phone_never_went_live_is_shown_the_way_to_join_not_the_gms_controls():
+    gm = phone(party_of_five())
+    tap(gm, "role-pick", role=gm.session["roster"][1]["id"])
+    tap(gm, "live-open")
+    assert "Join the GM's live table" in text(gm) and 'data-action="live-connect"' not in markup(gm)
+    assert 'data-testid="live-call"' not in markup(gm)
+
+
+# --- The screen is per phone -----------------------------------------------------------------------
+
+def pressed_tab(state) -> str:
+    [system] = re.findall(r'data-action="switch-system" data-system="(\w+)" aria-pressed="true"', markup(state))
+    return system
+
+
+def test_a_phones_rule_system_tab_moves_no_other_phone_even_after_a_rejoin():
+    table, party = joined("ash", "brin")
+    gm, ash, brin = (table.phones[name] for name in ("gm", "ash", "brin"))
+    tap(brin, "switch-system", system="manners")  # a player's tab
+    tap(ash, "show-screen", screen="log")
+    table.run()
+    assert brin.system == "manners" and ash.system == gm.system == "tension" and ash.screen == "log"
+    assert gm.session["system"] == "tension"  # a player's tab is not the table's
+    tap(gm, "switch-system", system="anomaly")  # the GM's tab: the GM's phone only
+    table.run()
+    assert gm.system == "anomaly" and ash.system == "tension" and brin.system == "manners"
+    assert ash.session["system"] == brin.session["system"] == "anomaly"  # the default a joining phone opens on
+    assert pressed_tab(ash) == "tension" and pressed_tab(gm) == "anomaly"
+    tap(brin, "show-screen", screen="roster")
+    table.lose("ash")
+    lost = next(peer.id for peer in gm.live.peers.values() if peer.state == live_table.LOST)
+    table.join("gm", "ash", peer=lost)  # a rejoin merges both ways (Ash's phone scans on its Live table screen)
+    assert (gm.system, ash.system, brin.system) == ("anomaly", "tension", "manners")
+    assert brin.screen == "roster" and pressed_tab(ash) == "tension" and pressed_tab(brin) == "manners"
+
+
+def test_only_the_gms_call_opens_a_conflict_and_its_system_on_the_phones_called():
+    table, party = joined("ash", "brin")
+    gm, ash, brin = (table.phones[name] for name in ("gm", "ash", "brin"))
+    tap(ash, "show-screen", screen="roster")
+    tap(brin, "switch-system", system="manners")
+    tap(brin, "show-screen", screen="log")
+    tap(gm, "live-call-who", role=party["roster"][1]["id"], checked=False)  # Brin is left out
+    tap(gm, "live-call-system", value="anomaly")
+    tap(gm, "live-call")
+    table.run()
+    assert (ash.system, ash.screen) == ("anomaly", "conflict")
+    assert (brin.system, brin.screen) == ("manners", "log")  # not called: where it was

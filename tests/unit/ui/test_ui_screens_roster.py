@@ -7,6 +7,7 @@ from session import new_session
 from ui.core.state import AppState
 from ui.screens.roster import actions as roster_actions  # noqa: F401  (registers the actions)
 
+from reading import text
 from samples import seen
 from tapping import tap
 
@@ -40,3 +41,51 @@ def test_a_descriptor_needs_something_to_be_attached_to():
     assert state.editing is None
     assert state.session["roster"][0]["descriptors"] == [{"name": "Stubborn", "on": "Determination"}]
     assert state.session["roster"][0]["manners"]["Force"] == 4
+
+
+# --- A person, typed once (issue 30, item 1) ------------------------------------------------------------
+
+def add(state, kind: str, name: str):
+    tap(state, "roster-add", kind=kind)
+    tap(state, "sheet-set", path="name", typed=name)
+    tap(state, "roster-save")
+
+
+def test_a_party_typed_once_is_at_the_table_in_every_rule_system():
+    from session import check_session
+    from ui.core.people import count_words, people
+    from ui.screens.frame import actions as frame_actions  # noqa: F401
+
+    state = table("manners")
+    for name in ("Élodie", "Bo", "Cass"):
+        add(state, "character", name)
+    add(state, "adversary", "Ghoul")
+    assert count_words(state.session["roster"]) == "3 characters and 1 adversary"
+    for system in ("tension", "anomaly", "manners"):
+        tap(state, "switch-system", system=system)
+        assert [entry["name"] for entry in state.roster("character")] == ["Élodie", "Bo", "Cass"]
+        assert [entry["name"] for entry in state.roster("adversary")] == ["Ghoul"]
+    tap(state, "switch-system", system="tension")
+    assert [entry["ap"] for entry in state.roster("character")] == [3, 3, 3]  # the Tension Engine's numbers, filled
+    assert all(len(person.ids) == 3 for person in people(state.session["roster"]))
+    check_session(state.session)
+
+
+def test_a_new_name_renames_the_person_in_every_system_and_deleting_deletes_them_everywhere():
+    from ui.core.people import people
+
+    state = table("tension")
+    state.screen = "roster"
+    add(state, "character", "Bo")
+    add(state, "character", "Élodie")
+    bo = state.roster("character")[0]
+    tap(state, "roster-edit", id=bo["id"])
+    tap(state, "sheet-set", path="name", typed="Bo Lind")
+    tap(state, "roster-save")
+    assert [person.name for person in people(state.session["roster"])] == ["Bo Lind", "Élodie"]
+    assert sorted(entry["name"] for entry in state.session["roster"]) == ["Bo Lind"] * 3 + ["Élodie"] * 3
+    tap(state, "roster-edit", id=bo["id"])
+    tap(state, "roster-delete")
+    assert "from every rule system" in seen(text(state))
+    tap(state, "roster-delete-confirmed")
+    assert [entry["name"] for entry in state.session["roster"]] == ["Élodie"] * 3

@@ -149,3 +149,48 @@ def test_lines_are_text_never_markup():
     assert "<script>" not in markup and "&lt;script&gt;" in markup
     tap(state, "tables-edit")
     assert "<script>" not in region(state, "tables-tension")
+
+
+# --- The GM's controls, on the GM's phone only ---------------------------------------------------------------
+
+GM_CONTROLS = ('data-action="tables-roll"', 'data-action="tables-edit"', 'data-action="tables-restore"')
+
+
+def held_by(role) -> AppState:
+    """The Tables screen of the party's session, on a phone held by `role`: "gm", a character's id, or
+    None (one phone for the whole table)."""
+    from samples import party_of_five
+
+    state = AppState(session=party_of_five())
+    state.screen = "tables"
+    state.role = state.session["roster"][0]["id"] if role == "player" else role
+    return state
+
+
+@pytest.mark.parametrize("role", ["gm", None])
+def test_the_gms_phone_and_a_shared_phone_roll_and_write_the_tension_table(role):
+    markup = region(held_by(role), "tables-tension")
+    assert all(control in markup for control in GM_CONTROLS)
+
+
+def test_a_players_phone_reads_the_lines_but_neither_rolls_nor_writes_them(monkeypatch):
+    monkeypatch.setattr(rules.dice, "DEFAULT_SOURCE", rules.FixedDice([4]))
+    state = held_by("player")
+    markup = region(state, "tables-tension")
+    assert not any(control in markup for control in GM_CONTROLS)
+    assert markup.count('data-testid="tension-line"') == 6 and "on the GM's phone" in text_of(markup)
+    for action, data in [("tables-roll", {}), ("tables-edit", {}), ("tables-restore", {}),
+                         ("tables-restore-confirmed", {}), ("tables-line", {"index": 0, "value": "Mine"}),
+                         ("tables-save", {})]:
+        tap(state, action, **data)  # an old page, or a stray event: refused, nothing changes
+        assert state.message.tone == "error" and "GM's phone" in state.message.text
+    assert state.session["tension_table"] == list(rules.DEFAULT_TENSION_TABLE)
+    assert tables_view.tables_screen(state) == {"editing": None, "confirm_restore": False, "rolled": None}
+
+
+def test_lines_being_edited_when_the_phone_became_a_players_are_not_drawn_as_fields():
+    state = held_by("gm")
+    tap(state, "tables-edit")
+    state.role = state.session["roster"][0]["id"]
+    markup = region(state, "tables-tension")
+    assert 'data-action="tables-line"' not in markup and markup.count('data-testid="tension-line"') == 6

@@ -585,7 +585,7 @@ def test_a_sheet_is_built_with_the_editor_and_checked_by_the_session():
     tap(state, "sheet-set", path="modifiers.1.value", type="int", typed="-1")
     tap(state, "sheet-set", path="modifiers.1.stacks", type="bool", checked=True)
     tap(state, "roster-save")
-    [rook] = state.session["roster"]
+    [rook] = state.roster()
     assert rook["modifiers"] == [SWORD, {"name": "", "kind": "Magic", "value": -1, "stacks": True}]
     assert "Gear +2 (Sword) · Magic −1, stacks" in html.unescape(seen(roster_anomaly.summary(rook)))
     state.screen = "conflict"

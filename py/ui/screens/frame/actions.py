@@ -27,7 +27,7 @@ def show_screen(state: AppState, event: Input):
 def switch_system(state: AppState, event: Input):
     system = event.text("system")
     if system in SYSTEMS and system != state.system:
-        state.session = {**state.session, "system": system}
+        role.show_system(state, system)  # this phone's own: no other phone moves
         state.message = None
         state.editing = None
 

@@ -27,7 +27,7 @@ def session_bar(state: AppState) -> Markup:
     session = state.session
     tabs = h("nav", *(
         h("button", label, type="button", class_="system-tab", data_action="switch-system",
-          data_system=system, aria_pressed="true" if system == session["system"] else "false")
+          data_system=system, aria_pressed="true" if system == state.system else "false")
         for system, label in SYSTEMS.items()
     ), class_="system-tabs", aria_label="Rule system")
     return h("div", h("div", h("p", isolate(session["name"]), class_="session-name"), holder(state),

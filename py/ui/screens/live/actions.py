@@ -21,6 +21,7 @@ from ui.core import commands
 from ui.core import live_table
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
+from ui.core.role import gm_only
 from ui.core.state import AppState
 from ui.screens.live import calls
 from ui.screens.live.calls import call_form
@@ -259,6 +260,7 @@ def leave(state: AppState, event: Input):
 # --- The GM's phone: rolls and calls ------------------------------------------------------------------
 
 @action("live-add-mode")
+@gm_only
 def add_mode(state: AppState, event: Input):
     if event.value in (live_table.ADD_AT_ONCE, live_table.ADD_ON_TAP):
         state.add_rolls = event.value
@@ -270,6 +272,7 @@ def waiting_roll(state: AppState, event: Input) -> dict | None:
 
 
 @action("live-add")
+@gm_only
 def add(state: AppState, event: Input):
     item = waiting_roll(state, event)
     if item is None or not item.get("addable") or item.get("adding"):
@@ -279,6 +282,7 @@ def add(state: AppState, event: Input):
 
 
 @action("live-leave-out")
+@gm_only
 def leave_out(state: AppState, event: Input):
     item = waiting_roll(state, event)
     if item is not None:
@@ -287,18 +291,21 @@ def leave_out(state: AppState, event: Input):
 
 
 @action("live-call-who")
+@gm_only
 def call_who(state: AppState, event: Input):
     form, role = call_form(state), event.text("role")
     form["out"] = [one for one in form["out"] if one != role] + ([] if event.checked else [role])
 
 
 @action("live-call-system")
+@gm_only
 def call_system(state: AppState, event: Input):
     if event.value in SYSTEMS:
         call_form(state)["system"] = event.value
 
 
 @action("live-call-difficulty")
+@gm_only
 def call_difficulty(state: AppState, event: Input):
     value = event.number()
     if value is not None and 0 <= value <= 99:
@@ -306,16 +313,19 @@ def call_difficulty(state: AppState, event: Input):
 
 
 @action("live-call-title")
+@gm_only
 def call_title(state: AppState, event: Input):
     call_form(state)["title"] = (event.value or "")[:live_protocol.MAX_TITLE]
 
 
 @action("live-call-stakes")
+@gm_only
 def call_stakes(state: AppState, event: Input):
     call_form(state)["stakes"] = (event.value or "")[:live_protocol.MAX_STAKES]
 
 
 @action("live-call")
+@gm_only
 def call(state: AppState, event: Input):
     made = calls.make_call(state)
     if made is not None:
@@ -325,6 +335,7 @@ def call(state: AppState, event: Input):
 
 
 @action("live-call-end")
+@gm_only
 def end_call(state: AppState, event: Input):
     calls.end_call(state, event.text("id"))
 

@@ -16,6 +16,7 @@ from session.live import protocol as live_protocol
 from ui.core import live_table
 from ui.core.clock import now_text
 from ui.core.outgoing import send
+from ui.core.role import show_system
 from ui.core.state import AppState
 from ui.kit.html import isolate
 
@@ -42,8 +43,7 @@ def make_call(state: AppState) -> dict | None:
         if peer.role in chosen:
             send(state, peer.id, text)
     table.calls[call["id"]] = {**call, "rolled": {}, "at": now_text()}
-    if state.system != system:  # the table moves to the system called: every phone follows
-        state.session = {**state.session, "system": system}
+    show_system(state, system)  # the GM's phone follows its call; the called phones open on it as it arrives
     state.view.pop("call", None)
     return call
 

@@ -30,7 +30,7 @@ def button(label: str, action: str, primary: bool = False, wide: bool = False, *
 
 def regions(state: AppState) -> list[tuple[str, Markup]]:
     table = live_table.of(state)
-    player = (table is not None and not table.hub) or (table is None and is_player(state))
+    player = is_player(state) or (table is not None and not table.hub)  # calls and rolls are the GM's
     if player:
         return [("live-main", player_card(state)), ("live-scanner", scanner_card(state)),
                 ("live-rolls", Markup("")), ("live-round", Markup("")), ("live-call", Markup(""))]

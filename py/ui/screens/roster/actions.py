@@ -1,5 +1,7 @@
 """Adding, editing and removing roster entries. The sheet being edited is a copy;
-Save checks it (session.check_roster_entry) and only then puts it in the session."""
+Save checks it (session.check_roster_entry) and only then puts it in the session. A person is
+typed once: a new one gets a sheet in every rule system, a new name renames all their sheets,
+and deleting them deletes every sheet (ui.core.people)."""
 from __future__ import annotations
 
 import copy
@@ -7,6 +9,7 @@ import copy
 from session import check_roster_entry, new_id, SessionError
 
 from ui.core.actions import Input, action
+from ui.core import people
 from ui.core.events import entry_added
 from ui.core.state import AppState
 from ui.kit.fields import TEMPLATES
@@ -91,11 +94,12 @@ def save_entry(state: AppState, event: Input):
     except SessionError as error:
         state.fail(str(error))
         return
-    roster = [item for item in state.session["roster"] if item["id"] != entry["id"]]
     if state.editing["is_new"]:
-        roster.append(entry)
+        roster = people.everywhere([item for item in state.session["roster"] if item["id"] != entry["id"]] + [entry],
+                                   entry)
     else:
-        roster = [entry if item["id"] == entry["id"] else item for item in state.session["roster"]]
+        roster = [entry if item["id"] == entry["id"] else item
+                  for item in people.renamed(state.session["roster"], entry["id"], entry["name"])]
     state.session = {**state.session, "roster": roster}
     is_new = state.editing["is_new"]
     state.editing = None
@@ -127,7 +131,7 @@ def delete_entry(state: AppState, event: Input):
     if state.editing is None:
         return
     entry = state.editing["entry"]
-    state.session = {**state.session, "roster": [item for item in state.session["roster"] if item["id"] != entry["id"]]}
+    state.session = {**state.session, "roster": people.without(state.session["roster"], entry["id"])}
     state.editing = None
-    state.drafts.pop(state.system, None)  # a draft may point at the deleted entry
+    state.drafts.pop(state.system, None)  # a draft may point at the deleted entry (others draw a missing one)
     state.say(f"{isolate(entry['name']) if entry.get('name') else 'The entry'} was deleted.")

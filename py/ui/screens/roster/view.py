@@ -55,7 +55,7 @@ def editor(state: AppState) -> Markup:
     delete = Markup("") if editing["is_new"] else h(
         "button", "Delete…", type="button", class_="button button-danger", data_action="roster-delete")
     if editing.get("confirm_delete"):
-        delete = h("div", h("p", f"Delete {isolate(entry.get('name'))}? This cannot be undone.", class_="side-problem"),
+        delete = h("div", h("p", f"Delete {isolate(entry.get('name'))} from every rule system? This cannot be undone.", class_="side-problem"),
                    h("div", h("button", "Yes, delete", type="button", class_="button button-danger",
                               data_action="roster-delete-confirmed"),
                      h("button", "Keep", type="button", class_="button", data_action="roster-delete-cancel"),

@@ -1,15 +1,17 @@
 """What taps do on the Tables screen: rewrite the Tension Table's six lines, restore the
-examples, and roll on it. Each handler changes the AppState only."""
+examples, and roll on it, all the GM's (ui.core.role.gm_only). Each handler changes the AppState only."""
 from __future__ import annotations
 
 import rules
 
 from ui.core.actions import Input, action
+from ui.core.role import gm_only
 from ui.core.state import AppState
 from ui.screens.tables.editing import MAX_LINE, tables_screen
 
 
 @action("tables-edit")
+@gm_only
 def edit_lines(state: AppState, event: Input):
     draft = tables_screen(state)
     draft.update(editing=list(state.session["tension_table"]), confirm_restore=False)
@@ -17,6 +19,7 @@ def edit_lines(state: AppState, event: Input):
 
 
 @action("tables-line")
+@gm_only
 def type_line(state: AppState, event: Input):
     draft = tables_screen(state)
     index = event.number("index")
@@ -25,6 +28,7 @@ def type_line(state: AppState, event: Input):
 
 
 @action("tables-save")
+@gm_only
 def save_lines(state: AppState, event: Input):
     draft = tables_screen(state)
     if draft["editing"] is None:
@@ -48,6 +52,7 @@ def cancel_edit(state: AppState, event: Input):
 
 
 @action("tables-restore")
+@gm_only
 def ask_restore(state: AppState, event: Input):
     tables_screen(state)["confirm_restore"] = True
 
@@ -58,6 +63,7 @@ def keep_lines(state: AppState, event: Input):
 
 
 @action("tables-restore-confirmed")
+@gm_only
 def restore_examples(state: AppState, event: Input):
     draft = tables_screen(state)
     state.session = {**state.session, "tension_table": list(rules.DEFAULT_TENSION_TABLE)}
@@ -66,6 +72,7 @@ def restore_examples(state: AppState, event: Input):
 
 
 @action("tables-roll")
+@gm_only
 def roll_on_table(state: AppState, event: Input):
     draft = tables_screen(state)
     [face] = rules.roll(1, 6)

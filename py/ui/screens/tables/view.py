@@ -2,12 +2,14 @@
 session's Tension Table, which the GM reads, rewrites and rolls on.
 
 Regions: the Manner Cards tables (drawn from rules, never retyped) and the
-Tension Table; the active system's table comes first. Markup only.
+Tension Table; the active system's table comes first. A player's phone shows the Tension Table's
+lines only: rolling on it and writing them are the GM's (ui.core.role.gm_controls). Markup only.
 """
 from __future__ import annotations
 
 import rules
 
+from ui.core.role import gm_controls
 from ui.core.state import AppState
 from ui.kit.dice import d6_face
 from ui.kit.html import Markup, classes, h, isolate
@@ -64,8 +66,11 @@ def reading_view(state: AppState, draft: dict) -> list[Markup]:
     else:
         restore = h("button", "Restore the examples…", type="button", class_="button",
                     data_action="tables-restore")
+    listed = h("ol", *lines, class_="tension-lines", aria_label="Tension Table, one line per face of a d6")
+    if not gm_controls(state):  # a player reads the lines; rolling and writing them are the GM's
+        return [listed]
     return [
-        h("ol", *lines, class_="tension-lines", aria_label="Tension Table, one line per face of a d6"),
+        listed,
         rolled_block(table, rolled),
         h("button", "Roll on the Tension Table", type="button", class_="button button-primary button-wide",
           data_action="tables-roll", id="tables-roll"),  # keeps the focus: roll again with Enter
@@ -95,11 +100,14 @@ def editing_view(state: AppState, draft: dict) -> list[Markup]:
 
 def tension_table(state: AppState) -> Markup:
     draft = tables_screen(state)
-    body = editing_view(state, draft) if draft["editing"] is not None else reading_view(state, draft)
+    gm = gm_controls(state)
+    body = editing_view(state, draft) if gm and draft["editing"] is not None else reading_view(state, draft)
     return h("section",
              h("h2", "Tension Table", class_="screen-title", id="tension-table-title"),
              h("p", "When Tension explodes (at each multiple of 10) the GM rolls a d6 here. "
-                    "The GM writes the six lines for the session.", class_="hint"),
+                    "The GM writes the six lines for the session." if gm else
+                    "When Tension explodes (at each multiple of 10) the GM rolls a d6 on this table, on the GM's "
+                    "phone. The GM writes its six lines.", class_="hint"),
              *body,
              class_="card tension-table", aria_labelledby="tension-table-title", data_testid="tension-table")
 

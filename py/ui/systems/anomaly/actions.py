@@ -324,6 +324,9 @@ def new_roll(state: AppState, event: Input):
     state.announcement = "New roll: same people, dice and modifiers; roll when ready."
 
 
+conflict.opens_on_the_player("anomaly", draft_model.in_play)
+
+
 @when_added
 def fill_untouched_rollers(state: AppState, entry: dict):
     """A new character takes the actor, a new adversary the defender, if nobody has set them up yet."""

@@ -15,7 +15,7 @@ import copy
 import rules
 
 from ui.core import shapes
-from ui.core.role import own_first
+from ui.core.role import own_first, player_entry
 from ui.core.state import AppState
 from ui.systems.dice_entry import DICE_FROM, MODES, REAL, ROLL, TOTAL, complete, forget_dice, has_dice, on_table
 
@@ -61,7 +61,9 @@ def new_draft(state: AppState) -> dict:
     everyone = state.roster()
     characters = state.roster("character")
     adversaries = state.roster("adversary")
-    actor = own_first(state, characters) or (everyone[0] if everyone else None)
+    actor = own_first(state, characters)
+    if actor is None and player_entry(state) is None:  # a player's phone never opens on someone else
+        actor = everyone[0] if everyone else None
     defender = adversaries[0] if adversaries else None
     return {"kind": CHECK, "difficulty": None, "actor": new_roller(actor), "defender": new_roller(defender),
             "logged": None}

@@ -8,6 +8,7 @@ The stored shape is session.model.check_anomaly_entry's: {"modifiers": [{"name",
 from __future__ import annotations
 
 import rules
+from session import blank_sheet
 
 from ui.kit.fields import check_field, field_id, remove_button, text_field
 from ui.kit.html import Markup, h
@@ -19,7 +20,7 @@ MAX_VALUE = 99  # session.model.MAX_POINTS
 
 
 def blank(kind: str) -> dict:
-    return {"modifiers": []}
+    return blank_sheet("anomaly", kind)
 
 
 def summary(entry: dict) -> Markup:

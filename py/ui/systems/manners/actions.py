@@ -321,6 +321,9 @@ def log_result(state: AppState, event: Input):
     conflict.logged(state, "manners", record, manners_words.sentence(record), event)
 
 
+conflict.opens_on_the_player("manners", draft_model.in_play)
+
+
 @when_role_changed
 def leave_the_card_to_the_gm(state: AppState):
     """A phone that became a player's enters what the GM says: the GM's card is the GM's phone's

@@ -212,8 +212,7 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
         return
     [conflict_id] = conflicts
     new = sum(state.replica.add_sealed(message) for message in incoming)
-    if state.system != "manners":
-        state.session = {**state.session, "system": "manners"}
+    state.shown = "manners"  # this phone's own screen: the session's system stays as it is
     draft = state.draft(draft_model.new_draft)
     exchange = current(draft)
     kind = incoming[0]["k"]

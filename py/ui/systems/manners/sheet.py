@@ -4,16 +4,18 @@ Characters and adversaries (the GM's characters) share one sheet."""
 from __future__ import annotations
 
 import rules
+from session import blank_sheet
+from session.model import DEFAULT_MANNER_RATING
 
 from ui.kit.fields import number_field, rated_list, remove_button, select_field, text_field
 from ui.kit.html import Markup, h, isolate
 
 KINDS = (("character", "Character"), ("adversary", "Adversary"))
-DEFAULT_RATING = 2
+DEFAULT_RATING = DEFAULT_MANNER_RATING
 
 
 def blank(kind: str) -> dict:
-    return {"manners": {manner: DEFAULT_RATING for manner in rules.MANNERS}, "skills": [], "descriptors": []}
+    return blank_sheet("manners", kind)
 
 
 def rated_words(items: list[dict]) -> str:

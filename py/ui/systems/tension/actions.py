@@ -330,6 +330,9 @@ def new_conflict(state: AppState, event: Input):
     state.drafts["tension"] = fresh_draft_like(draft, retry=False)
 
 
+conflict.opens_on_the_player("tension", draft_model.in_play)
+
+
 @when_added
 def fill_untouched_sides(state: AppState, entry: dict):
     """A new character or adversary takes the first matching side nobody has set up yet."""

@@ -2,6 +2,8 @@
 adversaries (Power and Dread Traits)."""
 from __future__ import annotations
 
+from session import blank_sheet
+
 from ui.kit.fields import number_field, rated_list
 from ui.kit.html import Markup, h, isolate
 
@@ -9,11 +11,7 @@ KINDS = (("character", "Character"), ("adversary", "Adversary"))
 
 
 def blank(kind: str) -> dict:
-    if kind == "character":
-        return {"attributes": [{"name": "Might", "rating": 2}, {"name": "Agility", "rating": 2},
-                               {"name": "Wits", "rating": 2}],
-                "skills": [], "ap": 3, "health": 10, "willpower": 10}
-    return {"power": 4, "traits": [], "health": 10}
+    return blank_sheet("tension", kind)
 
 
 def rated_words(items: list[dict]) -> str:
