@@ -34,7 +34,7 @@ class Peer:
     problem: str = ""  # why it is not live, in a sentence
     oldest: str = ""  # the id of the oldest log entry it keeps, from its hello (session.live.catchup)
     holds_oldest: bool = False  # this phone held that entry when the hello came: the other's log was cut
-    pages: int = 0  # pages this phone sent in the catch-up walk
+    walk: object = None  # this phone's side of the catch-up walk with it (ui.live.sync.Walk)
 
 
 @dataclass
