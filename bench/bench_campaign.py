@@ -74,7 +74,10 @@ from datetime import datetime, timedelta
 from pyscript import document
 import rules
 from session import check_roster_entry, log_conflict, new_session
-import ui.log.actions  # registers the Import action (screens load their actions on first use)
+try:  # registers the Import action (screens load their actions on first use)
+    import ui.screens.log.actions
+except ImportError:  # a build from before py/ui was grouped into screens/ and systems/
+    import ui.log.actions
 from ui.core.actions import Input, dispatch
 from ui.shell import app as shell
 

@@ -1,6 +1,6 @@
 """What catching up costs on a live table (make bench-catchup): the log entries a phone reads from
 its log store, and the time, for each message of the walk (session.live.catchup, driven by
-ui.live.sync), under CPython, against a GM's phone holding 1,000 and 20,000 entries.
+ui.arrivals.catchup), under CPython, against a GM's phone holding 1,000 and 20,000 entries.
 
 The log store is tests/unit/counting_log.py: sorted keys, so a page costs the records it returns,
 as IndexedDB's cursor does; `reads` counts every record read and every id looked up. Each figure
@@ -18,7 +18,7 @@ holds it), the live table open:
 
 Before and after in the same run: the same scenarios, in a subprocess each, with the code of the
 base (`BASE`, default `main`, taken with `git archive` into a scratch folder) and of this tree.
-Numbers only; tests/unit/ui/test_ui_live.py holds what must be true.
+Numbers only; tests/unit/ui/test_ui_arrivals_catchup.py holds what must be true.
 """
 from __future__ import annotations
 
@@ -50,11 +50,11 @@ def measure(size: int) -> dict:
     from session.live.catchup import log_print
     from session.replica import entry_key, new_device
     from tapping import LOGS, library, phone, settle, start, tap
-    from ui.core import live as model
-    from ui.frame import actions as frame_actions  # noqa: F401  (registers who holds this phone)
-    from ui.live import actions as live_actions  # noqa: F401  (registers the live table's actions)
-    from ui.live import incoming
-    from ui.tension import actions as tension_actions  # noqa: F401  (registers the Tension Engine's)
+    from ui.arrivals import messages
+    from ui.core import live_table as model
+    from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers who holds this phone)
+    from ui.screens.live import actions as live_actions  # noqa: F401  (registers the live table's actions)
+    from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the Tension Engine's)
 
     store, log = MemoryStore(), CountingLog()
     LOGS[store] = log
@@ -74,8 +74,8 @@ def measure(size: int) -> dict:
     def counted(state, work) -> dict:
         began, reads, keys = time.perf_counter(), log.reads, log.read_by["keys"]
         work()
-        sent = [data["text"] for kind, data in state.effects if kind == "live-send"]
-        state.effects = [item for item in state.effects if item[0] != "live-send"]
+        sent = [data["text"] for kind, data in state.commands if kind == "live-send"]
+        state.commands = [item for item in state.commands if item[0] != "live-send"]
         return {"reads": log.reads - reads, "keys": log.read_by["keys"] - keys,
                 "ms": (time.perf_counter() - began) * 1000, "sent": len(sent)}
 
@@ -90,7 +90,7 @@ def measure(size: int) -> dict:
         return state, hello
 
     def deliver(state, text):
-        incoming.receive(state, "p1", text)
+        messages.receive(state, "p1", text)
         settle(state)
 
     figures = {}
@@ -101,7 +101,7 @@ def measure(size: int) -> dict:
     figures["hostile have"] = counted(state, lambda: deliver(state, have))
     state, hello = with_player()
     deliver(state, hello)
-    state.effects = []
+    state.commands = []
     want = protocol.write(protocol.WANT, ids=[f"x{number}" for number in range(protocol.PAGE)])
     figures["want"] = counted(state, lambda: deliver(state, want))
 

@@ -9,7 +9,7 @@ each) as fit the bytes a link may unpack to (session.links.text.MAX_DECODED). In
   - merge:  session.merging.merge_checked into a phone holding the same session without them
             (the join, and the check the next start runs on the result);
   - tap:    "Raise Tension by 1" / "Lower" on that phone, ui.core.step (handler, commit into
-            the replica) alone and with the saving it queued (ui.storage_effects, as
+            the replica) alone and with the saving it queued (ui.keeping.runners, as
             tests/unit/tapping.py runs it: the head checked and rewritten whole, so its time
             follows the head's characters, printed too), before and
             after merging the link, and after merging it with the undo correction worked out as
@@ -41,10 +41,10 @@ from session.merging import merge_checked  # noqa: E402
 from session.on_device.heads import head_content, parse_head, stamped  # noqa: E402
 from session.replica import Replica, effect_targets  # noqa: E402
 from tapping import keep, open_link, start, tap  # noqa: E402
-from ui import storage_effects  # noqa: E402
 from ui.core.actions import Input  # noqa: E402
 from ui.core.step import step  # noqa: E402
-from ui.frame import actions  # noqa: E402, F401  (the Tension buttons' handlers)
+from ui.keeping import runners  # noqa: E402
+from ui.screens.frame import actions  # noqa: E402, F401  (the Tension buttons' handlers)
 
 RUNS = 15
 
@@ -68,7 +68,7 @@ def taps(phones: dict) -> dict:
             began = time.perf_counter()
             step(state, "tension-step", Input(data={"step": str(1 if number % 2 else -1)}))
             times[name][0].append(time.perf_counter() - began)
-            asyncio.run(storage_effects.settle(state))
+            asyncio.run(runners.settle(state))
             times[name][1].append(time.perf_counter() - began)
     figures = {}
     for name, (stepped, saved) in times.items():

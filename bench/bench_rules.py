@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,6 +83,23 @@ def brute_anomaly(good, bad, difficulty):
     return sum(pick(roll) + 3 > difficulty for roll in itertools.product(range(1, 11), repeat=1 + abs(good - bad)))
 
 
+def brute_kept_totals(pool, keep):
+    counts = Counter(sum(sorted(roll, reverse=True)[:keep]) for roll in itertools.product(range(1, 7), repeat=pool))
+    return {total: Fraction(counts[total], 6 ** pool) for total in sorted(counts)}
+
+
+def brute_anomaly_totals(good, bad):
+    pick = max if good >= bad else min
+    counts = Counter(pick(roll) + 3 for roll in itertools.product(range(1, 11), repeat=1 + abs(good - bad)))
+    return {total: Fraction(counts[total], 10 ** (1 + abs(good - bad))) for total in sorted(counts)}
+
+
+def icepool_kept_totals(pool, keep):
+    import icepool
+    die = icepool.d6.pool(pool).highest(keep).sum()
+    return {total: Fraction(count, die.denominator()) for total, count in die.items()}
+
+
 def icepool_direct(pool, keep, gm_pool, gm_keep, bonus):
     """The same chance asked of icepool directly: build both dice and compare them."""
     import icepool
@@ -133,6 +151,12 @@ ODDS_CASES = [
      "icepool directly, 3 rows", "[icepool_direct(15, 4, 40, k, 0) for k in (2, 3, 4)]"),
     ("tension_against_total(15, ap=13, 40)", "odds.tension_against_total(15, 13, 40)",
      "icepool directly", "icepool_direct(15, 15, 0, 0, 40)"),
+    ("tension_kept_totals(5): the picture's totals", "odds.tension_kept_totals(5)",
+     "brute force, all 6^5 rolls", "brute_kept_totals(5, 2)"),
+    ("tension_kept_totals(15, paid=13)", "odds.tension_kept_totals(15, 13)",
+     "icepool directly", "icepool_kept_totals(15, 15)"),
+    ("tension_kept_totals(41, paid=38): the GM at 40+1", "odds.tension_kept_totals(41, 38)",
+     "icepool directly", "icepool_kept_totals(41, 40)"),
     ("tension_opposed(15 boost vs 15 +13 AP, Tension 40)",
      "odds.tension_opposed({'side': 'adversary', 'pool': 15, 'boost': True}, {'side': 'character', 'pool': 15, 'ap': 13}, 40)",
      "icepool directly", "icepool_direct(15, 2, 15, 15, -39)"),
@@ -140,6 +164,11 @@ ODDS_CASES = [
      "brute force, all 10^7 rolls", None),
     ("anomaly_check(3 good, +3, 9)", "odds.anomaly_check(3, 0, [{'kind': 'Gear', 'value': 3}], 9)",
      "brute force, all 10^4 rolls", "brute_anomaly(3, 0, 9)"),
+    ("anomaly_total_distribution(6 good, 9 modifiers)", "odds.anomaly_total_distribution(6, 0, MODIFIERS)",
+     "brute force, all 10^7 rolls", None),
+    ("anomaly_total_distribution(3 good, +3)",
+     "odds.anomaly_total_distribution(3, 0, [{'kind': 'Gear', 'value': 3}])",
+     "brute force, all 10^4 rolls", "brute_anomaly_totals(3, 0)"),
     ("anomaly_opposed(6 good +9 vs 6 bad)",
      "odds.anomaly_opposed({'good': 6, 'modifiers': [{'kind': 'Gear', 'value': 9}]}, {'bad': 6})",
      "icepool directly", "icepool_direct_anomaly(6, 6)"),

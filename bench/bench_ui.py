@@ -129,7 +129,7 @@ def measure(page) -> dict:
     step = "1"
     for _ in range(REPEATS):
         next_conflict(page)
-        pool = int(page.locator("#player-pool").inner_text())
+        pool = int(page.locator('[id$="player-pool"]').inner_text())  # tension-player-pool (player-pool before)
         step = "-1" if pool >= 15 else "1" if pool <= 2 else step
         times["pool -> odds"].append(timed(page, f'{PLAYER} [data-action=tension-pool][data-step="{step}"]'))
         assert page.locator("[data-testid=odds]").count() == 1

@@ -1,6 +1,6 @@
 // #app's regions drawn from JavaScript, at two moments:
 //  - Before Python is ready, the last table: the snapshot py/ui/shell/paint_keeper.py keeps in
-//    localStorage ("tableside.snapshot", format in py/ui/first_paint.py) is painted as soon as #app
+//    localStorage ("tableside.snapshot", format in py/ui/keeping/first_paint.py) is painted as soon as #app
 //    is parsed, inert and marked "Starting…", when it belongs to this version, to the
 //    session that will open and to what is saved now (a CRC-32 of each stored text it was drawn
 //    from). A tap on it is not carried out: the "Starting…" note answers it. py/ui/shell/dom.py
@@ -20,7 +20,7 @@
   const tableside = (window.tableside = { ...window.tableside, painted: null, patch });
 
   let crcTable = null;
-  function crc32(text) { // zlib's CRC-32 of the UTF-8 bytes, as py/ui/first_paint.py stamps them
+  function crc32(text) { // zlib's CRC-32 of the UTF-8 bytes, as py/ui/keeping/first_paint.py stamps them
     if (!crcTable) {
       crcTable = new Int32Array(256);
       for (let n = 0; n < 256; n++) {

@@ -3,7 +3,7 @@
 Imports ui.shell.app with stand-ins for the browser modules (pyscript, pyodide),
 builds the starting state and draws the first screen of each rule system, the
 way ui.shell.app.start does. Screens other than the open one must not be among
-them: they load on first use (ui.screens). Used by tools/build.py (these
+them: they load on first use (ui.router). Used by tools/build.py (these
 ship as bytecode), bench/bench_boot.py (the count it prints) and tests/unit/test_startup.py.
 
 Usage: python tools/startup_modules.py   (prints one module per line)
@@ -31,12 +31,12 @@ before = set(sys.modules)
 
 from ui.shell import app  # noqa: E402
 from session import Library, MemoryStore  # noqa: E402
+from ui import router  # noqa: E402
 from ui.core.opening import starting_state  # noqa: E402
-from ui import screens  # noqa: E402
 
 state = starting_state(Library(MemoryStore()), "http://localhost/")
 state.session["system"] = sys.argv[1]
-screens.page(state)
+router.page(state)
 print(json.dumps(sorted(set(sys.modules) - before)))
 """
 

@@ -6,6 +6,8 @@ n d6" comes from `kept_sum_counts`, a dynamic programme that yields every
 keep count of a pool in one pass: icepool evaluates one keep count at a time
 (about 0.7 s cold for all 39 GM options at Tension 40, against 20 ms here).
 Tests check it against icepool and against brute-force enumeration.
+The chance of each total a side can roll (`tension_kept_totals`,
+`anomaly_total_distribution`) is what the chances compare, for the odds' pictures.
 Everything is cached, so the UI may ask again on every input change.
 Deterministic helpers (fewest AP after a roll, Manner outcomes) live in the
 rules package itself.
@@ -159,6 +161,16 @@ def tension_total_distribution(pool, keep, bonus=0) -> dict[int, Fraction]:
     return _as_fractions(_kept_sum(pool, min(keep, pool)), bonus)
 
 
+def tension_kept_totals(pool, paid=0, bonus=0) -> dict[int, Fraction]:
+    """Chance of each total for a side that rolls `pool` d6 and keeps the highest two plus one
+    per AP or Tension `paid` (a side with fewer dice keeps them all), plus `bonus` (a boost):
+    the totals that tension_against_total and tension_environment compare, for a picture."""
+    pool = check_integer(pool, "The pool", 0, tension_rules.MAX_TENSION + 1)
+    paid = check_integer(paid, "The extra dice kept", 0, tension_rules.MAX_TENSION + 1)
+    bonus = check_integer(bonus, "The bonus", 0, tension_rules.MAX_TOTAL)
+    return _as_fractions(_kept_sum(pool, tension_rules.kept_count(pool, paid)), bonus)
+
+
 def _character_roll(pool, ap) -> tuple:
     pool = check_integer(pool, "The pool", 0, tension_rules.MAX_POOL)
     ap = check_integer(ap, "The AP spent", 0, tension_rules.MAX_POOL)
@@ -249,7 +261,8 @@ def _anomaly_roll(fields, label: str) -> tuple[tuple, int]:
 
 
 def anomaly_total_distribution(good, bad, modifiers=None) -> dict[int, Fraction]:
-    """Chance of each total for a roll with these good and bad dice and modifiers."""
+    """Chance of each total for a roll with these good and bad dice and modifiers (the largest of
+    each kind applied, as a roll applies them): the totals that anomaly_check compares."""
     kept, modifier_total = _anomaly_roll({"good": good, "bad": bad, "modifiers": modifiers}, "The roll")
     return _as_fractions(kept, modifier_total)
 

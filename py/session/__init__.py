@@ -16,7 +16,8 @@ links/            share links (text, v1, v2: LinkError) and export files (Import
 live/             the live table: offers and answers as QR codes, its messages, catching up
 
 `import session` loads what start-up needs (the model, the replica, on_device); links and export
-files load on first use (LATER, below), live/ only from ui.live. Each folder's __init__ says more.
+files load on first use (LATER, below), live/ when the page needs it (a live
+table, a code scanned). Each folder's __init__ says more.
 """
 import importlib
 

@@ -1,12 +1,9 @@
-"""Tableside's browser side: DOM handlers that turn taps into conflict records and
-results into markup. State in, markup out: views and actions are pure Python
-(tested under CPython); only ui.shell touches the browser. All rule logic lives
-in `rules`; nothing here decides an outcome.
+"""Tableside's page: taps in, conflict records and markup out. State in, markup out: everything
+here is pure Python, tested under CPython, except ui.shell (and main.py), the only code that
+touches the browser; all rule logic lives in `rules`, sessions in `session`.
 
-Layers, top to bottom (pyproject.toml's import-linter contracts enforce them):
-main > shell > storage_effects | first_paint > progress > screens (which module draws
-each screen) > live (the live table) > the screens (frame, roster, log, tables, session_screen) > summaries >
-systems (tension, anomaly, manners) > handoff > kit > core. A package never imports one
-above it, and screens (like systems) never import each other. A tap: the shell calls
-ui.core.step, then runs the effects it queued (storage through ui.storage_effects).
+The packages, top to bottom, import only downwards: the order is written once, in
+pyproject.toml's import-linter contract "ui-layers" (one line of reason beside each), and each
+package's __init__ says what lives there. A tap: the shell calls ui.core.step, carries out the
+commands it queued (ui.shell.commands) and patches the regions that changed.
 """

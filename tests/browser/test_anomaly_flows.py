@@ -39,7 +39,7 @@ def add_modifier(card, value, kind="Gear"):
 
 
 def enter_dice(card, name, faces):
-    card.get_by_role("group", name=f"How {name}'s roll arrives").get_by_role("button", name="Real dice").tap()
+    card.get_by_role("group", name=f"How {name}'s dice arrive").get_by_role("button", name="Real dice").tap()
     for face in faces:
         card.get_by_role("group", name=f"Enter a d10 for {name}").get_by_role("button", name=f"Add a die showing {face}",
                                                                               exact=True).tap()
@@ -104,6 +104,13 @@ def test_check_with_real_dice_chips_left_out_odds_and_log(app, screenshot):
     card.get_by_label("Or type the faces").press("Enter")
     assert "Rook rolls 2 dice" in page.get_by_role("alert").inner_text()
     card.get_by_role("button", name="Clear").tap()
+    picker = card.get_by_role("group", name="Enter a d10 for Rook")
+    picker.get_by_role("button", name="Add a die showing 8", exact=True).tap()
+    assert "(1 of 2 entered)" in card.get_by_test_id("entered-actor").inner_text()
+    shoot(page, screenshot, "anomaly-real-dice-entry")
+    card.get_by_role("button", name="Remove last").tap()  # a typo, taken back
+    assert "(0 of 2 entered)" in card.get_by_test_id("entered-actor").inner_text()
+    assert card.get_by_role("button", name="Remove last").is_disabled()
     enter_dice(card, "Rook", [3, 7])
     tray = card.get_by_role("group", name="Rook's dice")
     assert tray.get_by_role("img", name="Die 2: 7, kept").is_visible()
@@ -176,7 +183,7 @@ def test_opposed_with_sheets_real_dice_then_a_total_from_another_phone(app, scre
 
     # Vex rolled on the GM's phone: only the total comes over.
     page.get_by_role("button", name="New roll").tap()
-    defender.get_by_role("group", name="How Vex's roll arrives").get_by_role("button", name="Total only").tap()
+    defender.get_by_role("group", name="How Vex's dice arrive").get_by_role("button", name="Total only").tap()
     assert defender.get_by_role("button", name="Good dice: one more").count() == 0
     assert "once the defender's total is in" in attacker.inner_text()
     defender.get_by_label("Vex's total, as announced").fill("8")

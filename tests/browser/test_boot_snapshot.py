@@ -1,4 +1,4 @@
-"""The last table painted before Python is ready (static/regions.js, py/ui/first_paint.py).
+"""The last table painted before Python is ready (static/regions.js, py/ui/keeping/first_paint.py).
 
 A first phone plays a little and keeps its snapshot; its storage (not its service worker) is
 opened in a second context where Python is held back, so what the shell paints on its own can

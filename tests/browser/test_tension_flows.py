@@ -1,7 +1,7 @@
 """Tension Engine at the table, driven like a person on a phone: taps, labels, real dice."""
 import re
 
-from conftest import DESKTOP
+from conftest import DESKTOP, PHONE
 
 
 def add_character(page, name, ap, attribute, skill, screenshot=None):
@@ -71,6 +71,48 @@ def test_environment_conflict_with_real_dice_ap_and_retry(app, screenshot):
     screenshot(page, "tension-environment-logged")
 
 
+def test_real_dice_typed_in_and_corrected_with_remove_last(app, screenshot):
+    page = app
+    gm = page.get_by_test_id("side-gm")
+    gm.get_by_role("group", name="How The GM's dice arrive").get_by_role("button", name="Real dice").tap()
+    typed = gm.get_by_label("Or type the faces")
+    typed.fill("6 x")
+    typed.press("Enter")  # typed faces count once the field is done with
+    assert page.get_by_role("alert").inner_text().startswith(
+        "Type the faces as numbers from 1 to 6, separated by spaces.")
+    assert typed.input_value() == "6 x"  # nothing lost: what was typed stays to be put right
+    typed.fill("6 3")
+    typed.press("Enter")
+    entered = gm.get_by_test_id("entered-gm")
+    assert "(2 of 3 entered)" in entered.inner_text() and page.get_by_role("alert").count() == 0
+    screenshot(page, "tension-real-dice-entry")
+    page.set_viewport_size(DESKTOP["viewport"])
+    screenshot(page, "tension-real-dice-entry")
+    page.set_viewport_size(PHONE["viewport"])
+
+    gm.get_by_role("button", name="Remove last").tap()  # the 3 was a typo
+    assert "(1 of 3 entered)" in entered.inner_text() and typed.input_value() == "6"
+    assert gm.get_by_test_id("tray").locator(".die").count() == 1
+    picker = gm.get_by_role("group", name="Enter a d6 for The GM")
+    for face in (4, 2):
+        picker.get_by_role("button", name=f"Add a die showing {face}").tap()
+    assert entered.inner_text() == "All 3 dice entered." and picker.count() == 0  # the picker folds away
+    assert gm.get_by_test_id("side-total").inner_text() == "10"
+    assert page.evaluate("document.activeElement.id") == "tension-gm-die-0"  # on to what to keep
+    screenshot(page, "tension-real-dice-entered")
+    page.set_viewport_size(DESKTOP["viewport"])
+    screenshot(page, "tension-real-dice-entered")
+    page.set_viewport_size(PHONE["viewport"])
+
+    gm.get_by_role("button", name="Remove last").tap()  # still the GM's to correct until the player rolls
+    assert "(2 of 3 entered)" in entered.inner_text() and typed.input_value() == "6 4"
+    picker.get_by_role("button", name="Add a die showing 5").tap()
+    assert gm.get_by_test_id("side-total").inner_text() == "11"
+    enter_dice(page.get_by_test_id("side-player"), [6, 1])
+    assert "Settled: the player has rolled" in gm.get_by_test_id("settled").inner_text()
+    assert gm.get_by_role("button", name="Remove last").count() == 0
+
+
 def test_tie_is_noted_and_retry_costs_one_tension(app):
     page = app
     gm = page.get_by_test_id("side-gm")
@@ -129,10 +171,10 @@ def test_keyboard_only_environment_roll(app):
     page.keyboard.press("Enter")
     assert page.get_by_test_id("side-gm").get_by_test_id("tray").locator(".die").count() == 3
     # The Roll button is gone: focus lands on the first die, and Space toggles it.
-    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == page.locator("#gm-die-0").get_attribute("aria-label")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == page.locator("#tension-gm-die-0").get_attribute("aria-label")
     page.keyboard.press("Tab")
     page.keyboard.press("Space")
-    assert page.evaluate("document.activeElement.id") == "gm-die-1"
+    assert page.evaluate("document.activeElement.id") == "tension-gm-die-1"
 
 
 def test_no_horizontal_scroll_at_320_pixels(app):

@@ -58,14 +58,14 @@ def test_the_modules_a_first_screen_imports_ship_as_bytecode_for_pyodides_python
         compiled = {source_name(name) for name in archive.namelist() if name.endswith(".pyc")}
         magic = {archive.read(name + "c")[:4] for name in compiled}
     assert compiled == bytecode_files()
-    assert {"ui/shell/app.py", "ui/tension/view.py", "ui/anomaly/view.py", "ui/manners/view.py"} <= compiled
+    assert {"ui/shell/app.py", "ui/systems/tension/view.py", "ui/systems/anomaly/view.py", "ui/systems/manners/view.py"} <= compiled
     assert len(magic) == 1 and magic != {importlib.util.MAGIC_NUMBER}  # Pyodide's 3.14, not this 3.11
 
 
 def test_the_other_modules_ship_as_source_for_readable_tracebacks():
     with app_zip() as archive:
         sources = {name for name in archive.namelist() if name.endswith(".py")}
-    assert sources.isdisjoint(bytecode_files()) and "ui/log/view.py" in sources
+    assert sources.isdisjoint(bytecode_files()) and "ui/screens/log/view.py" in sources
 
 
 def shape(source: str) -> tuple[str, list]:

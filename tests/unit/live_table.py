@@ -1,10 +1,10 @@
 """Phones of a live table under CPython: static/live.js's part played in memory, so the unit tests
-drive the same actions the page does (ui.live, through tapping.tap and ui.core.step).
+drive the same actions the page does (ui.screens.live, through tapping.tap and ui.core.step).
 
 An offer or answer is a real browser's SDP (tests/unit/session/live_sdp), made into codes by the
 app as in the page; when the GM's phone accepts an answer, the two phones whose offer id it
 carries are joined by a channel; what one sends, the other receives as "live-message", in
-order. `Table.run()` carries out every live effect queued anywhere until none is left (as the
+order. `Table.run()` carries out every live command queued anywhere until none is left (as the
 shells of all the phones would), settling storage after each step.
 """
 from __future__ import annotations
@@ -12,18 +12,19 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ui.core import effects
+from ui.core import commands
 from ui.core.actions import Input
 from ui.core.step import step
-from ui.live import sync
+from ui.screens.live import actions as live_actions  # noqa: F401  (registers the live table's actions)
+from ui.screens.session import scan  # noqa: F401  (registers "Scan a code": a player's phone scans the GM's code)
 
 from tapping import settle, tap
 
 SAMPLES = Path(__file__).resolve().parent / "session" / "live_sdp"
 OFFER_SDP = (SAMPLES / "chromium-156-camera-offer.sdp").read_bytes().decode()
 ANSWER_SDP = (SAMPLES / "chromium-156-camera-answer.sdp").read_bytes().decode()
-LIVE = {effects.LIVE_OFFER, effects.LIVE_ANSWER, effects.LIVE_ACCEPT, effects.LIVE_SEND, effects.LIVE_CLOSE,
-        effects.LIVE_WAIT, effects.LIVE_SYNC, effects.WAKE_LOCK}
+LIVE = {commands.LIVE_OFFER, commands.LIVE_ANSWER, commands.LIVE_ACCEPT, commands.LIVE_SEND, commands.LIVE_CLOSE,
+        commands.LIVE_WAIT, commands.WAKE_LOCK}
 
 
 def offer_id(sdp: str) -> int:
@@ -52,12 +53,12 @@ class Table:
         settle(state)
 
     def run(self, limit: int = 2_000):
-        """Carry out every live effect queued on any phone, and what they lead to."""
+        """Carry out every live command queued on any phone, and what they lead to."""
         for _ in range(limit):
             for name, state in self.phones.items():
-                live = [item for item in state.effects if item[0] in LIVE]
+                live = [item for item in state.commands if item[0] in LIVE]
                 if live:
-                    state.effects = [item for item in state.effects if item[0] not in LIVE]
+                    state.commands = [item for item in state.commands if item[0] not in LIVE]
                     for kind, data in live:
                         self.carry_out(name, kind, data)
                     break
@@ -68,16 +69,14 @@ class Table:
     def carry_out(self, name: str, kind: str, data: dict):
         state = self.phones[name]
         peer = data.get("peer", "")
-        if kind == effects.LIVE_SYNC:
-            sync.outgoing(state)
-        elif kind in (effects.LIVE_OFFER, effects.LIVE_ANSWER) and name in self.unsupported:
+        if kind in (commands.LIVE_OFFER, commands.LIVE_ANSWER) and name in self.unsupported:
             self.deliver(name, "live-failed", "unsupported", peer=peer)
-        elif kind == effects.LIVE_OFFER:
+        elif kind == commands.LIVE_OFFER:
             self.deliver(name, "live-offered", OFFER_SDP, peer=peer)
-        elif kind == effects.LIVE_ANSWER:
+        elif kind == commands.LIVE_ANSWER:
             self.answering[offer_id(data["sdp"])] = name
             self.deliver(name, "live-answered", ANSWER_SDP, peer=peer)
-        elif kind == effects.LIVE_ACCEPT:
+        elif kind == commands.LIVE_ACCEPT:
             player = self.answering.get(offer_id(data["sdp"]))
             if player is None or player in self.cut or name in self.cut:
                 return  # nobody answered that offer (or no route): it never opens
@@ -85,19 +84,19 @@ class Table:
             self.channels[(player, "gm")] = (name, peer)
             self.deliver(name, "live-event", peer=peer, event="open", detail="")
             self.deliver(player, "live-event", peer="gm", event="open", detail="")
-        elif kind == effects.LIVE_SEND:
+        elif kind == commands.LIVE_SEND:
             other = self.channels.get((name, peer))
             if other is not None and name not in self.cut and other[0] not in self.cut:
                 self.sent.append((name, other[0], data["text"]))
                 self.deliver(other[0], "live-message", data["text"], peer=other[1])
-        elif kind == effects.LIVE_CLOSE:
+        elif kind == commands.LIVE_CLOSE:
             other = self.channels.pop((name, peer), None)
             if other is not None:
                 self.channels.pop(other, None)
                 self.deliver(other[0], "live-event", peer=other[1], event="closed", detail="by-peer")
-        elif kind == effects.LIVE_WAIT:
+        elif kind == commands.LIVE_WAIT:
             self.waits.append((name, peer, data["offer"]))
-        elif kind == effects.WAKE_LOCK:
+        elif kind == commands.WAKE_LOCK:
             self.deliver(name, "live-wake-state", "on" if data["on"] else "off")
 
     # --- As people do it --------------------------------------------------------------------------
@@ -113,7 +112,7 @@ class Table:
         the GM's scans that. `role`: the player then says who holds the phone (on a first join)."""
         tap(self.phones[gm], "live-connect", **({"peer": peer} if peer else {}))
         self.run()
-        tap(self.phones[player], "live-code", value=self.code_on(gm))
+        tap(self.phones[player], "scan-found", value=self.code_on(gm))
         self.run()
         tap(self.phones[gm], "live-scanned", value=self.code_on(player))
         self.run()

@@ -1,13 +1,13 @@
 """The page as the tests read it: the markup of every region, and its words."""
 import re
 
-from ui import screens
+from ui import router
 
 from samples import seen
 
 
 def markup(state) -> str:
-    return "".join(content for _, content in screens.page(state))
+    return "".join(content for _, content in router.page(state))
 
 
 def text(state) -> str:

@@ -1,11 +1,11 @@
 """A tap as the page makes it, under CPython, and a phone's storage as the app starts with it.
 
-`tap` calls ui.core.step, the function the page's shell calls, then carries out the storage
-work it queued, awaited (ui.storage_effects.settle: saving, the log store, pages of the
-log, background jobs), as the page does in the background; `open_link` does the same for a
-link from another phone. Effects for the browser (share, download, camera...) stay in
-`state.effects` for the test to read. `phone` starts the app on a phone holding some sessions,
-`reload` starts it again on the same storage.
+`tap` calls ui.core.step, the function the page's shell calls, then carries out the commands
+it queued that need no browser, awaited (ui.keeping.runners.settle: saving, the log store,
+pages of the log, background jobs, a live table's inbox), as the page does in the background;
+`open_link` does the same for a link from another phone. Commands for the browser (share,
+download, camera...) stay in `state.commands` for the test to read. `phone` starts the app on a
+phone holding some sessions, `reload` starts it again on the same storage.
 """
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ import weakref
 from session import Library, MemoryLog, MemoryStore
 from session.on_device.heads import head_content
 from session.replica import Replica
-from ui import storage_effects
+from ui.arrivals import links
 from ui.core.actions import Input
 from ui.core.opening import starting_state
-from ui.core.step import changed, step
-from ui.session_screen import links
+from ui.core.step import after_change, step
+from ui.keeping import runners
 
 from samples import AT, plain
 
@@ -39,8 +39,8 @@ def tap(state, action: str, value=None, checked=None, typed=None, **data):
 
 def settle(state):
     """What the page does in the background after a change, until nothing is left to do."""
-    changed(state)
-    asyncio.run(storage_effects.settle(state))
+    after_change(state)
+    asyncio.run(runners.settle(state))
     if state.replica is not None:
         assert_head_is_the_replica(state.replica)
 
@@ -87,7 +87,7 @@ def start(store, base_url: str = "", clock=lambda: ""):
     """The app's state at start, as the page makes it (its table in progress restored, its first
     page of the log read)."""
     state = starting_state(library(store, clock), base_url)
-    asyncio.run(storage_effects.first_page(state))
+    asyncio.run(runners.first_page(state))
     settle(state)
     return state
 
@@ -107,6 +107,11 @@ def stored(state, session_id) -> dict:
     """A session as this phone stores it, its whole log read."""
     replica = state.library.read(session_id)
     return plain(asyncio.run(state.library.everything(replica))[0].session())
+
+
+def lasting(store) -> dict:
+    """What a store holds besides the tables in progress (the open screen is saved with them)."""
+    return {key: value for key, value in store.items.items() if not key.startswith("tableside.table.")}
 
 
 def reload(store):

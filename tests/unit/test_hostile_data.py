@@ -25,10 +25,10 @@ from session.replica import Replica
 from tapping import keep, settle, start
 from session.on_device import INDEX_KEY, RECOVERED_PREFIX, session_key, table_key
 from session.untrusted import LONE_SURROGATE
-from ui import progress
+from ui import router
+from ui.arrivals import links
 from ui.core.opening import starting_state
-from ui import screens
-from ui.session_screen import links
+from ui.keeping import progress
 
 GOOD = party_of_five()
 FUZZ = settings(deadline=None, max_examples=500, suppress_health_check=list(HealthCheck))
@@ -47,7 +47,7 @@ def every_screen(state) -> str:
     pages = []
     for screen in ("conflict", "roster", "log", "tables", "session"):
         state.screen = screen
-        pages.append("".join(markup for _, markup in screens.page(state)))
+        pages.append("".join(markup for _, markup in router.page(state)))
     return "".join(pages)
 
 

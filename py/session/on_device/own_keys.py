@@ -3,7 +3,7 @@
 Owns four keys (session.on_device describes every key):
 
     tableside.device           this phone's id in the stamps it writes (session.replica)
-    tableside.table.<id>       the table in progress for a session (ui.progress)
+    tableside.table.<id>       the table in progress for a session (ui.keeping.progress)
     tableside.secret.<s>.<c>   what this phone sealed in one exchange (session s, conflict c), until it
                                reveals (session.sealed)
     tableside.backups          when each session was last exported or shared (its format: session.on_device.backups)

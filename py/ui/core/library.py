@@ -1,7 +1,7 @@
 """The sessions on this device as the screens see them: the list, which one is open, the
 open session's replica and its log page by page, names that don't collide, and when the
 open one was last backed up. The one way screens read the Library (session.on_device);
-what they change in it is queued as effects (ui.core.effects), never written here.
+what they change in it is queued as commands (ui.core.commands), never written here.
 Used after every change (`commit`, ui.core.step), by the Session and Log screens and links."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from session.model import MAX_SESSION_NAME
 from session.on_device.backups import only_here
 from session.replica import LOG_HEAD, Replica, entry_key
 
-from ui.core import effects
+from ui.core import commands
 from ui.core.clock import short_text
 from ui.core.people import person_of
 from ui.core.role import GM, player_entry
@@ -50,7 +50,7 @@ def switch_to(state: AppState, replica: Replica):
     state.numbered = 0  # so is the count of the entries this phone numbered in it
     state.add_rolls = "at-once"  # and how its live table's rolls are taken
     state.showing = None
-    effects.open_table(state)  # that session's table in progress, before anything is saved
+    commands.open_table(state)  # that session's table in progress, before anything is saved
 
 
 def read_session(state: AppState, session_id: str) -> Replica | None:
@@ -133,7 +133,7 @@ async def archive(state: AppState, replica: Replica, keep: int) -> int:
     return await state.library.archive(replica, keep) if state.library is not None else 0
 
 
-def changed(replica: Replica, device: str, **fields) -> Replica:
+def with_fields(replica: Replica, device: str, **fields) -> Replica:
     """A session that is not open with some of its fields written (a rename)."""
     before = replica.session(log=False)
     replica.absorb(before, {**before, **fields}, device)
@@ -183,7 +183,7 @@ def numbering(state: AppState) -> dict:
     holder ("Ash 3": the third logged on Ash's phone; "GM 12"). Given once and carried with the
     entry, it never changes when rolls arrive late from other phones, and no two phones give the
     same label. Counted from this phone's entries in memory and the count kept with its table in
-    progress (ui.progress), so entries older than the page in memory still count."""
+    progress (ui.keeping.progress), so entries older than the page in memory still count."""
     made = [*state.session["log"][:LOG_HEAD], *state.replica.log.values()]  # this tap's are not committed yet
     mine = [entry.get("n", 0) for entry in made
             if entry.get("device", state.device) == state.device and "n" in entry]

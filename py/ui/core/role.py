@@ -7,8 +7,8 @@ phone for the whole table), shows everything. Pure Python.
 """
 from __future__ import annotations
 
+from ui.core.live_table import sends_to_gm
 from ui.core.people import Person
-from ui.core.live import sends_to_gm
 from ui.core.state import AppState
 
 GM = "gm"
@@ -70,7 +70,7 @@ def show_to_gm(state: AppState, record: dict):
     """Put the roll of this logged record on screen for the GM's phone (QR code, Share, link); once
     it is put away ("Done"), the next conflict is ready: the roll is logged and shown, so nothing
     is left to do with it on this phone (the Log shares it again). On a live table it has gone to
-    the GM's phone already (ui.live.sync), which is all it says: the result stays on screen."""
+    the GM's phone already (ui.core.outgoing), which is all it says: the result stays on screen."""
     entry = logged_entry(state, record)
     if entry is not None and sends_to_gm(state):
         state.say("Logged. It is on the GM's phone.", "success")

@@ -32,10 +32,10 @@ class AppState:
     announcement: str = ""  # one sentence for the aria-live region after this change
     focus: str | None = None  # id of the element to focus after this change (keyboard users)
     odds_ready: set = field(default_factory=set)  # systems whose odds have loaded (after the first paint)
-    # Sessions on this device, links and files (ui.session_screen, ui.log, ui.shell.storage, ui.shell.effects):
+    # Sessions on this device, links and files (ui.screens.session, ui.arrivals, ui.shell.storage):
     library: object | None = None  # session.Library: every session saved here (None: nothing is saved)
     pending: dict | None = None  # an opened link waiting on screen: {"kind": "join" | "roll", ...}
-    effects: list = field(default_factory=list)  # browser work queued by an action: share, copy, download...
+    commands: list = field(default_factory=list)  # work a change queued: saving, share, download (ui.core.commands)
     persistence: str = "unknown"  # navigator.storage.persist(): "kept" | "not-kept" | "unsupported" | "unknown"
     safari_tab: bool = False  # iOS Safari, not a Home Screen app: it deletes the data after 7 days unvisited
     backups: dict = field(default_factory=dict)  # session.on_device.backups: when each session was last exported or shared
@@ -45,17 +45,17 @@ class AppState:
     device: str = ""  # this phone's id in the stamps it writes (kept in storage)
     committed: dict | None = None  # `session` as the replica last recorded it (ui.core.library.commit)
     # What this phone sealed in a Manner Cards exchange across phones (session.sealed), by conflict id,
-    # until it reveals; None marks one to delete. Saved apart from everything else (ui.progress).
+    # until it reveals; None marks one to delete. Saved apart from everything else (ui.keeping.progress).
     secrets: dict = field(default_factory=dict)
     space: dict | None = None  # storage nearly full: {"share", "where"} (ui.core.space); None: enough room
     # Who holds this phone at the table (ui.core.role): "gm", a character's roster id, or None (not asked:
     # one phone for the whole table, every control shown). This phone's own, kept with its table in progress.
     role: str | None = None
-    showing: str | None = None  # the log entry id of a roll on screen for the GM's phone (ui.handoff)
+    showing: str | None = None  # the log entry id of a roll on screen for the GM's phone (ui.systems.handoff)
     next_after_showing: str | None = None  # the action that readies the next conflict once it is put away
-    reading: bool = False  # older log entries are being read from the log store (ui.storage_effects)
+    reading: bool = False  # older log entries are being read from the log store (ui.keeping.runners)
     numbered: int = 0  # the last number this phone gave an entry it logged (ui.core.library.numbering)
-    live: object | None = None  # a live table's channels to other phones (ui.core.live); None: not live here
+    live: object | None = None  # a live table's channels to other phones (ui.core.live_table); None: not live here
     add_rolls: str = "at-once"  # on the GM's phone of a live table, a player's checked roll: "at-once" | "wait"
 
     def __post_init__(self):

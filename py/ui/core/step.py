@@ -1,8 +1,8 @@
-"""One tap, from input to what must be stored: the update half of the page's loop, pure.
+"""One tap, from input to what must be stored and sent: the update half of the page's loop, pure.
 
-The shell turns a DOM event into an action name and an `Input`, calls `step`, runs the
-effects it left on the state (ui.shell.effects for the browser's, ui.storage_effects for
-storage) and patches the page with what the screens draw. The unit tests drive the same
+The shell turns a DOM event into an action name and an `Input`, calls `step`, carries out the
+commands it left on the state (ui.shell.commands: the table of every kind) and patches the
+page with what the screens draw. The unit tests drive the same
 function (tests/unit/tapping.py), so what a tap does under CPython is what it does in
 the page.
 """
@@ -12,16 +12,17 @@ import traceback
 
 from session.errors import Refused
 
-from ui.core import effects
+from ui.core import commands
 from ui.core.actions import Input, dispatch
 from ui.core.library import commit, wanted
 from ui.core.state import AppState
 
 SOMETHING_WRONG = "Something went wrong with that. Please try again."
+NOT_SENT = "What changed could not be sent to the live phones. Links and QR codes still work."
 
 
 def step(state: AppState, name: str, event_input: Input, failure: str = SOMETHING_WRONG) -> bool:
-    """Run the handler for action `name`, then everything that follows a change (`changed`),
+    """Run the handler for action `name`, then everything that follows a change (`after_change`),
     and after a roll was logged, a look at how full storage is. False when no handler has
     that name (nothing happened). A handler that fails leaves the message `failure`: the table
     stays usable, and what the handler did before failing is kept like any change."""
@@ -32,16 +33,17 @@ def step(state: AppState, name: str, event_input: Input, failure: str = SOMETHIN
     except Exception as error:  # a bug must not take the table down with it
         traceback.print_exception(error)
         state.fail(failure)
-    changed(state)
+    after_change(state)
     if state.replica.logged() > logged:
-        effects.measure_space(state)  # a calm notice after logging if storage runs low, never an error now
+        commands.measure_space(state)  # a calm notice after logging if storage runs low, never an error now
     return True
 
 
-def changed(state: AppState):
+def after_change(state: AppState):
     """After any change (a tap, a link opened, background work finished): what it did to the
     open session becomes this phone's edit in the replica, once, and the saving is queued,
-    with the older log entries the screen now wants."""
+    with the older log entries the screen now wants; on a live table, what changed is queued
+    for the other phones."""
     try:
         commit(state)
     except Refused as error:  # a count or the clock is full: the change is not made, and why is said
@@ -51,8 +53,19 @@ def changed(state: AppState):
     except Exception as error:
         traceback.print_exception(error)
         state.fail(SOMETHING_WRONG)
-    effects.save(state)
+    commands.save(state)
     if state.live is not None:
-        effects.live_sync(state)  # what changed goes to the other phones of a live table
+        send_to_live_phones(state)
     if wanted(state):
-        effects.read_older(state)
+        commands.read_older(state)
+
+
+def send_to_live_phones(state: AppState):
+    """What changed, queued for the other phones of a live table (ui.core.outgoing)."""
+    from ui.core import outgoing  # the links' code: loaded once this phone is live, never at start-up
+
+    try:
+        outgoing.send_changes(state)
+    except Exception as error:  # the change itself stands: only its sending failed
+        traceback.print_exception(error)
+        state.fail(NOT_SENT)

@@ -1,11 +1,12 @@
-"""The form controls every screen uses: segmented choices, − value + steppers, labelled selects.
+"""The form controls every screen uses: segmented choices, − value + steppers, labelled selects
+and text fields.
 
 Buttons get ids when given a group or field id, so keyboard focus stays on the
 button that was tapped after its region is re-rendered.
 """
 from __future__ import annotations
 
-from ui.kit.html import Markup, h
+from ui.kit.html import Markup, classes, h
 
 
 def data_fields(data: dict) -> dict:
@@ -43,6 +44,22 @@ def select(label: str, options, current: str, action: str, field_id: str, **data
     return h("div", h("label", label, class_="field-label", for_=field_id),
              h("select", *(h("option", text, value=value, selected=value == current) for value, text in options),
                id=field_id, class_="field-select", data_action=action, **data_fields(data)),
+             class_="field")
+
+
+def text_input(label: str, field_id: str, value: str, action: str, placeholder: str = "",
+               input_type: str = "text", inputmode: str | None = None, hint: str | None = None,
+               maxlength: int | None = None, low: int | None = None, high: int | None = None, **data) -> Markup:
+    """A labelled field; a hint sits after it (aria-describedby), outside the label's name.
+    `low` and `high` bound a number field."""
+    return h("div",
+             h("label", label, class_="field-label", for_=field_id),
+             h("input", type=input_type, id=field_id, value=value, placeholder=placeholder or None,
+               inputmode=inputmode, autocomplete="off", maxlength=None if maxlength is None else str(maxlength),
+               min=None if low is None else str(low), max=None if high is None else str(high),
+               data_action=action, class_=classes("field-input", field_number=input_type == "number"),
+               aria_describedby=f"{field_id}-hint" if hint else None, **data_fields(data)),
+             h("span", hint, class_="hint hint-small", id=f"{field_id}-hint") if hint else Markup(""),
              class_="field")
 
 

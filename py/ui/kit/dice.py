@@ -1,4 +1,5 @@
-"""Dice as people know them: d6 faces with pips, d10 faces with numbers, in trays.
+"""Dice as people know them: d6 faces with pips, d10 faces with numbers, in trays
+(entering real dice: `dice_entry`).
 
 A die in a tray is a toggle button (`aria-pressed`) when its side may choose
 what to keep; kept dice are raised, outlined and labelled "Kept", so keeping
@@ -61,11 +62,3 @@ def tray(faces: list[int], sides: int, kept: list[int], label: str, action: str 
                       for index, face in enumerate(faces)),
              class_="tray", role="group", aria_label=label, data_testid="tray")
 
-
-def face_picker(sides: int, action: str, label: str, **data) -> Markup:
-    """Buttons 1..sides to enter real dice one tap at a time."""
-    return h("div", *(h("button", str(face), type="button", class_="button face-button",
-                        data_action=action, data_face=str(face), aria_label=f"Add a die showing {face}",
-                        **{f"data_{key}": value for key, value in data.items()})
-                      for face in range(1, sides + 1)),
-             class_=classes("face-picker", f"face-picker-d{sides}"), role="group", aria_label=label)

@@ -1,7 +1,7 @@
 """Form fields for character sheets, each bound to a path in the entry being edited.
 
 A field carries `data-action="sheet-set"` and `data-path="skills.0.rating"`;
-ui.roster.actions writes what is typed to that path. Lists of rated things
+ui.screens.roster.actions writes what is typed to that path. Lists of rated things
 (Attributes, Skills, Dread Traits, Spells) get add and remove buttons.
 """
 from __future__ import annotations

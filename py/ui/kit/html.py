@@ -17,7 +17,7 @@ from html import escape
 
 from rules.words import FSI, PDI, isolate
 
-__all__ = ["Markup", "h", "text", "join", "classes", "isolate", "flat"]
+__all__ = ["Markup", "h", "text", "join", "classes", "isolate", "isolated", "flat", "FSI", "PDI"]
 
 VOID = {"area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"}
 PLAIN_TEXT_TAGS = {"option", "textarea", "title"}  # elements whose content is text only
@@ -34,22 +34,23 @@ def text(value) -> Markup:
     return value if isinstance(value, Markup) else Markup(isolated(escape(str(value), quote=False)))
 
 
-def isolated(escaped: str) -> str:
-    """Escaped text with every isolate (FSI … PDI) as a <bdi> element; unmatched marks go."""
+def isolated(escaped: str, opening: str = "<bdi>", closing: str = "</bdi>") -> str:
+    """Escaped text with every isolate (FSI … PDI) as a <bdi> element (or another isolating
+    element: SVG text has no <bdi>); unmatched marks go."""
     if FSI not in escaped and PDI not in escaped:
         return escaped
     parts, depth = [], 0
     for part in ISOLATE_MARKS.split(escaped):
         if part == FSI:
-            parts.append("<bdi>")
+            parts.append(opening)
             depth += 1
         elif part == PDI:
             if depth:
-                parts.append("</bdi>")
+                parts.append(closing)
                 depth -= 1
         else:
             parts.append(part)
-    parts.append("</bdi>" * depth)
+    parts.append(closing * depth)
     return "".join(parts)
 
 

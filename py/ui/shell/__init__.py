@@ -1,4 +1,5 @@
-"""The browser shell: start-up, the event loop (DOM event -> ui.core.step -> effects ->
-patch), DOM patching, the browser's stores, links in the address bar, the browser's
-effects, the first paint's snapshot, offline and the page's life cycle.
-The only code that imports pyscript, js or pyodide; it may import everything in ui."""
+"""The browser shell, the only code that imports pyscript, js or pyodide: start-up and the event
+loop (`app`: DOM event -> ui.core.step -> commands -> patch), DOM patching (`dom`), the command
+table and the runners only a browser has (`commands`, `browser`, `channels`, `scanner`,
+`scripts`, `background`), the browser's stores (`storage`), the address bar (`address`), the
+first paint's snapshot (`paint_keeper`), `offline` and the page's life cycle (`boot`)."""

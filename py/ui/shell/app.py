@@ -1,9 +1,9 @@
-"""Start-up and the event loop of the page: DOM event -> step -> effects -> regions.
+"""Start-up and the event loop of the page: DOM event -> step -> commands -> regions.
 
 One delegated listener per event type on #app turns a tap on a `data-action`
 element into an `Input` for `ui.core.step.step`, which runs its handler and
-queues what must be stored; the effects are carried out (ui.shell.effects) and
-only the regions that changed are patched. Anything that goes wrong in a handler
+queues what must be stored and sent; the commands are carried out (ui.shell.commands)
+and only the regions that changed are patched. Anything that goes wrong in a handler
 becomes a plain message; the table stays usable.
 """
 from __future__ import annotations
@@ -15,15 +15,16 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from session import SessionError
-from ui import storage_effects
-from ui.core import effects as core_effects
+from ui import router
 from ui.core import opening
 from ui.core.actions import Input
+from ui.core.commands import PERSIST, measure_space
 from ui.core.state import AppState
-from ui.core.step import changed, step
-from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's buttons: screens, systems, Tension)
-from ui import screens
-from ui.shell import address, boot, dom, effects, live, offline, paint_keeper, storage
+from ui.core.step import after_change, step
+from ui.keeping import runners
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (the frame's buttons: screens, systems, Tension)
+from ui.shell import address, boot, commands, dom, offline, paint_keeper, storage
+from ui.shell.background import later
 
 BUTTON_EVENTS = ("click",)
 # What to compute once per system to load (and warm) its odds; Anomaly's import icepool.
@@ -32,8 +33,6 @@ ODDS_WARM_UP = {
     "anomaly": lambda odds: odds.anomaly_check(0, 0, [], 5),
 }
 APP = None  # the running App; keeps its event proxies alive for the page's lifetime
-effects.RUNNERS.update(live.RUNNERS)  # a live table's channels (static/live.js) and the Screen Wake Lock
-effects.FAILURES.update(live.FAILURES)
 FIELD_EVENTS = ("change", "input")
 
 
@@ -45,10 +44,10 @@ class App:
         self.paint_keeper = paint_keeper.Keeper(lambda: self.state)
 
     def render(self, typing: bool = False):
-        regions = screens.page(self.state)
+        regions = router.page(self.state)
         self.page.patch(regions, typing=typing, focus=self.state.focus, announce=self.state.announcement)
         self.state.focus, self.state.announcement = None, ""
-        self.paint_keeper.changed(regions)
+        self.paint_keeper.redrawn(regions)
         self.want_odds()
 
     def handle(self, event, element):
@@ -73,14 +72,14 @@ class App:
         self.page.settle()
         if not step(self.state, data.get("action", ""), event_input):
             return
-        effects.run(self.state, element, self.refresh)  # share sheet, downloads, saving: while the tap counts
+        commands.run(self.state, element, self.refresh)  # share sheet, downloads, saving: while the tap counts
         self.render(typing=kind == "input")
 
     def refresh(self, *_):
         """Show what changed after background work (a link, a page of the log, the storage
         answer), and carry out what it queued."""
-        changed(self.state)
-        effects.run(self.state, None, self.refresh)
+        after_change(self.state)
+        commands.run(self.state, None, self.refresh)
         self.render()
 
     def open_link(self, *_):
@@ -89,7 +88,7 @@ class App:
         try:
             fragment = address.take_fragment()
             if fragment is not None:
-                from ui.session_screen import links  # only a link needs this code at start-up
+                from ui.arrivals import links  # only a link needs this code at start-up
 
                 links.open_link(self.state, fragment)
         except Exception as error:
@@ -108,8 +107,8 @@ class App:
         system = self.state.system
         if system in ODDS_WARM_UP and system not in self.state.odds_ready and system not in self.loading:
             self.loading.add(system)
-            effects.later(self.state, self.render, self.load_odds(system),
-                          "The odds could not be worked out in this browser; rolling and logging still work.")
+            later(self.state, self.render, self.load_odds(system),
+                  "The odds could not be worked out in this browser; rolling and logging still work.")
 
     async def load_odds(self, system: str):
         await asyncio.sleep(0.05)  # let the browser paint the screen first
@@ -121,9 +120,9 @@ class App:
 
     async def preload(self):
         """Bring in the other screens, one module per turn, so later taps answer at once."""
-        for modules in screens.every_screen():
+        for modules in router.every_screen():
             await asyncio.sleep(0.02)
-            screens.load(modules)
+            router.load(modules)
 
 
 def start():
@@ -140,7 +139,7 @@ async def begin():
         state = opening.starting_state(library, address.page_address())
         if library.recounting and state.replica.id in library.recounting:
             await library.recount(state.replica)
-        await storage_effects.first_page(state)  # the newest log entries, the conflict in progress exactly
+        await runners.first_page(state)  # the newest log entries, the conflict in progress exactly
         state.safari_tab = storage.in_safari_tab()
         app = App(state)
         app.page.adopt(paint_keeper.painted())  # the last table, painted before Python was ready
@@ -153,14 +152,13 @@ async def begin():
         return
     APP = app
     if library.legacy:
-        effects.later(state, app.refresh, migrate(state, app.refresh),
-                      "Sessions saved by the previous version could not be moved; they stay saved as before.")
-    effects.later(state, app.render, app.preload(),
-                  "Part of the app could not be loaded. Reload the page to try again; nothing saved was changed.")
-    effects.later(state, app.refresh, storage.ask_to_persist(state, app.refresh),
-                  effects.FAILURES[core_effects.PERSIST])
-    core_effects.measure_space(state)
-    effects.run(state, None, app.refresh)
+        later(state, app.refresh, migrate(state, app.refresh),
+              "Sessions saved by the previous version could not be moved; they stay saved as before.")
+    later(state, app.render, app.preload(),
+          "Part of the app could not be loaded. Reload the page to try again; nothing saved was changed.")
+    later(state, app.refresh, storage.ask_to_persist(state, app.refresh), commands.TABLE[PERSIST].failure)
+    measure_space(state)
+    commands.run(state, None, app.refresh)
     offline.start()
 
 

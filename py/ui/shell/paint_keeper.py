@@ -1,4 +1,4 @@
-"""The browser side of the first paint: the last table's snapshot (ui/first_paint.py says what it holds).
+"""The browser side of the first paint: the last table's snapshot (ui/keeping/first_paint.py says what it holds).
 
 Written DELAY_S after the last change and at once when the page is hidden or left
 (a closed tab, a phone put away), never during a tap; skipped when its text has not
@@ -12,7 +12,7 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from ui import first_paint
+from ui.keeping import first_paint
 
 DELAY_S = 1.0
 
@@ -41,7 +41,8 @@ class Keeper:
             self.listeners.append(create_proxy(handler))
             target.addEventListener(kind, self.listeners[-1])
 
-    def changed(self, drawn):
+    def redrawn(self, drawn):
+        """The page was drawn again (`drawn`, its regions): the snapshot is written a moment later."""
         self.drawn = drawn
         if self.timer is not None:
             self.timer.cancel()

@@ -1,7 +1,7 @@
 """The browser's stores for the session Library: localStorage for session.on_device, the log
 store in IndexedDB (static/logdb.js); asking the browser to keep the data
 (navigator.storage.persist()) and how full its storage is. What is written when lives in
-ui.storage_effects; the formats in py/session/on_device/ and py/session/logbook.py.
+ui.keeping.runners; the formats in py/session/on_device/ and py/session/logbook.py.
 """
 from __future__ import annotations
 

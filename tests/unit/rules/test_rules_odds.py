@@ -65,6 +65,21 @@ def test_kept_total_distribution_matches_enumeration(pool):
             total: Fraction(count, denominator) for total, count in expected.items()}
 
 
+@pytest.mark.parametrize("pool", range(0, 7))
+def test_kept_totals_keep_two_plus_what_was_paid_as_enumerated(pool):
+    for paid in range(0, pool + 1):
+        for bonus in (0, 4):
+            counts, denominator = brute_kept_sum(pool, min(pool, 2 + paid)), 6 ** pool
+            assert odds.tension_kept_totals(pool, paid, bonus) == {
+                total + bonus: Fraction(count, denominator) for total, count in sorted(counts.items())}
+
+
+def test_kept_totals_come_in_ascending_order_for_a_picture():
+    for pool, paid in ((0, 0), (1, 0), (5, 0), (15, 13), (41, 39)):
+        totals = list(odds.tension_kept_totals(pool, paid))
+        assert totals == sorted(totals)
+
+
 @pytest.mark.parametrize("pool", [7, 10, 15, 40])
 def test_kept_sums_match_icepool(pool):
     import icepool
@@ -175,6 +190,19 @@ def test_anomaly_check_matches_enumeration(good, bad):
     for difficulty in range(0, 14):
         success, tie, failure, _ = brute_compare(kept, 1, Counter({difficulty: 1}), 0)
         assert odds.anomaly_check(good, bad, modifiers, difficulty) == {"success": success, "failure": tie + failure}
+
+
+@pytest.mark.parametrize("good, bad", [(0, 0), (1, 0), (0, 1), (2, 0), (0, 2), (3, 1), (1, 3), (4, 4)])
+@pytest.mark.parametrize("modifiers", [
+    [], [{"kind": "Gear", "value": 2}, {"kind": "Gear", "value": 3}],
+    [{"kind": "Size", "value": -2}, {"kind": "Skill", "value": 4, "stacks": True}, {"kind": "Skill", "value": 1}]])
+def test_anomaly_totals_match_enumeration_with_modifiers(good, bad, modifiers):
+    applied, _ = rules.select_modifiers(modifiers)
+    shift, rolls = sum(modifier["value"] for modifier in applied), 10 ** (1 + abs(good - bad))
+    distribution = odds.anomaly_total_distribution(good, bad, modifiers)
+    assert distribution == {face + shift: Fraction(count, rolls)
+                            for face, count in brute_kept_d10(good, bad).items()}
+    assert list(distribution) == sorted(distribution)
 
 
 def test_anomaly_distribution_matches_enumeration():

@@ -284,6 +284,30 @@ def test_environment_odds_sum_to_one(tension, pool, ap):
         assert all(0 <= row[key] <= 1 for key in ("success", "tie", "failure"))
 
 
+@QUICK
+@given(pool=st.integers(0, 12), data=st.data(), target=st.integers(-1, 40))
+def test_kept_totals_sum_to_one_and_agree_with_the_chance_against_a_total(pool, data, target):
+    ap = data.draw(st.integers(0, max(0, pool - 2)))
+    totals = odds.tension_kept_totals(pool, ap)
+    assert sum(totals.values()) == 1 and all(chance > 0 for chance in totals.values())
+    chances = odds.tension_against_total(pool, ap, max(0, target))
+    assert sum(chance for total, chance in totals.items() if total > max(0, target)) == chances["success"]
+    assert totals.get(max(0, target), 0) == chances["tie"]
+
+
+@QUICK
+@given(tension=st.integers(0, 9), pool=st.integers(0, 8), data=st.data())
+def test_kept_totals_of_both_sides_agree_with_the_environment_odds(tension, pool, data):
+    ap = data.draw(st.integers(0, max(0, pool - 2)))
+    option = data.draw(st.sampled_from(rules.gm_options(tension, tension)))
+    player = odds.tension_kept_totals(pool, ap)
+    gm = odds.tension_kept_totals(tension, option["extra"], option["bonus"])
+    success = sum(p * g for mine, p in player.items() for theirs, g in gm.items() if mine > theirs)
+    tie = sum(p * gm.get(mine, 0) for mine, p in player.items())
+    chances = odds.tension_environment(tension, pool, ap, option["boost"], option["extra"])
+    assert (success, tie) == (chances["success"], chances["tie"])
+
+
 # --- Anomaly -----------------------------------------------------------------------------------
 
 @QUICK
@@ -378,6 +402,18 @@ def test_numbers_decide_every_comparing_cell(cell, player_number, other_number, 
         assert (decision["player_total"], player_descriptors) > (decision["other_total"], other_descriptors)
 
 
+@QUICK
+@given(actor=anomaly_sides(), defender=anomaly_sides(), difficulty=st.integers(0, 25))
+def test_anomaly_totals_sum_to_one_and_agree_with_the_chances(actor, defender, difficulty):
+    mine = odds.anomaly_total_distribution(actor["good"], actor["bad"], actor["modifiers"])
+    theirs = odds.anomaly_total_distribution(defender["good"], defender["bad"], defender["modifiers"])
+    assert sum(mine.values()) == 1 and len(mine) <= 10
+    check = odds.anomaly_check(actor["good"], actor["bad"], actor["modifiers"], difficulty)
+    assert sum(chance for total, chance in mine.items() if total > difficulty) == check["success"]
+    opposed = odds.anomaly_opposed(actor, defender)
+    assert sum(p * q for a, p in mine.items() for d, q in theirs.items() if a > d) == opposed["success"]
+
+
 # --- Odds functions given garbage raise only RuleError -----------------------------------------
 
 small_or_junk = st.one_of(st.integers(-2, 9), junk)
@@ -393,6 +429,8 @@ def test_odds_given_garbage_raise_only_rule_errors(arguments, flags, sides):
         lambda: odds.tension_environment_options(first, second, third, flags[0]),
         lambda: odds.tension_against_total(first, second, third),
         lambda: odds.tension_total_distribution(first, second, third),
+        lambda: odds.tension_kept_totals(first, second, third),
+        lambda: odds.anomaly_total_distribution(first, second, sides[0].get("modifiers") if isinstance(sides[0], dict) else third),
         lambda: odds.tension_opposed(sides[0], sides[1], first),
         lambda: odds.anomaly_check(first, second, sides[0].get("modifiers") if isinstance(sides[0], dict) else third, fourth),
         lambda: odds.anomaly_opposed(sides[0], sides[1]),

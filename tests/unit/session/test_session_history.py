@@ -307,7 +307,7 @@ def test_the_preview_lists_exactly_what_merging_changes(shared, here, there):
         else:
             event(f"{change[0]} {change[1]}" if change[0] == "session" else f"roster {change[1]}")
     assert previewed(found) == changes
-    from ui.session_screen.draft import change_lines  # the words say each of them
+    from ui.arrivals.changes import change_lines  # the words say each of them
 
     lines = change_lines(found, mine.session(), merged.replica.session())
     assert bool(lines) == bool(found)

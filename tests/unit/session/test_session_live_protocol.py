@@ -112,7 +112,7 @@ def test_any_field_replaced_is_refused_or_read_clean(text, value):
 # --- The catch-up walk ------------------------------------------------------------------------------
 
 class Reader:
-    """One phone's side of a walk, read as ui.live.sync reads its log store: from the top, a page
+    """One phone's side of a walk, read as ui.arrivals.catchup reads its log store: from the top, a page
     at a time, each once (keys the phone gains above where it has read are seen at once)."""
 
     def __init__(self, keys: set):

@@ -23,8 +23,8 @@ from session.on_device.heads import HEAD_PREFIX, head_content, parse_head, stamp
 from session.replica import MAX_CLOCK, MAX_STEPS, Replica
 from session.replica_check import CLOCK_ROOM, check_replica
 from session.sealed import exchange as sealed_exchange
-from ui.frame import actions as frame_actions  # noqa: F401  (the taps this file makes: Tension ±, rename)
-from ui.session_screen import actions as session_actions  # noqa: F401
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (the taps this file makes: Tension ±, rename)
+from ui.screens.session import actions as session_actions  # noqa: F401
 
 
 def loads(replica: Replica) -> Replica:

@@ -2,15 +2,15 @@
 the Log and Session screens say it, and the backup they offer after an evening of play (library);
 the storage notice, early, calm, and put away until the storage fills more (space). Who holds
 this phone (role) is in test_ui_frame.py, with the prompt and taps that set it; one tap's
-saving is in test_ui_storage_effects.py."""
+saving is in test_ui_keeping_runners.py."""
 import re
 
 from session import log_conflict, MemoryStore
 from ui.core import space
 from ui.core.library import OFFER_BACKUP_AFTER
-from ui.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
-from ui.log import actions as log_actions  # noqa: F401  (registers the actions)
-from ui.session_screen import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
+from ui.screens.log import actions as log_actions  # noqa: F401  (registers the actions)
+from ui.screens.session import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
 
 from reading import markup, text
 from samples import AT, logged_party
@@ -34,8 +34,8 @@ def test_the_log_and_session_screens_say_when_the_session_was_last_backed_up():
     state.screen = "session"
     assert "Last exported to a file on" in text(state)
     tap(state, "session-share")
-    [(kind, data)] = [effect for effect in state.effects if effect[0] == "share"]
-    assert data["then"] == "session-shared"  # noted only once the link went out (ui.shell.effects)
+    [(kind, data)] = [command for command in state.commands if command[0] == "share"]
+    assert data["then"] == "session-shared"  # noted only once the link went out (ui.shell.commands)
     assert "shared as a link" not in text(state)
     tap(state, "session-shared")
     assert "Last shared as a link on" in text(state) and "the newest 20 log entries" in text(state)

@@ -1,4 +1,4 @@
-"""Cross-cutting, every screen of every system (drawn through ui.screens) and ui.kit.html's
+"""Cross-cutting, every screen of every system (drawn through ui.router) and ui.kit.html's
 isolates: text people wrote never reorders the app's own words. Every name, kind, skill,
 descriptor, table line and file name on every screen of every system is drawn inside a
 <bdi> of its own (ui.kit.html, from rules.words.isolate); where no element can go (labels,
@@ -15,19 +15,19 @@ from session import check_roster_entry, Library, MemoryLog, MemoryStore, new_ses
 from session.links.files import export_text
 from session.links.v1 import encode_roll, encode_session
 from session.replica import Replica
-from ui import screens
-from ui.anomaly import actions as anomaly_actions  # noqa: F401  (importing registers actions)
+from ui import router
+from ui.arrivals import links
 from ui.core.library import listing
 from ui.core.state import AppState
-from ui.frame import actions as frame_actions  # noqa: F401
 from ui.kit.html import flat, h, isolate, text
-from ui.log import actions as log_actions  # noqa: F401
-from ui.manners import actions as manners_actions  # noqa: F401
-from ui.roster import actions as roster_actions  # noqa: F401
-from ui.session_screen import actions as sessions_actions  # noqa: F401
-from ui.session_screen import links
-from ui.tables import actions as tables_actions  # noqa: F401
-from ui.tension import actions as tension_actions  # noqa: F401
+from ui.screens.frame import actions as frame_actions  # noqa: F401
+from ui.screens.log import actions as log_actions  # noqa: F401
+from ui.screens.roster import actions as roster_actions  # noqa: F401
+from ui.screens.session import actions as sessions_actions  # noqa: F401
+from ui.screens.tables import actions as tables_actions  # noqa: F401
+from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (importing registers actions)
+from ui.systems.manners import actions as manners_actions  # noqa: F401
+from ui.systems.tension import actions as tension_actions  # noqa: F401
 
 from tapping import tap
 
@@ -100,7 +100,7 @@ def problems(markup: str, written: set[str] = WRITTEN) -> list[str]:
 
 
 def page(state: AppState) -> str:
-    return "".join(markup for _, markup in screens.page(state))
+    return "".join(markup for _, markup in router.page(state))
 
 
 def roster() -> list[dict]:

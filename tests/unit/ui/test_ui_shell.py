@@ -1,7 +1,8 @@
-"""ui.shell under CPython, with stand-ins for pyscript and pyodide: background work (reading a
-file, sharing, copying, the storage answer, odds, loading screens) that fails says so on screen
-and leaves its traceback in the console, never nothing (ui.shell.effects); and an import is the
-first thing a fresh start can do (session.links.files, loaded on first use, is not needed before)."""
+"""ui.shell under CPython, with stand-ins for pyscript and pyodide: the command table has one row
+for every kind of command (ui.shell.commands); background work (reading a file, sharing, copying,
+the storage answer, odds, loading screens) that fails says so on screen and leaves its traceback
+in the console, never nothing (ui.shell.background, ui.shell.browser); and an import is the first
+thing a fresh start can do (session.links.files, loaded on first use, is not needed before)."""
 from __future__ import annotations
 
 import asyncio
@@ -20,18 +21,34 @@ from ui.core.state import AppState
 ROOT = Path(__file__).resolve().parents[3]
 
 
+SHELL = ("ui.shell", "ui.shell.commands", "ui.shell.browser", "ui.shell.channels", "ui.shell.background",
+         "ui.shell.scripts", "ui.shell.scanner", "ui.shell.storage")
+
+
 @pytest.fixture
 def shell(monkeypatch):
-    """ui.shell.effects imported against stand-ins for the browser modules (and forgotten after)."""
+    """ui.shell's modules imported against stand-ins for the browser modules (and forgotten after):
+    shell("browser") is ui.shell.browser."""
     browser = mock.MagicMock()
     for name in ("pyscript", "pyscript.ffi", "pyodide", "pyodide.ffi", "js"):
         monkeypatch.setitem(sys.modules, name, browser)
-    for name in ("ui.shell", "ui.shell.effects", "ui.shell.storage"):
+    for name in SHELL:
         monkeypatch.delitem(sys.modules, name, raising=False)
-    effects = importlib.import_module("ui.shell.effects")
-    yield effects
-    for name in ("ui.shell", "ui.shell.effects", "ui.shell.storage"):
+    yield lambda name: importlib.import_module(f"ui.shell.{name}")
+    for name in SHELL:
         sys.modules.pop(name, None)
+
+
+def test_every_kind_of_command_has_one_row_with_its_runner_and_a_failure_sentence(shell):
+    from ui.core import commands
+    from ui.keeping import runners
+
+    kinds = {value for name, value in vars(commands).items() if name.isupper() and isinstance(value, str)}
+    table = shell("commands").TABLE
+    assert set(table) == kinds
+    assert all(callable(row.run) for row in table.values())
+    said_by_the_command = {commands.JOB, *runners.NEED_A_LIBRARY}  # a job names its failure; storage says why
+    assert [kind for kind, row in table.items() if not row.failure and kind not in said_by_the_command] == []
 
 
 def settle(work):
@@ -49,7 +66,7 @@ def test_background_work_that_fails_says_so_and_keeps_the_traceback(shell, capsy
     async def deep():
         raise RecursionError("maximum recursion depth exceeded")
 
-    settle(lambda: shell.later(state, lambda: redrawn.append(True), deep(), "That did not work here."))
+    settle(lambda: shell("background").later(state, lambda: redrawn.append(True), deep(), "That did not work here."))
     assert state.message.text == "That did not work here." and state.message.tone == "error"
     assert redrawn == [True]
     assert "RecursionError" in capsys.readouterr().err
@@ -71,7 +88,8 @@ def test_a_file_whose_handling_breaks_gets_a_message_naming_it(shell, monkeypatc
     element = mock.MagicMock()
     element.files.length = 1
     element.files.item.return_value = Chosen()
-    settle(lambda: shell.read_file(state, {"action": "test-breaks"}, element, lambda: None))
+    settle(lambda: shell("browser").read_file(state, {"action": "test-breaks"}, element, lambda: None,
+                                               "That file could not be read."))
     assert "Something went wrong with" in state.message.text and "friday.json" in state.message.text
     assert "TypeError" in capsys.readouterr().err
 
@@ -80,14 +98,14 @@ def test_import_is_the_first_thing_done_after_start():
     # A fresh interpreter where only start-up ran: session.links.files (loaded lazily) is not in yet.
     probe = """
 from session import Library, MemoryStore
+from ui import router
 from ui.core.actions import Input, dispatch
 from ui.core.opening import starting_state
-from ui import screens
 state = starting_state(Library(MemoryStore()), "http://localhost/")
 state.screen = "session"
-screens.page(state)
+router.page(state)
 assert "session.links.files" not in __import__("sys").modules
 assert dispatch(state, "log-import", Input())
-assert state.effects == [("read-file", {"action": "log-import-text", "limit": 80_000_000})], state.message
+assert state.commands == [("read-file", {"action": "log-import-text", "limit": 80_000_000})], state.message
 """
     subprocess.run([sys.executable, "-c", probe], check=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})

@@ -1,2 +1,0 @@
-"""Anomaly: its conflict screen (view, actions, draft), its words and its roster sheet.
-May import handoff, kit, core, session and rules; never another system or screen."""

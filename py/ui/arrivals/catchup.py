@@ -1,0 +1,161 @@
+"""A live table's catch-up, this phone's side: its hello on a new channel, and the walk
+(session.live.catchup) that compares its log with the other phone's, reading its own log from
+the log store a page at a time, each page once a walk (`Walk`), and what it holds in a few
+numbers (`held_log`), and sending what the other lacks. The messages that drive it (hello, have,
+want) come in through ui.arrivals.messages; the sends go as ui.core.outgoing sends them. Pure
+Python.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from session.links.v2 import roll_message, session_link
+from session.live import catchup as live_catchup
+from session.live import protocol as live_protocol
+from session.live.catchup import Holdings, Other, Page, Unread, first_page, print_text, wanted
+from session.logbook import Held
+from session.replica import Replica, entry_key
+
+from ui.core import live_table
+from ui.core.outgoing import CHUNK, identity, send
+from ui.core.state import AppState
+
+
+@dataclass
+class Walk:
+    """This phone's side of one catch-up walk with another (session.live.catchup): its log as the
+    walk read it (what was in memory when it began, then older pages, each read once), the pages
+    it sent, what of the other's it answered, and the entries it sent. A hello, or a page from the
+    top, begins a new one; each is bounded: MAX_PAGES pages and wants answered, each entry sent once."""
+    read: Replica
+    stopped: bool = False  # a page of the log store could not be read: the walk reads no further
+    pages: int = 0  # pages this phone sent
+    answered: int = 0  # the other phone's pages answered
+    wants: int = 0  # the other phone's wants answered
+    sent: set = field(default_factory=set)  # entry ids sent
+
+
+def begin(state: AppState, peer: live_table.Peer) -> Walk:
+    read = Replica(state.replica.id, log=dict(state.replica.log))
+    read.complete = state.replica.complete or state.library is None
+    peer.walk = Walk(read)
+    return peer.walk
+
+
+async def held_log(state: AppState) -> Held:
+    """What this phone holds of the open session's log: every id, their print, the oldest."""
+    if state.library is None:
+        held = Held()
+        held.add_entries(state.replica.log.values())
+        return held
+    return await state.library.held(state.replica)
+
+
+async def send_hello(state: AppState, peer: str):
+    """This phone's hello on a new channel: who holds it, the session as a link carries it (the GM's
+    with its newest entries; a player's head only: its rolls go as rolls), and its log's print."""
+    table = live_table.of(state)
+    held = await held_log(state)
+    session = session_link(state.replica) if table.hub else session_link(state.replica, entries=[])
+    table.known.update(held.ids)  # read from the log store later, they are not new: the catch-up covers them
+    table.sent["hello"] = state.session["id"]
+    if not table.hub:
+        table.sent.update(head=session_link(state.replica, entries=[]), role=state.role)
+    send(state, peer, live_protocol.hello(state.device, **identity(state), session=session, count=len(held.ids),
+                                          print_=print_text(held.print), oldest=held.oldest_id))
+
+
+async def holdings(state: AppState, walk: Walk) -> Holdings:
+    """This phone's log as the walk has read it, with what came into memory since it began (down to
+    where it read: an entry below would hide the stored ones between from its next page)."""
+    floor = min(map(entry_key, walk.read.log.values()), default=None)
+    for entry_id, entry in state.replica.log.items():
+        if walk.read.complete or (floor is not None and entry_key(entry) >= floor):
+            walk.read.log.setdefault(entry_id, entry)
+    keys = sorted((entry_key(entry) for entry in walk.read.log.values()), reverse=True)
+    return Holdings(keys, walk.read.complete, print_text((await held_log(state)).print), walk.stopped)
+
+
+async def walking(state: AppState, walk: Walk, attempt):
+    """attempt(holdings), reading the walk's next page of the log while it says it needs more."""
+    while True:
+        mine = await holdings(state, walk)
+        try:
+            return attempt(mine)
+        except Unread:
+            if mine.complete or mine.exhausted:
+                raise
+            gained, _ = await state.library.older(walk.read, live_catchup.PAGE)
+            walk.stopped = not gained and not walk.read.complete
+
+
+async def note_reach(state: AppState, peer: live_table.Peer, oldest: str):
+    """A hello: where the other phone's log starts, and whether this phone held that entry then (its
+    log was cut). A new channel's walk begins."""
+    held = await held_log(state)
+    peer.oldest, peer.holds_oldest = oldest, oldest in held.ids
+    peer.walk = None
+
+
+def reach(peer: live_table.Peer) -> Other:
+    return Other(peer.oldest, peer.holds_oldest)
+
+
+async def start_walk(state: AppState, peer: live_table.Peer, hello: dict):
+    """(GM) A player's phone said hello: compare logs, unless their prints agree."""
+    if print_text((await held_log(state)).print) == hello["print"]:
+        return
+    walk = begin(state, peer)
+    page = await walking(state, walk, first_page)
+    walk.pages = 1
+    send(state, peer.id, live_protocol.have(page.to, page.keys, page.more, page.rest))
+
+
+async def answer_page(state: AppState, peer: live_table.Peer, message: dict):
+    """The other phone's page of the walk: send what it lacks, ask for what this one lacks, go on."""
+    walk = peer.walk if peer.walk is not None and message["to"] is not None else begin(state, peer)
+    if walk.answered >= live_catchup.MAX_PAGES:
+        return  # more pages than a walk has: not answered
+    walk.answered += 1
+    page = Page(message["to"], tuple(message["keys"]), message["more"], message["rest"])
+    result = await walking(state, walk, lambda mine: live_catchup.answer(page, mine, reach(peer), walk.pages))
+    push(state, peer.id, walk, [key[2] for key in result.send])
+    want = result.want
+    if result.unsure and state.library is not None:  # deeper than the walk reads: looked up by id
+        held = await state.library.stored_kinds(state.replica, result.unsure)
+        want = want + [entry_id for entry_id in result.unsure if entry_id not in held]
+    if want:
+        send(state, peer.id, live_protocol.write(live_protocol.WANT, ids=want))
+    if result.next is not None:
+        walk.pages += 1
+        send(state, peer.id, live_protocol.have(result.next.to, result.next.keys, result.next.more,
+                                                result.next.rest))
+
+
+async def answer_want(state: AppState, peer: live_table.Peer, ids: list[str]):
+    """The entries the other phone asked for (those of this phone's pages), but those it may not take."""
+    walk = peer.walk
+    if walk is None or walk.wants >= live_catchup.MAX_PAGES:
+        return  # this phone sent no page it could ask about, or not that many
+    walk.wants += 1
+    keys = wanted(ids, await holdings(state, walk), reach(peer))
+    push(state, peer.id, walk, [key[2] for key in keys])
+
+
+def push(state: AppState, peer: str, walk: Walk, ids: list[str]):
+    """Entries of this phone's log for the other phone, each once a walk: a player's as rolls, the
+    GM's as the session."""
+    ids = [entry_id for entry_id in ids if entry_id not in walk.sent]
+    if not ids:
+        return
+    walk.sent.update(ids)
+    twin = state.replica.copy()
+    twin.log.update({entry_id: walk.read.log[entry_id] for entry_id in ids})
+    if live_table.of(state).hub:
+        entries = sorted((twin.log[entry_id] for entry_id in ids), key=entry_key)
+        for at in range(0, len(entries), CHUNK):
+            send(state, peer, live_protocol.link(session_link(twin, entries=entries[at:at + CHUNK])))
+        return
+    for entry_id in ids:
+        if entry_id not in twin.undone:
+            send(state, peer, live_protocol.link(roll_message(twin, entry_id)))

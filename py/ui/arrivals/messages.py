@@ -1,0 +1,253 @@
+"""What a phone of a live table does with what the others send, through the very functions that
+open links (ui.arrivals.links): a session is merged (session.logbook.merge_in, a join:
+nothing is overwritten), a roll is checked and added, a sealed-card step opens its exchange.
+
+- A player's phone takes everything from the GM's phone at once: no "Update" tap. The first
+  hello of a session it does not have joins it, as a link would.
+- The GM's phone takes a player's roll at once when it checks out, or keeps it waiting for
+  "Add" (`state.add_rolls`, the GM's choice per session); a player's head (sheets, undo marks)
+  merges at once, its counts only with the rolls that changed them when rolls wait. Whatever the
+  GM's phone takes goes on to every other live phone (ui.core.outgoing.relay).
+- A player's phone called to roll by the GM opens on that conflict, ready to roll; on the GM's
+  phone a roll counts in the round of the call it answers (ui.screens.live.calls makes the call).
+- A hello, and a page of the catch-up walk, are answered through ui.arrivals.catchup.
+
+Messages are read with session.live.protocol (bounded, untrusted) and merged one at a time, in
+the order they came, by one background command (commands.merge_messages): two merges at once
+would each start from the same replica and one would be lost.
+"""
+from __future__ import annotations
+
+import traceback
+
+from session import SYSTEMS
+from session.links.text import LinkError
+from session.links.v2 import read, session_link
+from session.live import protocol as live_protocol
+from session.live.protocol import LiveMessageError
+from session.replica import Replica
+
+from ui.arrivals import catchup, links
+from ui.core import commands
+from ui.core import live_table
+from ui.core.actions import Input, dispatch
+from ui.core.library import is_here
+from ui.core.live_table import peer_name
+from ui.core.outgoing import relay
+from ui.core.state import AppState
+from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401 (registers "anomaly-new")
+from ui.systems.anomaly import draft as anomaly_draft
+from ui.systems.manners import actions as manners_actions  # noqa: F401 (registers "manners-new")
+from ui.systems.manners import draft as manners_draft
+from ui.systems.summaries import safe_sentence
+from ui.systems.tension import actions as tension_actions  # noqa: F401 (registers "tension-new")
+from ui.systems.tension import draft as tension_draft
+
+NEW_DRAFT = {"tension": tension_draft.new_draft, "anomaly": anomaly_draft.new_draft, "manners": manners_draft.new_draft}
+
+
+def receive(state: AppState, peer_id: str, text: str):
+    """A message from phone `peer_id`: read now, merged in turn (commands.merge_messages runs `drain`)."""
+    table = live_table.of(state)
+    peer = table.peers.get(peer_id) if table is not None else None
+    if peer is None:
+        return
+    try:
+        message = live_protocol.read(text)
+    except LiveMessageError as error:
+        state.fail(f"{peer_name(state, peer)}: {error}")
+        return
+    table.inbox.append((peer_id, message))
+    if not table.draining:
+        table.draining = True
+        commands.merge_messages(state)
+
+
+async def drain(state: AppState):
+    table = live_table.of(state)
+    try:
+        while table.inbox:
+            peer_id, message = table.inbox.pop(0)
+            peer = table.peers.get(peer_id)
+            if peer is None or peer.state not in (live_table.OPEN, live_table.INTERRUPTED):
+                continue
+            try:
+                await HANDLERS[message.kind](state, peer, message.data)
+            except Exception as error:  # one bad message must not stop the ones after it
+                traceback.print_exception(error)
+                state.fail(f"A message from {peer_name(state, peer).lower()} could not be used. Nothing was changed.")
+    finally:
+        table.draining = False
+
+
+async def hello(state: AppState, peer: live_table.Peer, message: dict):
+    table = live_table.of(state)
+    peer.device, peer.role, peer.who = message["device"], message["role"], message["who"]
+    await catchup.note_reach(state, peer, message["oldest"])  # before anything merges: what it had, not what it sent
+    incoming = opened(state, peer, message["session"])
+    if incoming is None or incoming.kind != "session":
+        return
+    if table.hub:
+        if incoming.replica.id != table.session_id:
+            return  # its phone had another session open: it joins this one and says hello again
+        await take_head(state, peer, incoming.replica)
+        await catchup.start_walk(state, peer, message)
+        return
+    said = table.sent.get("hello")  # the session this phone's own hello was about
+    table.session_id = incoming.replica.id
+    await take_session(state, incoming.replica)
+    if said != table.session_id and state.session["id"] == table.session_id:
+        await catchup.send_hello(state, peer.id)  # now about the GM's session: the walk can start
+
+
+async def who(state: AppState, peer: live_table.Peer, message: dict):
+    peer.role, peer.who = message["role"], message["who"]
+
+
+async def link(state: AppState, peer: live_table.Peer, message: dict):
+    table = live_table.of(state)
+    incoming = opened(state, peer, message["link"])
+    if incoming is None:
+        return
+    if incoming.kind == "sealed":
+        links.open_link(state, message["link"])  # merges its steps and opens its exchange, as the link would
+        return
+    if incoming.version != 2 or incoming.replica.id != table.session_id:
+        return  # another session's: not this table's
+    if incoming.kind == "roll" and table.hub:
+        await take_roll(state, peer, incoming, message["call"])
+    elif incoming.kind == "session" and table.hub:
+        await take_head(state, peer, incoming.replica)
+    elif incoming.kind == "session":
+        await take_session(state, incoming.replica)
+
+
+def opened(state: AppState, peer: live_table.Peer, fragment: str):
+    """The link a message carries, read like any link; None (and why, on screen) when it can't be."""
+    try:
+        return read(fragment)
+    except LinkError as error:
+        state.fail(f"{peer_name(state, peer)} sent a link that can't be opened. {error}")
+        return None
+
+
+async def take_session(state: AppState, incoming: Replica):
+    """(Player) The GM's session: joined the first time, merged after."""
+    table = live_table.of(state)
+    if not is_here(state, incoming.id):
+        links.join(state, incoming)
+    elif not await links.merged_here(state, incoming):
+        return
+    table.known.update(incoming.log)
+    table.sent["head"] = session_link(state.replica, entries=[])  # what came in need not go back
+
+
+async def take_head(state: AppState, peer: live_table.Peer, incoming: Replica):
+    """(GM) A player's head: sheets, undo marks and sealed steps at once; its counts too unless
+    rolls wait for "Add" (then they come with each roll added). Its log comes as rolls."""
+    at_once = state.add_rolls == live_table.ADD_AT_ONCE
+    roster = {key: entry if at_once else {**entry, "counts": {}} for key, entry in incoming.roster.items()}
+    head = Replica(incoming.id, incoming.clock, incoming.fields, incoming.tension if at_once else {}, roster,
+                   {}, incoming.undone, incoming.sealed)
+    if await links.merged_here(state, head):
+        relay(state, [], origin=peer.id)
+
+
+async def take_roll(state: AppState, peer: live_table.Peer, incoming, call_id: str):
+    """(GM) A player's roll: into the round it answers, then added at once or kept for "Add"."""
+    table = live_table.of(state)
+    entry = incoming.roll
+    note_roll(state, peer, entry, call_id)
+    item = {"peer": peer.id, "incoming": incoming.replica, "entry_id": entry["id"], "entry": entry,
+            "problems": incoming.problems, "by": entry.get("by", ""), "at": entry.get("at", ""),
+            "state": "checking", "addable": False}
+    await links.compare_roll(state, item)
+    if item["state"] in ("already", "undone", "unmergeable") or any(
+            other["entry_id"] == entry["id"] for other in table.waiting):
+        return
+    if state.add_rolls == live_table.ADD_AT_ONCE and item["addable"]:
+        await add(state, item)
+        return
+    table.waiting.append(item)
+    if item["problems"]:
+        state.fail(f"{peer_name(state, peer)} sent a roll that does not check out, so it was not added: "
+                   f"{item['problems'][0]}")
+    else:
+        state.announcement = f"{peer_name(state, peer)} logged a roll: it waits for you to add it."
+
+
+async def add(state: AppState, item: dict) -> bool:
+    """(GM) A checked roll merged into the session (links.merged_here), then sent on to every phone."""
+    table = live_table.of(state)
+    if not await links.merged_here(state, item["incoming"], item.get("stored")):
+        return False
+    table.waiting = [other for other in table.waiting if other["entry_id"] != item["entry_id"]]
+    relay(state, [item["entry"]], origin=item["peer"])
+    by = item["by"] or "A player"
+    state.say(f"{by} rolled: {safe_sentence(item['entry']['record'])}", "success")
+    return True
+
+
+async def have(state: AppState, peer: live_table.Peer, message: dict):
+    await catchup.answer_page(state, peer, message)
+
+
+async def want(state: AppState, peer: live_table.Peer, message: dict):
+    await catchup.answer_want(state, peer, message["ids"])
+
+
+async def call(state: AppState, peer: live_table.Peer, message: dict):
+    if not live_table.of(state).hub:
+        open_call(state, message)
+
+
+async def end(state: AppState, peer: live_table.Peer, message: dict):
+    live_table.of(state).calls.pop(message["id"], None)
+
+
+async def table(state: AppState, peer: live_table.Peer, message: dict):
+    if not live_table.of(state).hub:
+        live_table.of(state).others = message["phones"]
+
+
+# --- The GM's call for a roll, as it arrives -----------------------------------------------------------
+
+def note_roll(state: AppState, peer: live_table.Peer, entry: dict, call_id: str):
+    """(GM) A player's roll arrived: it answers the call it names, else the newest open call that
+    called that phone and has no roll from it yet (a roll of the called system)."""
+    table = live_table.of(state)
+    system = entry.get("record", {}).get("system") if isinstance(entry.get("record"), dict) else None
+    call = table.calls.get(call_id) if call_id else None
+    if call is None:
+        call = next((one for one in reversed(list(table.calls.values()))
+                     if not one.get("ended") and peer.role in one["to"] and peer.role not in one["rolled"]
+                     and one["system"] == system), None)
+    if call is not None and peer.role in call["to"] and peer.role not in call["rolled"]:
+        call["rolled"][peer.role] = entry["id"]
+
+
+def open_call(state: AppState, call: dict):
+    """(Player) The GM's call: this phone opens on that conflict for its character, ready to roll."""
+    table = live_table.of(state)
+    table.calls = {call["id"]: {**call, "rolled": False}}
+    if state.role not in call["to"]:
+        return
+    system = call["system"]
+    if state.system != system:
+        state.session = {**state.session, "system": system}
+    if system in state.drafts:
+        dispatch(state, f"{system}-new", Input())  # what is on the table goes in the log, set aside
+    draft = NEW_DRAFT[system](state)
+    if system == "anomaly" and call["difficulty"] is not None:
+        draft["difficulty"] = call["difficulty"]
+    state.drafts[system] = draft
+    state.screen = "conflict"
+    state.showing = None
+    stakes = f" At stake: {call['stakes']}." if call["stakes"] else ""
+    state.message = None  # the call itself is on screen, above the conflict (ui.screens.frame's live line)
+    state.announcement = f"The GM calls for your roll ({SYSTEMS.get(system, system)}): {call['title']}.{stakes}"
+
+
+HANDLERS = {live_protocol.HELLO: hello, live_protocol.WHO: who, live_protocol.LINK: link,
+            live_protocol.HAVE: have, live_protocol.WANT: want, live_protocol.CALL: call,
+            live_protocol.END: end, live_protocol.TABLE: table}

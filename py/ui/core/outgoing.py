@@ -1,0 +1,140 @@
+"""What this phone sends the other phones of a live table after a change: queued by
+ui.core.step itself (`send_changes`, on its after-change path), so what changed leaves with the
+change, as sends (commands.live_send) the shell hands to static/live.js.
+
+Everything travels as links do (session.links.v2): the GM's phone sends the session (an S2 link:
+the head, and the entries the others were not sent yet) to every phone; a player's phone sends
+each roll it logs (an R2 link, with the call it answers) and its head when a tap changed it;
+either sends its sealed-card steps (C2) to the phone on the other side of the exchange. Loaded
+once a phone is live (start-up never needs the links' code). Pure Python.
+"""
+from __future__ import annotations
+
+from session.links.v2 import roll_message, session_link, sealed_message
+from session.live import protocol as live_protocol
+from session.replica import entry_key
+
+from ui.core import commands
+from ui.core import live_table
+from ui.core.state import AppState
+
+CHUNK = 40  # log entries in one S2 message (a link reads at most 100)
+
+
+def send_changes(state: AppState):
+    """Send the other phones what changed since the last time (nothing when nothing did)."""
+    table = live_table.of(state)
+    if table is None or not table.open_peers() or state.session["id"] != table.session_id:
+        return
+    # Every change gives the session (and a sealed step, the replica's `sealed`) a new object: a tap
+    # that changed neither (typing in a field, another screen) has nothing to pack and send.
+    unchanged = [state.session, state.replica.sealed, state.role, [(peer.id, peer.role, peer.since)
+                                                                     for peer in table.open_peers()]]
+    last = table.sent.get("unchanged")
+    if last is not None and last[0] is unchanged[0] and last[1] is unchanged[1] and last[2:] == unchanged[2:]:
+        return
+    table.sent["unchanged"] = unchanged
+    if table.hub:
+        relay(state, fresh_entries(state, table))
+        phones = [{"who": peer.who, "role": peer.role, "since": peer.since} for peer in table.open_peers()]
+        if phones != table.sent.get("phones"):
+            table.sent["phones"] = phones
+            broadcast(state, live_protocol.write(live_protocol.TABLE, phones=phones))
+    else:
+        send_rolls(state, table)
+        head = session_link(state.replica, entries=[])
+        if head != table.sent.get("head"):
+            table.sent["head"] = head
+            send(state, live_table.GM_PEER, live_protocol.link(head))
+        if state.role != table.sent.get("role"):
+            table.sent["role"] = state.role
+            send(state, live_table.GM_PEER, live_protocol.write(live_protocol.WHO, **identity(state)))
+    send_steps(state, table)
+
+
+def fresh_entries(state: AppState, table: live_table.LiveTable) -> list[dict]:
+    """Entries in memory the other phones were not sent (nor sent us), oldest first; noted as sent."""
+    fresh = sorted((entry for entry_id, entry in state.replica.log.items() if entry_id not in table.known),
+                   key=entry_key)
+    table.known.update(entry["id"] for entry in fresh)
+    return fresh
+
+
+def relay(state: AppState, entries: list[dict], origin: str = ""):
+    """(GM) The session's head and these entries to every live phone but `origin`'s."""
+    table = live_table.of(state)
+    head = session_link(state.replica, entries=[])
+    if not entries and head == table.sent.get("head"):
+        return
+    table.sent["head"] = head
+    table.known.update(entry["id"] for entry in entries)
+    for message in session_messages(state, entries):
+        broadcast(state, message, but=origin)
+
+
+def session_messages(state: AppState, entries: list[dict]) -> list[str]:
+    if not entries:
+        return [live_protocol.link(session_link(state.replica, entries=[]))]
+    return [live_protocol.link(session_link(state.replica, entries=entries[at:at + CHUNK]))
+            for at in range(0, len(entries), CHUNK)]
+
+
+def send_rolls(state: AppState, table: live_table.LiveTable):
+    """(Player) each roll this phone logged since the last change, to the GM's phone."""
+    call = unanswered_call(table)
+    for entry in fresh_entries(state, table):
+        if entry["device"] != state.device or entry["id"] in state.replica.undone:
+            continue  # the GM's own, merged here; or taken back already
+        answering = call is not None and entry.get("record", {}).get("system") == call["system"]
+        send(state, live_table.GM_PEER, live_protocol.link(roll_message(state.replica, entry["id"]),
+                                                       call["id"] if answering else ""))
+        if answering:
+            call["rolled"] = True
+
+
+def unanswered_call(table: live_table.LiveTable) -> dict | None:
+    """(Player) the GM's call this phone has not answered yet."""
+    return next((call for call in table.calls.values() if not call.get("rolled")), None)
+
+
+def send_steps(state: AppState, table: live_table.LiveTable):
+    """A sealed-card exchange's steps this phone took, to the phone on its other side."""
+    draft = state.drafts.get("manners")
+    exchange = draft.get("exchange") if isinstance(draft, dict) else None
+    if exchange is None or not exchange.get("last"):
+        return
+    mine = [message for message in state.replica.sealed.get(exchange["id"], {}).values()
+            if message["by"] == exchange["role"]]
+    if not mine:
+        return
+    order = {"seal": 0, "lock": 1, "reveal": 2}
+    fragment = sealed_message(state.session["id"], state.session["name"],
+                              sorted(mine, key=lambda message: order.get(message["t"], 3)))
+    if fragment in table.sent_steps:
+        return
+    table.sent_steps.add(fragment)
+    if not table.hub:
+        send(state, live_table.GM_PEER, live_protocol.link(fragment))
+        return
+    sides = {draft.get(role, {}).get("ref") for role in ("player", "opponent")}
+    for peer in table.open_peers():
+        if peer.role in sides:
+            send(state, peer.id, live_protocol.link(fragment))
+
+
+def identity(state: AppState) -> dict:
+    """Who holds this phone, as a hello or `who` says it."""
+    if state.role == live_table.GM_PEER or (state.role is None and live_table.of(state).hub):
+        return {"role": live_protocol.GM, "who": ""}
+    entry = state.entry(state.role) if state.role else None
+    return {"role": state.role if entry is not None else "", "who": entry["name"] if entry is not None else ""}
+
+
+def send(state: AppState, peer: str, text: str):
+    commands.live_send(state, peer, text)
+
+
+def broadcast(state: AppState, text: str, but: str = ""):
+    for peer in live_table.of(state).open_peers():
+        if peer.id != but:
+            send(state, peer.id, text)

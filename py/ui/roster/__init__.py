@@ -1,3 +1,0 @@
-"""The Roster screen: every character and adversary of the active system, and the sheet
-editor (each system's sheet comes from its own package).
-May import the systems, summaries, kit, core, session and rules; never another screen."""

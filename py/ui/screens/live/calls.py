@@ -1,0 +1,114 @@
+"""The GM's call for a roll on a live table, on the GM's phone: the call being set up (in
+state.view: it goes with the screen), sending it to the players' phones chosen, ending the round,
+and the round itself (who has rolled, who is still to roll).
+
+A call names the system, the conflict (one a player rolls alone: a Tension Engine roll against
+the environment, an Anomaly check at the difficulty the GM sets, a Manner Cards Test), the words
+for it and what is at stake (session.live.protocol). How a player's phone opens on it, and how a
+roll is counted in the round, is what arrives (ui.arrivals.messages). Pure Python.
+"""
+from __future__ import annotations
+
+import secrets
+
+from session.live import protocol as live_protocol
+
+from ui.core import live_table
+from ui.core.clock import now_text
+from ui.core.outgoing import send
+from ui.core.state import AppState
+from ui.kit.html import isolate
+
+
+def new_call_id() -> str:
+    return "c" + secrets.token_hex(5)
+
+
+def make_call(state: AppState) -> dict | None:
+    """(GM) The call set up on the live screen, sent to the phones chosen; None (and why) if it can't go."""
+    table = live_table.of(state)
+    form = call_form(state)
+    chosen = called(state)
+    if not chosen:
+        state.fail("Choose at least one player's phone that is live.")
+        return None
+    system = form["system"]
+    call = {"id": new_call_id(), "system": system, "kind": live_protocol.CALL_KINDS[system][0],
+            "difficulty": form["difficulty"] if system == "anomaly" else None,
+            "title": " ".join(form["title"].split())[:live_protocol.MAX_TITLE] or "A roll",
+            "stakes": " ".join(form["stakes"].split())[:live_protocol.MAX_STAKES], "to": chosen}
+    text = live_protocol.write(live_protocol.CALL, **call)  # checked as the players' phones will read it
+    for peer in players(state):
+        if peer.role in chosen:
+            send(state, peer.id, text)
+    table.calls[call["id"]] = {**call, "rolled": {}, "at": now_text()}
+    if state.system != system:  # the table moves to the system called: every phone follows
+        state.session = {**state.session, "system": system}
+    state.view.pop("call", None)
+    return call
+
+
+def end_call(state: AppState, call_id: str):
+    """(GM) The round is over: the called phones put the call away (their rolls stay in the log)."""
+    table = live_table.of(state)
+    call = table.calls.get(call_id)
+    if call is None or call.get("ended"):
+        return
+    call["ended"] = True
+    for peer in players(state):
+        if peer.role in call["to"]:
+            send(state, peer.id, live_protocol.write(live_protocol.END, id=call_id))
+
+
+# --- The call being set up, and its round -------------------------------------------------------------
+
+def call_form(state: AppState) -> dict:
+    """The call being set up on the GM's phone (in state.view: it goes with the screen). Every live
+    player's phone is called but those the GM left out (`out`), phones that join meanwhile too."""
+    form = state.view.get("call")
+    if form is None:
+        form = {"system": state.system, "difficulty": 6, "title": "", "stakes": "", "out": []}
+        state.view["call"] = form
+    return form
+
+
+def called(state: AppState) -> list[str]:
+    """The roster ids of the players' phones the call being set up goes to."""
+    out = call_form(state)["out"]
+    return [peer.role for peer in players(state) if peer.role not in out]
+
+
+def players(state: AppState) -> list[live_table.Peer]:
+    """The players' phones live now that a call can reach: someone holds them."""
+    table = live_table.of(state)
+    if table is None:
+        return []
+    return [peer for peer in table.open_peers() if peer.role and peer.role != live_table.GM_PEER]
+
+
+def newest_call(state: AppState) -> dict | None:
+    table = live_table.of(state)
+    if table is None or not table.calls:
+        return None
+    return list(table.calls.values())[-1]
+
+
+def round_rows(state: AppState, call: dict) -> list[tuple[str, dict | None, str]]:
+    """(who, their roll's log entry or None, how it stands) for everyone called, in call order."""
+    rows = []
+    waiting = {item["entry_id"]: item for item in live_table.of(state).waiting}
+    for role in call["to"]:
+        entry = state.entry(role)
+        who = isolate(entry["name"]) if entry is not None else "A player"
+        rolled = call["rolled"].get(role)
+        if rolled is None:
+            rows.append((who, None, "still to roll"))
+            continue
+        found = next((item for item in state.session["log"] if item["id"] == rolled), None)
+        if found is not None:
+            rows.append((who, found, "rolled"))
+        elif rolled in waiting:
+            rows.append((who, waiting[rolled]["entry"], "rolled, waiting for you to add it"))
+        else:
+            rows.append((who, None, "rolled"))
+    return rows

@@ -1,0 +1,56 @@
+"""The Live table screen's words: how long a phone stays live and since when, the sentences said
+when a phone can't connect, a system's name; and what its view and actions share besides (the
+camera's <video>, how long a code is waited on). Pure Python."""
+from __future__ import annotations
+
+import secrets
+
+from ui.core import live_table
+from ui.core.clock import short_text
+from ui.core.live_table import peer_name
+from ui.core.state import AppState
+
+VIDEO = "live-video"  # the <video> the camera shows in while scanning a live code
+ANSWER_SECONDS = 30  # a player's code on screen this long without the GM's phone connecting: a hint
+
+# Why a channel did not open or stopped, for static/live.js's words.
+NO_WEBRTC = ("This browser can't connect phones directly (it has no WebRTC). Links and QR codes work as "
+             "before: share the session, and show each roll to the GM.")
+NO_ROUTE = ("{who} could not connect. Both phones must be on the same Wi-Fi: mobile data, guest or hotel Wi-Fi "
+            "(which keeps phones apart) won't do. A hotspot from the GM's phone works. Links and QR codes keep "
+            "working as before.")
+LOST = "{who} is no longer live. Make a new code for it (two scans) to bring it back; nothing is lost meanwhile."
+NOT_YET = ("Not connected yet. Has the GM's phone scanned this code? If it has, both phones must be on the same "
+           "Wi-Fi (not mobile data or guest Wi-Fi). Links and QR codes keep working as before.")
+REFUSED = "This browser refused the connection's description. Make a new code and scan it again."
+
+
+def new_peer_id() -> str:
+    return "p" + secrets.token_hex(4)
+
+
+def since_words(peer: live_table.Peer) -> str:
+    moment = short_text(peer.since) if peer.since else None
+    time = moment.split(", ")[-1] if moment else ""
+    if peer.state == live_table.OPEN:
+        return f"live since {time}" if time else "live"
+    if peer.state == live_table.INTERRUPTED:
+        return "interrupted, coming back…"
+    if peer.state == live_table.LOST:
+        return f"lost at {time}" if time else "lost"
+    if peer.state == live_table.FAILED:
+        return "could not connect"
+    return "joining…"
+
+
+def failure_words(state: AppState, peer: live_table.Peer, word: str) -> str:
+    """A sentence for static/live.js's word of why a channel did not open or closed."""
+    who = peer_name(state, peer)
+    if word == "unsupported":
+        return NO_WEBRTC
+    if word == "refused":
+        return REFUSED
+    if word in ("lost", "by-peer", "channel") or peer.state in (live_table.OPEN, live_table.INTERRUPTED):
+        return LOST.format(who=who)
+    return NO_ROUTE.format(who=who)
+

@@ -1,0 +1,126 @@
+"""Around a conflict's result, the same in every system: what lies on the table set aside in
+the log when a conflict ends without a result, a result just logged, the result card, the
+result bar (Log this result; then the next conflict) and the row that starts the next one.
+
+Ids, in every system: `<system>-result-card` (where logging lands), `<system>-result-bar`,
+`<system>-bar-action` (the bar's main button), `<system>-new` (and its `-hint`); actions
+`<system>-log` and `<system>-new`.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import rules
+from session import set_aside as set_aside_entry
+
+from ui.core.actions import Input
+from ui.core.clock import now_text
+from ui.core.library import numbering
+from ui.core.role import show_to_gm
+from ui.core.state import AppState
+from ui.kit.controls import result_bar
+from ui.kit.html import Markup, h
+from ui.systems.handoff import log_button, logged_actions
+
+EMPTY = Markup("")
+SET_ASIDE_HINT = "The dice on the table go in the log as set aside."
+
+
+def clear_error(state: AppState):
+    """A mistake put right: its message goes."""
+    if state.message is not None and state.message.tone == "error":
+        state.message = None
+
+
+def set_aside(state: AppState, record: dict, by: str, what: str = "The dice on the table"):
+    """What lies on the table and will not be resolved goes in the log as "set aside" (a partial
+    record, no result): every roll stays in the log, so a re-roll is visible to the table."""
+    state.session = set_aside_entry(state.session, record, at=now_text(), by=by, **numbering(state))
+    state.say(f"{what} are in the log, set aside.")
+
+
+def to_log(state: AppState, draft: dict, everyone_in: bool, resolve: Callable[[], dict]) -> dict | None:
+    """The resolved record a Log tap logs, once everyone has rolled (`everyone_in`); else None,
+    with why on screen (a result already logged is not logged again)."""
+    if draft["logged"] is not None:
+        return None
+    if not everyone_in:
+        state.fail("Not everyone has rolled yet.")
+        return None
+    try:
+        return resolve()
+    except rules.RuleError as error:
+        state.fail(str(error))
+        return None
+
+
+def logged(state: AppState, system: str, record: dict, sentence: str, event: Input):
+    """A result just logged: said (aria-live), focus on its card, and on a player's phone shown
+    to the GM when the tap asked for it."""
+    state.announcement = sentence
+    state.focus = f"{system}-result-card"
+    if event.text("then") == "show":
+        show_to_gm(state, record)
+
+
+# --- Markup -------------------------------------------------------------------------------------
+
+def result_card(system: str, title: str, body: list[Markup]) -> Markup:
+    """The result, as it stands or logged; focusable, for logging lands on it."""
+    return h("section", h("h3", title, class_="card-title"), *body, class_="card result", data_testid="result",
+             id=f"{system}-result-card", tabindex="-1")
+
+
+def new_row(system: str, label: str, hint: str = SET_ASIDE_HINT) -> Markup:
+    """The next conflict, and what becomes of what lies on the table."""
+    return h("div", h("button", label, type="button", class_="button", data_action=f"{system}-new",
+                      id=f"{system}-new", aria_describedby=f"{system}-new-hint"),
+             h("span", hint, class_="hint hint-small", id=f"{system}-new-hint"), class_="row row-wrap result-actions")
+
+
+def result_panel(system: str, logged_record: dict | None, standing: Callable[[], dict | None],
+                 body: Callable[[dict, bool], list[Markup]], waiting: Callable[[], str], on_table: bool,
+                 new_label: str = "New conflict") -> Markup:
+    """The result of a system whose result stands once every die is down: logged; else as it
+    stands (`standing()`: the record, None before everyone has rolled, RuleError when the dice
+    break a rule); else whom it waits for. `body(record, logged)`: what the card shows of it.
+    While dice lie on the table, the next conflict is offered (they go in the log as set aside)."""
+    if logged_record is not None:
+        return result_card(system, "Result (logged)", body(logged_record, True))
+    new = new_row(system, new_label) if on_table else EMPTY
+    try:
+        record = standing()
+    except rules.RuleError as error:
+        return h("section", h("p", str(error), class_="side-problem"), new, class_="card result-waiting",
+                 role="status", data_testid="problem")
+    if record is None:
+        return h("section", h("p", waiting(), class_="hint"), new, class_="card result-waiting",
+                 data_testid="waiting")
+    return result_card(system, "As it stands", [*body(record, False), new])
+
+
+def bar(state: AppState, system: str, summary: Markup, record: dict, is_logged: bool,
+        new_label: str = "New conflict", gm_has_it: bool = False) -> Markup:
+    """A result and its main action, always in reach: Log it; once logged, the next conflict.
+    `gm_has_it`: the GM's phone logs it too (a conflict sealed across phones)."""
+    button = f"{system}-bar-action"
+    if is_logged:
+        return result_bar(h("span", "Logged: ", summary),
+                          logged_actions(state, record, f"{system}-new", new_label, button, gm_has_it),
+                          f"{system}-result-bar")
+    return result_bar(summary, log_button(state, f"{system}-log", button, gm_has_it), f"{system}-result-bar")
+
+
+def standing_bar(state: AppState, system: str, logged_record: dict | None, standing: Callable[[], dict | None],
+                 summary: Callable[[dict], Markup], new_label: str = "New conflict") -> Markup:
+    """The bar of a system whose result stands once every die is down: none before, nor while
+    the dice break a rule (`standing` as for `result_panel`)."""
+    record = logged_record
+    if record is None:
+        try:
+            record = standing()
+        except rules.RuleError:
+            return EMPTY
+    if record is None:
+        return EMPTY
+    return bar(state, system, summary(record), record, logged_record is not None, new_label)

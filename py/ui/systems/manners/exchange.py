@@ -1,0 +1,259 @@
+"""A Manner Cards conflict sealed across phones (session.sealed), as the screen works with it.
+
+The draft keeps only which exchange is on the table and which side this phone plays
+(`draft["exchange"]`: {"id", "role", "last"}: whether this phone's newest step is one the other phone may not have yet); the public steps are in the session (`replica.sealed`),
+so they merge, travel and survive reloads like any change; what this phone sealed and has not
+revealed is in `state.secrets` (saved apart, ui.keeping.progress, under its own key), never in the draft.
+`stage` says where the exchange stands for this phone, and so what the screen offers. Opening a
+message from the other phone is `receive`. Pure Python.
+"""
+from __future__ import annotations
+
+import rules
+from session import SessionError
+from session.links.text import share_url
+from session.links.v2 import sealed_message
+from session.sealed import exchange as sealed_exchange
+from session.sealed.verdict import instead, verdict
+
+from ui.core.library import is_here, stored_secret
+from ui.core.state import AppState
+from ui.kit.html import isolate
+from ui.systems.manners import draft as draft_model
+
+# Stages, for this phone.
+PICK = "pick"  # choose a card (and for the GM: nothing sealed yet)
+TO_SEAL = "to-seal"  # the GM's card is face down here: seal and share it
+TO_SEND = "to-send"  # Test, the player: the Manner is locked here, send it to the GM
+WAITING = "waiting"  # this phone's message is out: the other phone's turn
+TO_REVEAL = "to-reveal"  # every card is sealed (or the player's Manner is here): reveal
+DONE = "done"  # every card is turned over and checked
+BROKEN = "broken"  # a reveal does not match its seal (or a side sent two cards): nothing is valid
+LOST = "lost"  # this phone sealed a card but its secret is gone: it can't reveal
+
+
+def current(draft: dict) -> dict | None:
+    return draft.get("exchange")
+
+
+def messages(state: AppState, conflict_id: str) -> dict:
+    return state.replica.sealed.get(conflict_id, {})
+
+
+def standing(state: AppState, exchange: dict) -> sealed_exchange.Settled:
+    return sealed_exchange.settle(messages(state, exchange["id"]), state.session["id"])
+
+
+def whom(state: AppState, side: dict) -> str:
+    """Whom a side of this phone's draft is, as seals and locks name it (sealed_exchange.identity)."""
+    checked = sealed_exchange.check_side({**draft_model.record_side(state, side), "manner": rules.MANNERS[0]})
+    return sealed_exchange.identity(checked)
+
+
+def whose(state: AppState, identity: str) -> str:
+    """A seal's `for` as a name to show: the roster entry's name, or the name it is."""
+    entry = state.entry(identity)
+    return entry["name"] if entry is not None else identity
+
+
+def own_secret(state: AppState, exchange: dict) -> dict | None:
+    """This phone's secret of the exchange, only if it was made for this session and conflict."""
+    secret = state.secrets.get(exchange["id"])
+    return secret if secret is not None and secret.get("s") == state.session["id"] else None
+
+
+def flag(state: AppState, exchange: dict) -> str:
+    """Why the result logged under this exchange's id (or its conflict left behind) is flagged, or ""."""
+    entry = state.replica.log.get(exchange["id"])
+    if entry is not None:
+        return verdict(state.replica, entry).flag
+    found = instead(state.replica, messages(state, exchange["id"]))
+    return found[1] if found else ""
+
+
+def counterpart(role: str, kind: str) -> str:
+    """The side the other phone plays."""
+    if kind == draft_model.TEST:
+        return sealed_exchange.PLAYER if role == sealed_exchange.GM else sealed_exchange.GM
+    return draft_model.other_role(role)
+
+
+def stage(state: AppState, draft: dict) -> str:
+    exchange = current(draft)
+    if exchange is None:
+        return PICK
+    settled = standing(state, exchange)
+    if settled.problems:
+        return BROKEN
+    if settled.record is not None:
+        return DONE
+    role, secret = exchange["role"], own_secret(state, exchange)
+    mine_sealed = role in settled.sealed
+    if draft["kind"] == draft_model.TEST and role == sealed_exchange.PLAYER:
+        if settled.locked is not None:
+            return WAITING
+        return TO_SEND if draft["player"]["locked"] else PICK
+    if draft["kind"] == draft_model.TEST:  # the GM
+        if not mine_sealed:
+            return TO_SEAL if secret else PICK
+        if secret is None:
+            return LOST
+        return TO_REVEAL if settled.locked is not None else WAITING
+    if not mine_sealed:
+        return PICK
+    if role in settled.revealed:
+        return WAITING
+    if secret is None:
+        return LOST
+    return TO_REVEAL if counterpart(role, draft["kind"]) in settled.sealed else WAITING
+
+
+def turn_words(state: AppState, draft: dict) -> str:
+    """Whose turn it is and what the other phone waits for, in one sentence."""
+    exchange = current(draft)
+    kind = draft["kind"]
+    now = stage(state, draft)
+    if exchange is None:
+        return ""
+    if now == DONE:
+        if exchange["last"]:
+            return "Every card is turned over and checked. The other phone waits for this link to see it too."
+        return "Every card is turned over and checked on both phones."
+    settled = standing(state, exchange)
+    role = exchange["role"]
+    if now == BROKEN:
+        return "Stop: this conflict's sealed cards don't check out, so nothing in it can be logged as valid."
+    if now == LOST:
+        return ("This phone sealed a card but no longer holds it (its storage was cleared), so it can't reveal. "
+                "Start a new conflict.")
+    if kind == draft_model.TEST and role == sealed_exchange.GM:
+        if now == TO_SEAL:
+            return "Your turn: seal the card and share it. The player's phone waits for it."
+        if now == WAITING:
+            return ("The player's turn: their phone opens your sealed card, locks a Manner and sends it back. "
+                    "Open the link it shares.")
+        return "Your turn: the player's Manner is here. Reveal your card to the player's phone."
+    if kind == draft_model.TEST:
+        aimed = settled.sealed[sealed_exchange.GM].get("for") if sealed_exchange.GM in settled.sealed else None
+        if now == PICK and aimed and aimed != whom(state, draft["player"]):
+            return f"The GM's card is sealed for {isolate(whose(state, aimed))}: their phone picks the Manner."
+        if now == PICK:
+            return "Your turn: the GM's card is sealed. Pick and lock a Manner, then send it to the GM's phone."
+        if now == TO_SEND:
+            return "Your turn: send your locked Manner to the GM's phone, which waits for it to reveal."
+        return "The GM's turn: their phone reveals the sealed card. Open the link it shares."
+    other = "the other phone"
+    if now == PICK:
+        if sealed_exchange.PLAYER in settled.sealed or sealed_exchange.OPPONENT in settled.sealed:
+            return f"Your turn: {other}'s card is sealed. Pick a Manner, then seal and share it."
+        return "Pick a Manner, then seal and share it."
+    if now == TO_REVEAL and exchange["last"]:
+        return (f"Both cards are sealed. Share your seal with {other}, which waits for it; reveal yours once "
+                "it has it.")
+    if now == TO_REVEAL:
+        return f"Your turn: both cards are sealed. Reveal yours to {other}."
+    if role in settled.revealed:
+        return f"{other.capitalize()}'s turn: it reveals its card. Open the link it shares."
+    return f"{other.capitalize()}'s turn: it seals its Manner. Open the link it shares."
+
+
+def own_messages(state: AppState, exchange: dict) -> list[dict]:
+    """What this phone sent in the exchange, oldest step first: a link carries all of it, so the
+    newest link alone brings the other phone up to date."""
+    order = {sealed_exchange.SEAL: 0, sealed_exchange.LOCK: 1, sealed_exchange.REVEAL: 2, sealed_exchange.LEFT: 3}
+    mine = [message for message in messages(state, exchange["id"]).values() if message["by"] == exchange["role"]]
+    return sorted(mine, key=lambda message: order[message["t"]])
+
+
+def link(state: AppState, exchange: dict) -> str:
+    """The link to share now ("" before this phone sent anything)."""
+    mine = own_messages(state, exchange)
+    if not mine:
+        return ""
+    return share_url(state.base_url, sealed_message(state.session["id"], state.session["name"], mine))
+
+
+def link_wanted(state: AppState, draft: dict) -> bool:
+    """This phone's newest link holds what the other phone waits for: show it (only then; once a
+    link from the other phone arrives, it has answered)."""
+    return draft["exchange"]["last"] and stage(state, draft) != BROKEN
+
+
+def send(state: AppState, message: dict):
+    state.replica.add_sealed(sealed_exchange.check_message(message))
+
+
+def settle_draft(state: AppState, draft: dict) -> bool:
+    """Every card is turned over and checked: the draft shows the result. True when it just did."""
+    exchange = current(draft)
+    if exchange is None or draft["revealed"] is not None:
+        return False
+    settled = standing(state, exchange)
+    if settled.record is None or settled.problems:
+        return False
+    draft.update(revealed=settled.record, flip=True, logged=exchange["id"] in state.replica.log)
+    return True
+
+
+# --- A message from the other phone ------------------------------------------------------------------
+
+def receive(state: AppState, session_id: str, session_name: str, incoming: list[dict]):
+    """Merge the messages of a sealed-card link into its session and put its conflict on the table."""
+    if session_id != state.session["id"]:
+        # Not switched to here: the other session's own table in progress would replace this conflict.
+        there = is_here(state, session_id)
+        state.fail(f"This sealed card belongs to the session “{isolate(session_name)}”, which is "
+                   + ("not the one open: open it (Session screen), then this link again." if there else
+                      "not on this phone. Open that session's link first, then this one."))
+        return
+    conflicts = {message["c"] for message in incoming}
+    if len(conflicts) != 1:
+        state.fail("This sealed-card link is damaged: it mixes two conflicts.")
+        return
+    [conflict_id] = conflicts
+    new = sum(state.replica.add_sealed(message) for message in incoming)
+    if state.system != "manners":
+        state.session = {**state.session, "system": "manners"}
+    draft = state.draft(draft_model.new_draft)
+    exchange = current(draft)
+    kind = incoming[0]["k"]
+    if exchange is None or exchange["id"] != conflict_id:
+        role = counterpart(incoming[0]["by"], kind)  # a link carries the steps of one side
+        secret = own_secret(state, {"id": conflict_id}) or kept_secret(state, conflict_id)
+        if secret is not None:  # this phone sealed in it (and started another conflict since)
+            state.secrets[conflict_id] = secret
+            role = secret["by"]
+        draft = join_draft(state, draft, kind, conflict_id, role)
+    if new:
+        current(draft)["last"] = False  # the other phone answered: it has this phone's steps
+    state.screen = "conflict"
+    settled = standing(state, current(draft))
+    if settled.difficulty is not None:
+        draft["gm"]["difficulty"] = settled.difficulty
+    state.message = None
+    if settled.problems:
+        state.fail(settled.problems[0])
+    elif settle_draft(state, draft):
+        state.announcement = "Every card is turned over and checked."
+    elif not new:
+        state.say("This phone had every step in this link already.")
+    else:
+        state.announcement = turn_words(state, draft)
+
+
+def kept_secret(state: AppState, conflict_id: str) -> dict | None:
+    """What this phone sealed in that exchange of the open session, if it keeps it (checked)."""
+    try:
+        return sealed_exchange.check_secret(stored_secret(state, conflict_id), state.session["id"], conflict_id)
+    except SessionError:
+        return None
+
+
+def join_draft(state: AppState, draft: dict, kind: str, conflict_id: str, role: str) -> dict:
+    """The draft for an exchange another phone started: the same people on this phone's side."""
+    fresh = draft_model.fresh_draft_like(draft)
+    fresh["kind"] = kind
+    fresh["gm"] = {**fresh["gm"], "mode": draft_model.SAYS, "complication": None}
+    fresh["exchange"] = {"id": conflict_id, "role": role, "last": False}
+    state.drafts["manners"] = fresh
+    return fresh

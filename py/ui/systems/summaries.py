@@ -1,0 +1,23 @@
+"""One sentence for any conflict record, whatever its system: for the log,
+announcements and shared roll links. Each system's words module writes its own."""
+from ui.systems.anomaly import words as anomaly_words
+from ui.systems.manners import words as manners_words
+from ui.systems.tension import words as tension_words
+
+SENTENCES = {
+    "tension": tension_words.sentence,
+    "anomaly": anomaly_words.sentence,
+    "manners": manners_words.sentence,
+}
+
+
+def sentence(record: dict) -> str:
+    return SENTENCES[record["system"]](record)
+
+
+def safe_sentence(record) -> str:
+    """One sentence for a record; one too broken to describe says so (stored data is not trusted)."""
+    try:
+        return sentence(record)
+    except Exception:
+        return "A conflict whose record could not be read."

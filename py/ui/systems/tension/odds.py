@@ -1,0 +1,152 @@
+"""The Tension Engine's odds for what is on screen: before anyone rolls, each side's chance;
+once a side's total is settled, the other's chance against it; after a side rolled, exactly
+what spending would change with its dice. Markup only; the numbers come from rules.odds (and
+rules.gm_options, rules.fewest_ap) via the draft.
+"""
+from __future__ import annotations
+
+import rules
+
+from ui.core.state import AppState
+from ui.kit.html import Markup, h, isolate
+from ui.kit.percent import percent
+from ui.systems import dice_entry
+from ui.systems.tension import draft as draft_model
+
+
+def odds_line(label: str, chances: dict, key: str = "success") -> Markup:
+    return h("li", h("span", label, class_="odds-label"), " ", h("strong", percent(chances[key])))
+
+
+def after_roll_rows(state: AppState, draft: dict, side: dict) -> list[tuple[str, int]]:
+    """(label, total) for what this side could still spend with the dice it rolled: AP for a
+    character, the GM's options for an adversary; exact, from the dice on the table."""
+    dice = side["dice"]
+    ordered = sorted(dice, reverse=True)
+    if side["role"] == "character":
+        have = draft_model.available_ap(state, side)
+        most = max(0, len(dice) - 2) if have is None else min(have, max(0, len(dice) - 2))
+        return [("Keep 2" if ap == 0 else f"Spend {ap} AP", sum(ordered[:2 + ap])) for ap in range(min(most, 4) + 1)]
+    rows = []
+    for option in rules.gm_options(draft_model.conflict_tension(state, draft), len(dice))[:5]:
+        label = ("Boost (1 Tension)" if option["boost"] else
+                 f"{option['extra']} extra {'die' if option['extra'] == 1 else 'dice'} ({option['extra']} Tension)"
+                 if option["extra"] else "Keep 2")
+        rows.append((label, sum(ordered[:option["keep"]]) + option["bonus"]))
+    return rows
+
+
+def after_roll_odds(state: AppState, draft: dict, side: dict, targets: list[tuple[str, int]],
+                    hold: bool) -> list[Markup]:
+    """After this side rolled: what spending would change, exactly (its dice are known).
+    `targets`: (name, total) it answers; `hold`: it only needs to equal them (a defender)."""
+    rows = after_roll_rows(state, draft, side)
+    if len(rows) < 2:
+        return []  # nothing left to spend: the odds step aside
+    name = isolate(draft_model.side_name(state, side))
+    lines = []
+    for label, total in rows:
+        beaten = [who for who, other in targets if (total >= other if hold else total > other)]
+        if len(targets) == 1:
+            words = ("holds" if hold else "succeeds") if beaten else ("does not hold" if hold else "fails")
+        else:
+            words = f"holds against {len(beaten)} of {len(targets)}"
+        lines.append(h("li", h("span", f"{label}:", class_="odds-label"), " ", h("strong", str(total)),
+                       f" · {name} {words}"))
+    against = " and ".join(f"{isolate(who)}'s {other}" for who, other in targets)
+    return [h("p", f"With these dice against {against}, what spending would change:", class_="odds-title"),
+            h("ul", *lines, class_="odds-list", data_testid="odds")]
+
+
+def environment_odds(state: AppState, draft: dict) -> list[Markup]:
+    odds = rules.odds
+    player = draft["player"]
+    pool = draft_model.pool(state, draft, player)
+    gm_total = draft_model.settled_total(state, draft, draft["gm"])
+    have = draft_model.available_ap(state, player)
+    most_ap = max(0, pool - 2) if have is None else min(have, max(0, pool - 2))
+    lines = []
+    if player["mode"] == draft_model.TOTAL:
+        return lines
+    if gm_total is not None and dice_entry.complete(player, pool):
+        return after_roll_odds(state, draft, player, [(draft_model.side_name(state, draft["gm"]), gm_total)], False)
+    if gm_total is not None:
+        for ap in range(0, min(most_ap, 4) + 1):
+            label = "Keep 2:" if ap == 0 else f"Spend {ap} AP:"
+            lines.append(odds_line(label, odds.tension_against_total(pool, ap, gm_total)))
+        return [h("p", f"Chance to beat the GM's {gm_total} with {pool} dice:", class_="odds-title"),
+                h("ul", *lines, class_="odds-list", data_testid="odds")]
+    if draft["gm"]["mode"] == draft_model.TOTAL:
+        return lines
+    rows = odds.tension_environment_options(draft_model.conflict_tension(state, draft), pool, 0, draft["retry"])
+    shown = [row for row in rows if not row["extra"] or row["extra"] <= 2]
+    for row in shown:
+        label = "GM keeps 2:" if not row["boost"] and not row["extra"] else (
+            "GM boosts:" if row["boost"] else f"GM pays {row['extra']} for extra dice:")
+        lines.append(odds_line(label, row))
+    return [h("p", f"Player's chance of success with {pool} dice, keeping 2, before the GM rolls:",
+              class_="odds-title"),
+            h("ul", *lines, class_="odds-list", data_testid="odds")]
+
+
+def opposed_side_fields(state: AppState, draft: dict, side: dict) -> dict:
+    fields = draft_model.record_side(state, draft, side)
+    fields.pop("dice", None)
+    fields.pop("keep", None)
+    fields.pop("id", None)
+    fields.pop("dice_from", None)
+    if side["role"] == "character":
+        fields["ap"] = 0
+    else:
+        fields.update(boost=False, extra=0)
+    return fields
+
+
+def opposed_odds(state: AppState, draft: dict) -> list[Markup]:
+    initiator_totals = [draft_model.settled_total(state, draft, side) for side in draft["initiators"]]
+    if all(total is not None for total in initiator_totals):
+        targets = [(draft_model.side_name(state, side), total)
+                   for side, total in zip(draft["initiators"], initiator_totals)]
+        return defender_odds(state, draft, targets)
+    defender = opposed_side_fields(state, draft, draft["defender"])
+    lines = []
+    for index, side in enumerate(draft["initiators"]):
+        initiator = opposed_side_fields(state, draft, side)
+        chances = rules.odds.tension_opposed(initiator, defender, state.session["tension"])
+        name = isolate(draft_model.side_name(state, side))
+        lines.append(h("li", h("span", f"{name} succeeds:", class_="odds-label"), " ",
+                       h("strong", percent(chances["initiator"])), h("span", f" · tie {percent(chances['tie'])}",
+                                                                      class_="odds-extra")))
+    return [h("p", "Before anyone rolls, keeping 2 and spending nothing:", class_="odds-title"),
+            h("ul", *lines, class_="odds-list", data_testid="odds")]
+
+
+def defender_odds(state: AppState, draft: dict, targets: list[tuple[str, int]]) -> list[Markup]:
+    """Once the initiators have settled: the defender's chance to hold (equal is enough), or,
+    after the defender rolled, what spending would change with its dice."""
+    defender = draft["defender"]
+    pool = draft_model.pool(state, draft, defender)
+    if defender["mode"] == draft_model.TOTAL:
+        return []
+    if dice_entry.complete(defender, pool):
+        return after_roll_odds(state, draft, defender, targets, True)
+    name = isolate(draft_model.side_name(state, defender))
+    lines = [h("li", h("span", f"Holds against {isolate(who)}'s {total}:", class_="odds-label"), " ",
+               h("strong", percent(rules.odds.tension_against_total(pool, 0, max(0, total - 1))["success"])))
+             for who, total in targets]
+    return [h("p", f"{name}'s chance with {pool} dice, keeping 2:", class_="odds-title"),
+            h("ul", *lines, class_="odds-list", data_testid="odds")]
+
+
+def panel(state: AppState, draft: dict) -> Markup:
+    if draft["logged"] is not None:
+        return Markup("")
+    if "tension" not in state.odds_ready:
+        return h("section", h("p", "Working out the odds…", class_="hint"), class_="card odds", aria_busy="true")
+    try:
+        content = environment_odds(state, draft) if draft["kind"] == "environment" else opposed_odds(state, draft)
+    except rules.RuleError:
+        content = []
+    if not content:
+        return Markup("")
+    return h("section", h("h3", "Odds", class_="card-title"), *content, class_="card odds")
