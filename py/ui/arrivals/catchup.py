@@ -17,7 +17,7 @@ from session.logbook import Held
 from session.replica import Replica, entry_key
 
 from ui.core import live_table
-from ui.core.outgoing import CHUNK, identity, send
+from ui.core.outgoing import CHUNK, identity, note_unconfirmed, send
 from ui.core.state import AppState
 
 
@@ -57,12 +57,29 @@ async def send_hello(state: AppState, peer: str):
     table = live_table.of(state)
     held = await held_log(state)
     session = session_link(state.replica) if table.hub else session_link(state.replica, entries=[])
+    if not table.hub and state.session["id"] == table.session_id:  # a player's, back in the GM's session
+        note_unconfirmed(state, table)
     table.known.update(held.ids)  # read from the log store later, they are not new: the catch-up covers them
     table.sent["hello"] = state.session["id"]
     if not table.hub:
         table.sent.update(head=session_link(state.replica, entries=[]), role=state.role)
     send(state, peer, live_protocol.hello(state.device, **identity(state), session=session, count=len(held.ids),
                                           print_=print_text(held.print), oldest=held.oldest_id))
+    if not table.hub:  # (the GM's phone takes none of another session's)
+        await send_unconfirmed(state, peer)
+
+
+async def send_unconfirmed(state: AppState, peer: str):
+    """(Player) Every roll the GM's phone has not said it stored, again, whatever its log holds (its
+    log may be empty, or cut: the walk would not send them)."""
+    ids = [entry_id for entry_id in state.unconfirmed if entry_id not in state.replica.undone]
+    twin = state.replica.copy()
+    missing = [entry_id for entry_id in ids if entry_id not in twin.log]
+    if missing and state.library is not None:
+        twin.log.update(await state.library.stored_entries(state.replica, missing))
+    for entry_id in ids:
+        if entry_id in twin.log:
+            send(state, peer, live_protocol.link(roll_message(twin, entry_id)))
 
 
 async def holdings(state: AppState, walk: Walk) -> Holdings:

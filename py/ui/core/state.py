@@ -57,6 +57,9 @@ class AppState:
     numbered: int = 0  # the last number this phone gave an entry it logged (ui.core.library.numbering)
     live: object | None = None  # a live table's channels to other phones (ui.core.live_table); None: not live here
     add_rolls: str = "at-once"  # on the GM's phone of a live table, a player's checked roll: "at-once" | "wait"
+    # On a player's phone of a live table: the ids of the rolls it logged that the GM's phone has not said
+    # it stored (ui.core.outgoing), oldest first; sent again on every new channel. Kept with the table in progress.
+    unconfirmed: list = field(default_factory=list)
 
     def __post_init__(self):
         if self.replica is None:

@@ -29,6 +29,7 @@ SAMPLES = [
     live_protocol.link("C2.ABC"),
     live_protocol.have(None, [KEY, [2, "ab12cd34", "x"]], True, "00000000000000ff"),
     write("want", ids=["0123456789ab"]),
+    write("ack", ids=["0123456789ab", "x"]),
     write("call", id="c1", system="anomaly", kind="check", difficulty=6, title="Climb the wall",
           stakes="The guards hear you", to=["e1", "e2"]),
     write("call", id="c2", system="tension", kind="environment", title="Run", to=["e1"]),
@@ -63,6 +64,8 @@ def test_every_kind_round_trips(text):
      '"rest": "0000000000000000"}', "damaged"),  # a key above `to`
     ('{"live": 1, "k": "who", "role": "gm", "who": "\\u200b\\u200b"}', None),  # shows nothing: stands for no name
     ('{"live": 1, "k": "who", "role": "<script>", "who": ""}', "damaged"),
+    ('{"live": 1, "k": "ack", "ids": ["a b"]}', "damaged"),
+    ('{"live": 1, "k": "ack", "ids": ' + json.dumps(["x"] * (live_protocol.PAGE + 1)) + "}", "damaged"),
     ('{"live": 1, "k": "table", "phones": [{"who": "\\ud800", "role": "", "since": ""}]}', "damaged"),
     ("[" * 50_000, "damaged"),
     ("x" * (live_protocol.MAX_MESSAGE + 1), "far too large"),

@@ -156,6 +156,8 @@ def live_line(state: AppState) -> Markup:
             at = (short_text(peer.since) or "").split(", ")[-1]
             phones.append(f"{name or 'a phone'} {'since' if peer.state != live_table.LOST else 'lost at'} {at}".strip())
     notes = [f"{len(table.waiting)} roll{'s' * (len(table.waiting) != 1)} to add"] if table.waiting else []
+    if not table.hub and state.unconfirmed:  # not yet stored on the GM's phone (ui.core.outgoing)
+        notes.append(f"{len(state.unconfirmed)} roll{'s' * (len(state.unconfirmed) != 1)} waiting to reach the GM")
     if not table.hub and table.others:
         notes.append(f"{len(table.others)} phone{'s' * (len(table.others) != 1)} at the table")
     open_calls = [call for call in table.calls.values() if not call.get("ended")] if table.hub else []
