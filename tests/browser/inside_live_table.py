@@ -374,11 +374,45 @@ def test_a_phone_without_a_camera_joins_by_pasting_the_gms_code(table, screensho
     tension_roll(ash)
     logged = time.perf_counter()
     [reached] = agree([gm], ash.newest(), logged)
+    ash.page.get_by_text("Logged. It is on the GM's phone.").wait_for(timeout=AGREE_MS)  # the GM's phone stored it
     print(f"\n  a phone without a camera joined by pasting the GM's code in {joined:.2f} s from the GM's first tap "
           f"(the GM {gm.taps['setup']} taps: its role, Make this table live, Connect, Share the code, Scan its answer; "
           f"Ash {ash.taps['setup']}: Scan a code, the field, Open, who they are); its roll reached the GM's phone in "
           f"{reached * 1000:.0f} ms")
     assert {name: found for name, found in problems.items() if found} == {}
+
+
+def test_a_roll_sent_as_the_gms_phone_reloads_reaches_it_at_the_next_connection(table, screenshot):
+    """The GM's log is empty; its page reloads (the channel goes with it) just as Ash logs the first
+    roll of the session. Ash's phone never says the roll is on the GM's phone: it waits, and the
+    roll goes again when Ash joins the GM's new code (catching up alone would not send it)."""
+    gm, [ash] = table(names=("Ash",))
+    nav(gm.page, "Session")
+    gm.button("Make this table live", "setup")
+    join(gm, ash)
+    gm.page.reload()
+    nav(ash.page, "Conflict")
+    ash.tap(ash.page.get_by_test_id("side-player").get_by_role("button", name=ROLL), "roll")
+    # "send" while Ash's phone has not seen the channel go yet, "show" once it has: the roll waits either way
+    ash.tap(ash.page.get_by_role("button", name=re.compile("^Log and (send|show) to the GM$")), "roll")
+    entry = ash.newest()
+    line = ash.page.get_by_test_id("live-line")
+    line.get_by_text("1 roll waiting to reach the GM").wait_for(timeout=AGREE_MS)
+    assert ash.page.get_by_text("It is on the GM's phone").count() == 0
+    handoff = ash.page.get_by_role("button", name="Done")
+    if handoff.count():  # Ash's phone had seen the channel go: the roll was shown as a QR code too
+        handoff.tap()
+    both_sizes(ash.page, screenshot, "live-player-roll-waiting", line)
+    gm.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert gm.seen()["log"] == []
+    started = time.perf_counter()
+    nav(gm.page, "Session")
+    gm.button("Make this table live", "setup")
+    join(gm, ash, first=False)
+    [reached] = agree([gm], entry, started)
+    line.get_by_text("waiting to reach the GM").wait_for(state="detached", timeout=AGREE_MS)
+    print(f"\n  the first roll, logged as the GM's phone reloaded, reached it {reached:.2f} s after the GM's tap "
+          f"for a new code (two scans included), and only then left Ash's 'waiting to reach the GM'")
 
 
 def read_code(gray) -> str:
