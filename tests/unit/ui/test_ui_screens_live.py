@@ -185,6 +185,31 @@ def test_sharing_a_code_no_longer_on_screen_does_nothing():
     assert [item for item in gm.commands if item[0] == commands.SHARE] == []
 
 
+def test_a_players_phone_says_where_it_stands_with_the_gms_and_a_join_that_stalls_says_so():
+    table, party = gm_table("ash")
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    tap(gm, "live-connect")
+    table.run()
+    tap(ash, "scan-found", value=table.code_on("gm"))
+    table.run()
+    assert "Joining the live table…" in text(ash)
+    [(_, _, offer)] = [wait for wait in table.waits if wait[0] == "ash"]
+    tap(ash, "live-waited", value=str(offer), peer=live_table.GM_PEER)  # its code on screen, no channel yet
+    assert ash.message.tone == "error" and "Has the GM's phone scanned this code?" in ash.message.text
+    assert "Not live yet: has the GM's phone scanned this code?" in text(ash)
+    tap(gm, "live-scanned", value=table.code_on("ash"))  # scanned late: it still joins
+    table.run()
+    tap(ash, "role-pick", role=role_of(party, names(party)[0]))
+    table.run()
+    assert "Live with the GM's phone" in text(ash)
+    table.deliver("ash", "live-event", peer=live_table.GM_PEER, event="connecting", detail="interrupted")
+    assert "Not live: reconnecting…" in text(ash)
+    table.lose("ash")
+    assert "Not live: ask the GM for a code" in text(ash)
+    assert ash.message.tone == "error" and "Ask the GM for a new code and scan it" in ash.message.text
+    assert "Make a new code for it" in gm.message.text  # the GM's phone, which makes codes
+
+
 # --- Everything reaches every phone --------------------------------------------------------------------
 
 def joined(*players: str, party=None) -> tuple[Table, dict]:

@@ -233,6 +233,7 @@ def waited(state: AppState, event: Input):
         state.fail(peer.problem)
     elif peer.state == live_table.SHOWING:
         peer.problem = NOT_YET
+        state.fail(NOT_YET)
 
 
 @action("live-wake")
