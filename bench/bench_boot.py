@@ -17,11 +17,17 @@ beside the page's first contentful paint (a floor: nothing can be seen sooner).
 With --baseline FOLDER (another build, e.g. main's dist/), that build is measured in the
 same runs, taking turns with the others, so before and after compare under the same load.
 
-Then the app alone in WebKitGTK (Safari's engine, which keeps no compiled wasm
-between launches) and Firefox ESR, through the browser tests' drivers
-(tests/browser/engines.py): ENGINE_RUNS first visits, each in a fresh profile
-(bytes to ready and with the precache), and RUNS warm boots (reloads once the
-worker controls the page). No CPU throttle or network profile there.
+Then "Python ready" phase by phase in Chromium, WebKitGTK (Safari's engine, which keeps no
+compiled wasm between launches) and Firefox ESR, through the browser tests' drivers
+(tests/browser/engines.py), read from the page's own performance marks: page and PyScript load,
+wasm fetch, compile, snapshot read, instantiate, interpreter start, PyScript set-up, our imports,
+first render (bench/boot_phases.py). The app, the stock page (its PyScript steps marked the same
+way) and a --baseline build take turns, RUNS warm starts each (a new tab on a visited profile);
+medians, and the ratios WebKit/Chromium and Firefox/Chromium (goals: 2 and 1.5).
+Then the app alone in WebKitGTK and Firefox ESR: ENGINE_RUNS first visits, each in a fresh
+profile (bytes to ready and with the precache), and the own table of each build, warm. No CPU
+throttle or network profile there.
+Our code and packages are counted as served (goal: 400 KB); Python's memory snapshot apart.
 
 Usage: .venv/bin/python bench/bench_boot.py [--dist FOLDER] [--baseline FOLDER]
 (make bench-boot builds dist/ first)
@@ -45,6 +51,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+import boot_phases  # noqa: E402  (bench/, beside this script)
 from engines import EnginePage, RefusingProxy, VirtualDisplay, start_firefox, start_webkit  # noqa: E402
 from serve import COMPRESSIBLE, make_server  # noqa: E402
 from startup_modules import startup_modules  # noqa: E402
@@ -115,13 +122,15 @@ STOCK_INDEX = """<!doctype html>
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>hello</title>
   <link rel="stylesheet" href="./vendor/pyscript/core.css">
+  <script src="./marks.js"></script>
   <script type="module" src="./vendor/pyscript/core.js"></script>
 </head>
 <body>
   <script type="py" config="./pyscript.toml">
-from pyscript import document
+from pyscript import document, window
 document.body.append("Hello from Python")
 document.documentElement.dataset.appState = "ready"
+window.performance.mark("tableside-ready")
   </script>
 </body>
 </html>
@@ -139,6 +148,8 @@ def make_stock_page() -> None:
                  "pyodide-lock.json"):
         shutil.copy2(ROOT / "node_modules" / "pyodide" / name, pyodide / name)
     (STOCK / "index.html").write_text(STOCK_INDEX)
+    # PyScript's steps marked as static/boot.js marks them in the app, for bench/boot_phases.py.
+    (STOCK / "marks.js").write_text('addEventListener("py:progress", ({ detail }) => performance.mark(`py:${detail}`));\n')
     (STOCK / "pyscript.toml").write_text('interpreter = "./vendor/pyodide/pyodide.mjs"\n')
 
 
@@ -319,9 +330,9 @@ def engine_table(page: EnginePage, url: str) -> dict:
 
 
 def measure_engine(name: str, driver, proxy, urls: dict, counter: ByteCounter) -> dict:
-    """First visits and warm boots of the app; then the own table of each build in urls,
-    warm, taking turns in one profile (each build on its own origin, played a little first)."""
-    first_visits, warm = [], []
+    """First visits of the app; then the own table of each build in urls, warm, taking turns in
+    one profile (each build on its own origin, played a little first). (Warm starts: boot_phases.)"""
+    first_visits = []
     for _ in range(ENGINE_RUNS):
         page = EnginePage(name, driver, proxy, RESULTS.parent)
         counter.total = 0
@@ -330,9 +341,6 @@ def measure_engine(name: str, driver, proxy, urls: dict, counter: ByteCounter) -
         page.evaluate(f"await ({WAIT_UNTIL_CONTROLLED})();")
         time.sleep(0.5)
         first_visits.append({"ready_s": ready_s, "bytes": served, "bytes_with_precache": counter.total})
-    for _ in range(RUNS):
-        page.reload()
-        warm.append(engine_boot(page, counter)[0])
     for url in urls.values():  # every build plays a little, so its next start opens to that table
         page.goto(url)
         engine_ready(page)
@@ -347,7 +355,7 @@ def measure_engine(name: str, driver, proxy, urls: dict, counter: ByteCounter) -
     return {"first_visit_ready_s": statistics.median(r["ready_s"] for r in first_visits),
             "first_visit_bytes": statistics.median(r["bytes"] for r in first_visits),
             "first_visit_bytes_with_precache": statistics.median(r["bytes_with_precache"] for r in first_visits),
-            "warm_ready_s": statistics.median(warm), "first_visits": first_visits, "warm_runs": warm,
+            "first_visits": first_visits,
             "tables": {build: {"table_s": statistics.median(r["table_s"] for r in runs),
                                "ready_s": statistics.median(r["ready_s"] for r in runs), "runs": runs}
                        for build, runs in tables.items()}}
@@ -364,8 +372,7 @@ def measure_engines(dist: Path, baseline: Path | None) -> dict:
     results = {}
     try:
         for name, start in (("webkit", lambda: start_webkit(display.name)), ("firefox", start_firefox)):
-            print(f"  {ENGINE_RUNS} first visits and {RUNS} warm boots in {name}, "
-                  f"then {RUNS} own-table starts of each build", flush=True)
+            print(f"  {ENGINE_RUNS} first visits in {name}, then {RUNS} own-table starts of each build", flush=True)
             driver = start()
             try:
                 results[name] = {"version": driver.version,
@@ -382,11 +389,29 @@ def measure_engines(dist: Path, baseline: Path | None) -> dict:
     return results
 
 
-def report_engines(engines: dict, app: dict) -> None:
+def measure_phases(playwright, builds: dict) -> dict:
+    """builds: name -> (folder, has a service worker): each on a server of its own (an origin)."""
+    servers = {name: counting_server(folder, ByteCounter()) for name, (folder, _) in builds.items()}
+    display, proxy = VirtualDisplay(), RefusingProxy()
+    try:
+        return boot_phases.measure(playwright, {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS}, display.name,
+                                   proxy, {name: (servers[name][1], worker) for name, (_, worker) in builds.items()},
+                                   RESULTS.parent)
+    finally:
+        for server, _ in servers.values():
+            server.shutdown()
+        proxy.close()
+        display.close()
+
+
+def report_engines(engines: dict, app: dict, phases: dict) -> None:
+    """warm: Python ready in boot_phases' warm starts (a new tab each)."""
+    def warm(engine):
+        return phases.get(engine, {}).get("app", {}).get("Python ready", float("nan")) / 1000
+
     print(f"\n{'the app in each engine (no throttle)':42} {'first':>9} {'warm':>9} {'MB ready':>9} {'MB +cache':>9}")
-    rows = [("chromium", app["warm"]["ready_s"], app["first_visit_bytes"], app["first_visit_bytes_with_precache"],
-             None)]
-    rows += [(name, result["warm_ready_s"], result["first_visit_bytes"], result["first_visit_bytes_with_precache"],
+    rows = [("chromium", warm("chromium"), app["first_visit_bytes"], app["first_visit_bytes_with_precache"], None)]
+    rows += [(name, warm(name), result["first_visit_bytes"], result["first_visit_bytes_with_precache"],
               result["first_visit_ready_s"]) for name, result in engines.items()]
     for name, warm, served, with_cache, first in rows:
         first_text = f"{first:9.2f}" if first is not None else f"{'':>9}"
@@ -399,19 +424,32 @@ def report_engines(engines: dict, app: dict) -> None:
             print(f"{name + ' ' + label + ', median (s)':42}{cells}")
 
 
-def own_code_bytes(dist: Path) -> int:
-    """Our code and the page's Python packages as served: gzip where the server compresses."""
-    files = [*dist.glob("app/*"), *dist.glob("vendor/python-*/*"), *dist.glob("vendor/morphdom-*/*"),
-             dist / "py" / "ui" / "main.py", dist / "static" / "regions.js", dist / "static" / "boot.js"]
+def served_bytes(paths) -> int:
+    """As served: gzip where the server compresses."""
     return sum(len(gzip.compress(path.read_bytes(), 6)) if path.suffix in COMPRESSIBLE
-               else path.stat().st_size for path in files)
+               else path.stat().st_size for path in paths)
+
+
+def own_code_bytes(dist: Path) -> int:
+    """Our code and the page's Python packages as served; not Pyodide, PyScript, nor Python's
+    memory snapshot (snapshot_bytes: counted apart)."""
+    files = [*(path for path in dist.glob("app/*") if not path.name.endswith(".snapshot.gz")),
+             *dist.glob("vendor/python-*/*"), *dist.glob("vendor/morphdom-*/*"), dist / "py" / "ui" / "main.py",
+             dist / "static" / "regions.js", dist / "static" / "boot.js", dist / "static" / "python.mjs",
+             dist / "static" / "snapshot_pages.mjs"]
+    return served_bytes(files)
+
+
+def snapshot_bytes(dist: Path) -> int:
+    """Python's memory snapshot as served (gzipped by the build), downloaded by the precache."""
+    return served_bytes(dist.glob("app/*.snapshot.gz"))
 
 
 def verdict(value: float, goal: float) -> str:
     return f"<= {goal:g}: {'met' if value <= goal else 'NOT met'}"
 
 
-def report(app: dict, stock: dict, own: int, baseline: dict | None = None) -> None:
+def report(app: dict, stock: dict, own: int, snapshot: int, baseline: dict | None = None) -> None:
     rows = [
         ("warm boot, median (s)", app["warm"]["ready_s"], stock["warm"]["ready_s"], None),
         (f"warm boot {THROTTLE}x CPU, median (s)", app["warm_throttled"]["ready_s"],
@@ -432,6 +470,7 @@ def report(app: dict, stock: dict, own: int, baseline: dict | None = None) -> No
         ratio = mine / theirs if theirs else float("nan")
         print(f"{label:42} {mine:9.2f} {theirs:9.2f} {ratio:10.2f}  {verdict(ratio, goal) if goal else ''}")
     print(f"{'first visit incl. precache (MB)':42} {app['first_visit_bytes_with_precache'] / 1e6:9.2f}")
+    print(f"{'Python memory snapshot (KB, served; apart)':42} {snapshot / 1000:9.1f}")
     print(f"{'our code + Python packages (KB, served)':42} {own / 1000:9.1f} {'':9} {'':10}  "
           f"{verdict(own / 1000, GOALS['own_code_kb'])}")
     print(f"{'our modules imported at start-up':42} {len(startup_modules()):9d}")
@@ -467,22 +506,27 @@ def main() -> None:
     if arguments.baseline:
         servers.append(counting_server(arguments.baseline, counter))
         targets["baseline"] = (servers[2][1], True)
-    started = time.monotonic()
+    started, load = time.monotonic(), os.getloadavg()[0]
+    builds = {"app": (dist, True), "stock": (STOCK, False)}
+    if arguments.baseline:
+        builds["baseline"] = (arguments.baseline, True)
     try:
         with sync_playwright() as playwright:
             results = measure(playwright, targets, counter)
+            phases = measure_phases(playwright, builds)
     finally:
         for server, _ in servers:
             server.shutdown()
     own = own_code_bytes(dist)
-    report(results["app"], results["stock"], own, results.get("baseline"))
+    report(results["app"], results["stock"], own, snapshot_bytes(dist), results.get("baseline"))
+    boot_phases.report(phases)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps({**results, "own_code_bytes": own}, indent=1))
+    RESULTS.write_text(json.dumps({**results, "phases": phases, "own_code_bytes": own}, indent=1))
     engines = measure_engines(dist, arguments.baseline)
-    report_engines(engines, results["app"])
-    print(f"\n({time.monotonic() - started:.0f} s; details in {RESULTS.relative_to(ROOT)})")
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps({**results, "engines": engines, "own_code_bytes": own}, indent=1))
+    report_engines(engines, results["app"], phases)
+    print(f"\n({time.monotonic() - started:.0f} s; the machine's load {load:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end; details in {RESULTS.relative_to(ROOT)})")
+    RESULTS.write_text(json.dumps({**results, "phases": phases, "engines": engines, "own_code_bytes": own}, indent=1))
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@
   const STALL_MS = 90_000;
 
   const COULD_NOT_DOWNLOAD = "A file the app needs could not be downloaded. Check the connection and retry.";
+  const COULD_NOT_START = "Python could not be started on this device. Retry, or try another browser.";
 
   let failure = null;
   let stallTimer = 0;
@@ -49,17 +50,24 @@
   }
 
   addEventListener("py:progress", ({ detail }) => {
+    performance.mark(`py:${detail}`); // bench/bench_boot.py's phases
     expectProgress();
     if (!(detail in STEPS) || !stillLoading() || !byId("boot-message")) return;
     byId("boot-message").textContent = STEPS[detail];
     byId("boot-progress").value = Math.round(((ORDER.indexOf(detail) + 1) / (ORDER.length + 1)) * 100);
   });
 
-  // Every file Pyodide and PyScript fetch() at start-up (the wasm, the stdlib, the
-  // config, the Python zips: data-fetch-early, written by tools/build.py) downloads
-  // early, once: their first fetch() of it is answered with this download.
+  // Every file Pyodide and PyScript fetch() at start-up (the stdlib, the config, the Python
+  // zips: data-fetch-early, written by tools/build.py) downloads early, once: their first
+  // fetch() of it is answered with this download.
   // <link rel=preload as=fetch> would do the same in Chromium and Firefox, but WebKit's
   // fetch() never reuses a preload and downloads the file again.
+  // The wasm (data-compile-early) is compiled as it downloads, on the engine's own threads while
+  // the page and PyScript load. Python's memory snapshot (data-snapshot; sw.js keeps it inflated)
+  // is read when a service worker controls the page (it has every file cached): on a first visit
+  // its download would only delay the first start. static/python.mjs takes both
+  // (tableside.compiled(), tableside.snapshot()) and starts Python without a snapshot that
+  // is not there, is not this build's (data-snapshot-bytes long) or is refused.
   // The downloads begin once the first frame is drawn (static/regions.js calls
   // tableside.startDownloads() then; DOMContentLoaded if no frame came first, e.g. in a
   // hidden tab): each fetch() costs the main thread 3-4 ms (4x that on a mid-range phone),
@@ -68,19 +76,80 @@
   // first visit that frame comes a moment after this script.
   const early = new Map();
   const networkFetch = window.fetch.bind(window);
-  const waiting = new Set((document.currentScript.dataset.fetchEarly ?? "").split(/\s+/).filter(Boolean)
-    .map((href) => new URL(href, document.baseURI).href));
-  function startDownloads() {
-    for (const url of waiting) {
-      const download = networkFetch(url, { credentials: "same-origin" });
-      download.then((response) => response.ok || fail(COULD_NOT_DOWNLOAD), () => fail(COULD_NOT_DOWNLOAD));
-      early.set(url, download);
-    }
-    waiting.clear();
+  const script = document.currentScript.dataset;
+  const urls = (list = "") => list.split(/\s+/).filter(Boolean).map((href) => new URL(href, document.baseURI).href);
+  const waiting = new Set(urls(script.fetchEarly));
+  const [wasm] = urls(script.compileEarly);
+  const [snapshotURL] = urls(script.snapshot);
+  let compiled = null;
+  let snapshot = null; // until static/python.mjs takes it
+  let snapshotRead = false;
+  let snapshotTaken = false;
+
+  function download(url) {
+    const response = networkFetch(url, { credentials: "same-origin" });
+    response.then((answer) => answer.ok || fail(COULD_NOT_DOWNLOAD), () => fail(COULD_NOT_DOWNLOAD));
+    return response;
   }
+
+  function marked(promise, start, end) { // bench/bench_boot.py's phases
+    performance.mark(start);
+    promise.then(() => performance.mark(end), () => {});
+    return promise;
+  }
+
+  // Read from the worker's cache itself, not through the worker (three times as fast in
+  // WebKit and Firefox), as sw.js keeps it: inflated (static/snapshot_pages.mjs says the rest).
+  async function readSnapshot() {
+    const packed = await (await caches.match(snapshotURL))?.arrayBuffer();
+    if (!packed) throw new Error(`${snapshotURL} is not cached`);
+    return { packed, length: Number(script.snapshotBytes) };
+  }
+
+  // A start from the snapshot that failed after it was taken (Python's start, our imports)
+  // leaves this note: the next starts of this version start Python plainly.
+  const SNAPSHOT_FAILED = "tableside.python-snapshot-failed";
+  const snapshotFailed = () => {
+    try {
+      return localStorage.getItem(SNAPSHOT_FAILED) === snapshotURL;
+    } catch {
+      return false;
+    }
+  };
+  new MutationObserver(() => {
+    if (root.dataset.appState !== "error" || !snapshotTaken) return;
+    try {
+      localStorage.setItem(SNAPSHOT_FAILED, snapshotURL);
+    } catch {
+      // storage refused: the next start tries the snapshot again
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+
+  function startDownloads() { // the compile first: WebKit and Firefox wait for it
+    if (wasm && !compiled) {
+      compiled = marked(WebAssembly.compileStreaming(download(wasm)), "tableside-wasm-compiling",
+                        "tableside-wasm-compiled");
+      compiled.catch(() => fail(COULD_NOT_START));
+    }
+    for (const url of waiting) early.set(url, download(url));
+    waiting.clear();
+    if (snapshotURL && !snapshotRead && navigator.serviceWorker?.controller && !snapshotFailed()) {
+      snapshotRead = true;
+      snapshot = marked(readSnapshot(), "tableside-snapshot-reading", "tableside-snapshot-read");
+      snapshot.catch(() => {}); // static/python.mjs starts Python without it
+    }
+  }
+  const takeSnapshot = () => { // once: the page would otherwise keep its 31 MB
+    const taken = snapshot;
+    snapshotTaken = Boolean(taken);
+    snapshot = null;
+    return taken;
+  };
   // py/ui/main.py calls this when our code arrived damaged (it cannot be unpacked).
   const couldNotDownload = () => fail(COULD_NOT_DOWNLOAD);
-  window.tableside = { ...window.tableside, startDownloads, couldNotDownload };
+  window.tableside = {
+    ...window.tableside, startDownloads, couldNotDownload, compiled: () => compiled, snapshot: takeSnapshot,
+  };
   // Only a plain GET can take the early download (its credentials are the default ones).
   const plain = (options) => !options || Object.entries(options).every(
     ([key, value]) => (key === "credentials" && value === "same-origin") || (key === "method" && value === "GET"));
@@ -103,9 +172,7 @@
       fail(COULD_NOT_DOWNLOAD);
     }
   }, true);
-  addEventListener("unhandledrejection", () => {
-    fail("Python could not be started on this device. Retry, or try another browser.");
-  });
+  addEventListener("unhandledrejection", () => fail(COULD_NOT_START));
 
   document.addEventListener("DOMContentLoaded", () => {
     startDownloads(); // if no frame came first (nothing twice: they begin once)

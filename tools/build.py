@@ -5,7 +5,9 @@ PyScript and morphdom from node_modules (pinned in package.json); the page's Pyt
 packages as wheels pinned in requirements/page.txt. The stdlib is compiled
 to bytecode with Pyodide's own Python (tools/precompile.mjs), and so are the modules
 of ours a first screen imports; the packages and the rest of py/ stay source (readable
-tracebacks; they load after the first screen).
+tracebacks; they load after the first screen), all of it in one xz stream. Python's memory
+after its start and the first screen's imports is saved as a snapshot (tools/snapshot.mjs)
+that later starts restore (static/python.mjs).
 
 Every vendored folder and our code's bundle carry a content hash in their name, so
 they can be cached as immutable; index.html and pyscript.toml name them.
@@ -18,19 +20,21 @@ Stdlib only: runs before any virtualenv exists (Netlify, CI, a fresh clone).
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import io
 import json
 import lzma
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 from shipped_source import shipped, without_docstrings  # tools/: beside this script
-from startup_modules import first_screen_modules
+from startup_modules import first_screen_modules, page_free_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -75,6 +79,10 @@ JS_IMPORT = re.compile(r'(?:\bfrom\s*|\bimport\s*\(?\s*)"\./([\w.-]+\.js)"')
 # Files published at the top level rather than under static/.
 TOP_LEVEL = ("sw.js", "manifest.webmanifest")
 JSQR_LOGICAL = "./vendor/jsqr/jsQR.js"  # in static/scan.js
+INTERPRETER = "./static/python.mjs"  # pyscript.toml's interpreter: Pyodide's loadPyodide, wrapped
+PYODIDE_LOGICAL = "../vendor/pyodide/"  # in static/python.mjs
+SNAPSHOT_EARLY = "./app/python.snapshot.gz"  # in index.html
+SNAPSHOT_PAGE = 4096  # the snapshot ships only its pages of this size that a fresh instance lacks
 
 
 def short_hash(paths: list[Path]) -> str:
@@ -199,34 +207,30 @@ def vendor_morphdom(vendor: Path) -> Path:
     return hashed_folder(vendor, f"morphdom-{npm_version('morphdom')}", [source])
 
 
-def vendor_python_packages(vendor: Path) -> Path:
-    """Each wheel ships as `<name>-<version>.zip`, unpacked by [files]. As source without
-    docstrings (comments, licence headers and line numbers kept): the page imports them after
-    it is ready (icepool for Anomaly odds, segno for QR codes), where compiling costs less than
-    the bytes bytecode adds; the docstrings were 30% of their bytes."""
-    staging = CACHE / "packages"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    zips = []
+def page_packages() -> dict[str, bytes]:
+    """The page's Python packages (requirements/page.txt), file by file, for our code's bundle.
+    As source without docstrings (comments, licence headers and line numbers kept): the page
+    imports them after it is ready (icepool for Anomaly odds, segno for QR codes), where
+    compiling costs less than the bytes bytecode adds; the docstrings were 30% of their bytes."""
+    entries = {}
     for wheel in download_wheels(pinned_page_packages()):
-        name = "-".join(wheel.stem.split("-")[:2])  # icepool-2.1.3-py3-none-any -> icepool-2.1.3
-        zips.append(staging / f"{name}.zip")
-        with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(zips[-1], "w") as target:
+        with zipfile.ZipFile(wheel) as source:
             for entry in source.infolist():
                 data = source.read(entry)
                 if entry.filename.endswith(".py"):
                     data = without_docstrings(data.decode("utf-8")).encode("utf-8")
-                target.writestr(zipfile.ZipInfo(entry.filename, FIXED_DATE), data, zipfile.ZIP_DEFLATED, 9)
-    return hashed_folder(vendor, "python", zips)
+                entries[entry.filename] = data
+    return entries
 
 
 def bundle_app_code(app: Path) -> Path:
-    """Our py/ tree as one xz stream around a zip of stored files (py/ui/main.py inflates it and
-    imports from the zip). The modules a first screen imports (tools/startup_modules.py, for
-    each system) are bytecode compiled by Pyodide's own Python, so the page does not compile
-    them on every start (about 2 s at 4x CPU); the others, loaded once the page is ready, are
-    source without comments and docstrings (tools/shipped_source.py). Bytecode compresses
-    poorly file by file: in one xz stream the tree takes 212 KB, in a zip of deflated files 337."""
+    """Our py/ tree and the page's packages as one xz stream around a zip of stored files
+    (py/ui/main.py inflates it and imports from the zip). The modules a first screen imports
+    (tools/startup_modules.py, for each system) are bytecode compiled by Pyodide's own Python, so
+    the page does not compile them on every start (about 2 s at 4x CPU); the others, loaded once
+    the page is ready, are source without comments and docstrings (tools/shipped_source.py).
+    Bytecode compresses poorly file by file: in one xz stream our tree takes 256 KB, in a zip of
+    deflated files about 400; the packages 97 KB in the same stream, 146 as zips of their own."""
     sources = {p.relative_to(ROOT / "py").as_posix(): p for p in (ROOT / "py").rglob("*.py")
                if "__pycache__" not in p.parts}
     at_start = bytecode_files()
@@ -239,18 +243,69 @@ def bundle_app_code(app: Path) -> Path:
     [compiled] = precompile([staging], APP_PATH)
     with zipfile.ZipFile(compiled) as archive:
         entries |= {name: archive.read(name) for name in archive.namelist()}
+    packages = page_packages()
+    if clash := {name.split("/")[0] for name in packages} & {name.split("/")[0] for name in entries}:
+        sys.exit(f"build: a page package and py/ both have {sorted(clash)}")
+    entries |= packages
     stored = io.BytesIO()
     with zipfile.ZipFile(stored, "w") as archive:  # stored: the xz stream around it compresses
         for name in sorted(entries):
             archive.writestr(zipfile.ZipInfo(name, FIXED_DATE), entries[name])
     bundle = CACHE / APP_BUNDLE
-    # A 2 MB dictionary holds the whole zip (0.9 MB); xz's default (8 MB) would only take memory.
+    # A 2 MB dictionary holds the whole zip (1.8 MB); xz's default (8 MB) would only take memory.
     bundle.write_bytes(lzma.compress(stored.getvalue(), check=lzma.CHECK_CRC32,
                                      filters=[{"id": lzma.FILTER_LZMA2, "preset": 9, "dict_size": 1 << 21}]))
     app.mkdir(parents=True)
     target = app / f"py-{short_hash([bundle])}.zip.xz"
     shutil.copy2(bundle, target)
     return target
+
+
+def make_snapshot(pyodide: Path, bundle: Path) -> Path:
+    """Python's memory after start-up and the imports of the first screen that do not touch the
+    page (tools/snapshot.mjs), as app/python-<hash>.snapshot.gz: its pages that are not all
+    zeros (snapshot_pages), gzipped. Cached in build/snapshot by a hash of its inputs."""
+    modules = json.dumps(page_free_modules()).encode()
+    recipe = b"".join((ROOT / "tools" / name).read_bytes() for name in ("snapshot.mjs", "snapshot.py", "build.py"))
+    pyscript = npm_version("@pyscript/core").encode()
+    key = hashlib.sha256(recipe + modules + bundle.read_bytes() + pyodide.name.encode() + pyscript).hexdigest()[:16]
+    cached = CACHE / "snapshot" / key / "python.snapshot.gz"
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        listing, code, memory, fresh = (cached.parent / name for name in
+                                        ("modules.json", "py.zip", "python.snapshot", "fresh.memory"))
+        listing.write_bytes(modules)
+        code.write_bytes(lzma.decompress(bundle.read_bytes()))  # here: lzma's buffers would stay in the memory
+        subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(pyodide),
+                        str(NODE_MODULES / "@pyscript" / "core"), str(code), str(listing), str(memory), str(fresh)],
+                       check=True, cwd=ROOT)
+        cached.write_bytes(gzip.compress(snapshot_pages(memory.read_bytes(), fresh.read_bytes()), 9, mtime=0))
+        for scratch in (code, memory, fresh):
+            scratch.unlink()
+    target = bundle.parent / f"python-{short_hash([cached])}.snapshot.gz"
+    shutil.copy2(cached, target)
+    return target
+
+
+def snapshot_pages(snapshot: bytes, fresh: bytes) -> bytes:
+    """The snapshot without the pages a fresh instance's memory already holds (zeros and the
+    wasm's data: 19 MB of its 31), which static/snapshot_pages.mjs takes from that memory:
+    [length, page size, page count] (little-endian u32), the page numbers, the pages. Page 0, with
+    Pyodide's header, is always kept."""
+    size, header = SNAPSHOT_PAGE, struct.unpack_from("<I", snapshot, 4)[0]
+    if len(snapshot) - header > len(fresh):
+        sys.exit("build: Python's memory grew while the snapshot was made: Pyodide could not restore it")
+    like_fresh = snapshot[:header] + fresh[:len(snapshot) - header]
+    kept = [number for number, start in enumerate(range(0, len(snapshot), size))
+            if number == 0 or snapshot[start:start + size] != like_fresh[start:start + size]]
+    numbers = struct.pack(f"<3I{len(kept)}I", len(snapshot), size, len(kept), *kept)
+    return numbers + b"".join(snapshot[number * size:(number + 1) * size] for number in kept)
+
+
+def snapshot_length(shipped: Path) -> int:
+    """The snapshot's own length (its first header field): what static/boot.js rebuilds."""
+    with gzip.open(shipped) as pages:
+        return struct.unpack("<I", pages.read(4))[0]
 
 
 def bytecode_files() -> set[str]:
@@ -267,21 +322,24 @@ def relative(path: Path) -> str:
     return "./" + path.relative_to(DIST).as_posix()
 
 
-def destination(path: Path) -> str:
-    """Where [files] puts a zip. None is unpacked, which would write a hundred files before
-    the first screen: py/ui/main.py puts them on sys.path (zipimport), our code first, once
-    it has inflated the xz stream around it."""
-    return f"./{APP_BUNDLE}" if path.parent.name == "app" else f"./python/{path.name}"
-
-
-def write_pyscript_toml(pyodide: Path, zips: list[Path]) -> None:
-    template = (ROOT / "pyscript.toml").read_text()
-    interpreter = relative(pyodide / "pyodide.mjs")
-    text = template.replace("./vendor/pyodide/pyodide.mjs", interpreter)
-    if interpreter not in text:
-        sys.exit("build: pyscript.toml must name ./vendor/pyodide/pyodide.mjs as interpreter")
-    files = "\n".join(f'"{relative(path)}" = "{destination(path)}"' for path in zips)
+def write_pyscript_toml(bundle: Path) -> None:
+    """[files] writes our code's bundle as ./py.zip.xz; nothing is unpacked, which would write
+    hundreds of files before the first screen: py/ui/main.py inflates it and puts the zip on
+    sys.path (zipimport)."""
+    text = (ROOT / "pyscript.toml").read_text()
+    if f'interpreter = "{INTERPRETER}"' not in text:
+        sys.exit(f"build: pyscript.toml must name {INTERPRETER} as interpreter")
+    files = f'"{relative(bundle)}" = "./{APP_BUNDLE}"'
     (DIST / "pyscript.toml").write_text(f"{text.rstrip()}\n\n# Generated by tools/build.py\n[files]\n{files}\n")
+
+
+def write_interpreter(pyodide: Path) -> None:
+    """dist/static/python.mjs names the hashed Pyodide folder."""
+    module = DIST / INTERPRETER
+    text = module.read_text()
+    if PYODIDE_LOGICAL not in text:
+        sys.exit(f"build: {INTERPRETER} must name {PYODIDE_LOGICAL}")
+    module.write_text(text.replace(PYODIDE_LOGICAL, "../" + pyodide.relative_to(DIST).as_posix() + "/"))
 
 
 def js_imports(module: Path) -> list[str]:
@@ -289,7 +347,7 @@ def js_imports(module: Path) -> list[str]:
     return JS_IMPORT.findall(module.read_text())
 
 
-def write_index(pyodide: Path, pyscript: Path, morphdom: Path, zips: list[Path]) -> None:
+def write_index(pyodide: Path, pyscript: Path, morphdom: Path, bundle: Path, snapshot: Path) -> None:
     text = (ROOT / "index.html").read_text()
     # core.js only re-exports a hashed chunk, and PyScript fetches the [files]
     # zips only once Pyodide runs: start both from the first moment (boot.js
@@ -301,8 +359,13 @@ def write_index(pyodide: Path, pyscript: Path, morphdom: Path, zips: list[Path])
     chunks = [f'<link rel="modulepreload" href="./vendor/pyscript/{name}">'
               for name in js_imports(pyscript / "core.js")]
     text = text.replace(anchor, "\n  ".join([anchor, *chunks]))
-    urls = " ".join([early[1], *(relative(path) for path in zips)])
+    urls = f"{early[1]} {relative(bundle)}"
     text = text.replace(early[0], f'data-fetch-early="{urls}"')
+    if f'data-snapshot="{SNAPSHOT_EARLY}" data-snapshot-bytes="0"' not in text:
+        sys.exit(f'build: boot.js in index.html must have data-snapshot="{SNAPSHOT_EARLY}" data-snapshot-bytes="0"')
+    inflated = snapshot_length(snapshot)  # what static/boot.js rebuilds and checks
+    text = text.replace(f'data-snapshot="{SNAPSHOT_EARLY}" data-snapshot-bytes="0"',
+                        f'data-snapshot="{relative(snapshot)}" data-snapshot-bytes="{inflated}"')
     for logical, real in (("./vendor/pyodide/", pyodide), ("./vendor/pyscript/", pyscript),
                           ("./vendor/morphdom/", morphdom)):
         if logical not in text:
@@ -404,12 +467,13 @@ def build() -> None:
     pyscript = vendor_pyscript(vendor)
     jsqr = vendor_jsqr(vendor)
     morphdom = vendor_morphdom(vendor)
-    packages = vendor_python_packages(vendor)
-    zips = sorted(packages.iterdir()) + [bundle_app_code(DIST / "app")]
-    write_pyscript_toml(pyodide, zips)
-    write_index(pyodide, pyscript, morphdom, zips)
+    bundle = bundle_app_code(DIST / "app")
+    snapshot = make_snapshot(pyodide, bundle)
+    write_pyscript_toml(bundle)
+    write_index(pyodide, pyscript, morphdom, bundle, snapshot)
     copy_static()
     write_scanner(jsqr)
+    write_interpreter(pyodide)
     version = write_service_worker(DIST)
     write_build_manifest()
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())

@@ -54,5 +54,37 @@ def first_screen_modules() -> frozenset[str]:
     return frozenset(name for system in SYSTEMS for name in startup_modules(system))
 
 
+# Imports the modules named in argv[1] (JSON) with the browser's modules refused; prints those
+# that imported.
+PAGE_FREE_PROBE = """
+import importlib, json, sys
+
+class Refuse:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("pyscript", "pyodide", "js"):
+            raise ImportError(f"{name} exists only in the page")
+
+sys.meta_path.insert(0, Refuse())
+imported = []
+for name in json.loads(sys.argv[1]):
+    try:
+        importlib.import_module(name)
+        imported.append(name)
+    except ImportError:
+        pass
+print(json.dumps(imported))
+"""
+
+
+@functools.cache
+def page_free_modules() -> tuple[str, ...]:
+    """The first screen's modules that import nothing of the page (pyscript, js): the build
+    imports them into Python's memory snapshot (tools/snapshot.py)."""
+    completed = subprocess.run([sys.executable, "-c", PAGE_FREE_PROBE, json.dumps(sorted(first_screen_modules()))],
+                               cwd=ROOT, capture_output=True, text=True, check=True,
+                               env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"})
+    return tuple(json.loads(completed.stdout))
+
+
 if __name__ == "__main__":
     print("\n".join(startup_modules(*sys.argv[1:2])))

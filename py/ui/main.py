@@ -3,20 +3,27 @@ import lzma
 import os
 import sys
 
+from js import performance  # marks for bench/bench_boot.py's phases
+
+performance.mark("tableside-main")
+
 # pyscript.toml's [files] writes our code as one xz stream around a zip of stored files (the
 # start-up modules are bytecode, which compresses far better in one stream than file by file:
-# tools/build.py): inflated here, then imported straight from the zip. The page's packages
-# (icepool, segno) are zips in ./python/, imported after the first screen.
-try:
-    with open("py.zip.xz", "rb") as packed, open("py.zip", "wb") as unpacked:
-        unpacked.write(lzma.decompress(packed.read()))
-except (OSError, lzma.LZMAError):  # damaged on the way: nothing of ours can be imported to say so
-    from js import tableside
+# tools/build.py): inflated here, then imported straight from the zip. Python restored from the
+# build's memory snapshot (static/python.mjs, tools/snapshot.py) has the zip in place already and
+# most of the first screen imported. The page's packages (icepool, segno) are in the same zip,
+# imported after the first screen.
+if "tableside_snapshot" not in sys.modules:
+    try:
+        with open("py.zip.xz", "rb") as packed, open("py.zip", "wb") as unpacked:
+            unpacked.write(lzma.decompress(packed.read()))
+    except (OSError, lzma.LZMAError):  # damaged on the way: nothing of ours can be imported to say so
+        from js import tableside
 
-    tableside.couldNotDownload()
-    raise
-sys.path.insert(0, os.path.abspath("py.zip"))
-sys.path += [os.path.abspath(os.path.join("python", name)) for name in sorted(os.listdir("python"))]
+        tableside.couldNotDownload()
+        raise
+    sys.path.insert(0, os.path.abspath("py.zip"))
+performance.mark("tableside-unpacked")
 
 try:
     from ui.shell.app import start
@@ -25,4 +32,5 @@ except Exception as error:  # a broken module must still end in a plain message
 
     mark_failed(error)
 else:
+    performance.mark("tableside-imported")
     start()

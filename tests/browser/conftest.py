@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import sync_playwright
 
+from crashes import RendererCrashes
 from engines import ENGINES, EnginePage, PlaywrightDriver, RefusingProxy, VirtualDisplay, start_firefox, start_webkit
 from serve import make_server
 
@@ -69,6 +70,7 @@ def site():
 def browser():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser.renderer_crashes = RendererCrashes(browser)
         yield browser
         browser.close()
 
@@ -112,10 +114,12 @@ def watch():
 
 @pytest.fixture
 def context(browser, watch):
+    crashes_before = len(browser.renderer_crashes.seen)
     context = browser.new_context(**PHONE)
     watch.attach(context)
     yield context
     context.close()
+    assert not browser.renderer_crashes.report(crashes_before), browser.renderer_crashes.report(crashes_before)
     watch.check()
 
 

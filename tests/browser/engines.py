@@ -90,11 +90,18 @@ class PlaywrightDriver:
         self.close_page()
         self.context = self.browser.new_context(viewport={"width": width, "height": height},
                                                 proxy={"server": proxy, "bypass": "localhost,127.0.0.1"})
+        self.open_tab()
+        self.messages = []
+
+    def open_tab(self):
         self.page = self.context.new_page()
         self.page.on("console", lambda message: self.messages.append(
             {"level": message.type, "text": message.text}))
         self.page.on("pageerror", lambda error: self.messages.append({"level": "error", "text": f"uncaught: {error}"}))
-        self.messages = []
+
+    def new_tab(self):
+        self.page.close()
+        self.open_tab()
 
     def goto(self, url):
         self.page.goto(url, wait_until="commit")
@@ -253,6 +260,11 @@ class EnginePage:
 
     def reload(self):
         self.driver.call("reload")
+
+    def new_tab(self):
+        """Close the tab and open a new one on the same profile (storage, caches, service
+        worker): the app opened again. goto() next."""
+        self.driver.call("new_tab")
 
     def evaluate(self, body: str, value=None):
         """body: the body of an async function; `input` is value (anything JSON can carry)."""

@@ -27,6 +27,7 @@ import netns
 
 netns.require_isolated()  # before anything opens a page: outside, Chromium would reach the real network
 
+from crashes import RendererCrashes  # noqa: E402
 from conftest import ARTIFACTS, BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, PHONE, READY  # noqa: E402
 from offline_helpers import record_csp_violations  # noqa: E402
 from session import check_roster_entry, new_session  # noqa: E402
@@ -51,6 +52,7 @@ class Browser:
         write_y4m(self.video, memoryview(b"\xff" * 64).cast("B", (8, 8)))
         cameras = [*CAMERA_ARGS, f"--use-file-for-fake-video-capture={self.video}"] if camera else []
         self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *cameras, *args])
+        self.crashes = RendererCrashes(self.browser)
 
     def show(self, gray):
         """The camera's next picture: a whole new file, so the camera never reads half of one."""
@@ -173,8 +175,10 @@ def table(playwright_instance, site, watch, tmp_path, request):
     if request.session.testsfailed > failed_before:
         for phone in made["phones"]:
             phone.keep_evidence(request.node.name)
+    crashed = "\n".join(browser.crashes.report() for browser in made["browsers"]).strip()
     for browser in made["browsers"]:
         browser.close()
+    assert not crashed, crashed
     assert [phone.csp for phone in made["phones"]] == [[] for _ in made["phones"]]  # connect-src 'self' holds
     watch.check()
 

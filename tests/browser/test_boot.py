@@ -10,7 +10,7 @@ from conftest import DIST, READY, BOOT_TIMEOUT_MS, at_desktop_size, serve_folder
 def test_page_reaches_ready_with_every_request_on_localhost(app, watch):
     assert app.locator("html").get_attribute("data-app-state") == "ready"
     fetched = " ".join(watch.requests)
-    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "pyscript.toml", "/app/py-", "icepool-"):
+    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "pyscript.toml", "/app/py-"):
         assert needed in fetched
     # watch.check() (after the test) fails on any request off localhost or console error.
 

@@ -78,6 +78,30 @@ def test_after_one_visit_it_starts_and_rolls_with_the_site_gone(engine_page, eng
     page.wait_for("document.querySelector('[data-testid=side-gm] [aria-label^=\"Die 1: \"]')")
 
 
+RESTORED = "performance.getEntriesByName('tableside-snapshot-restored').length"
+DAMAGE_CACHED_SNAPSHOT = """const [name] = (await caches.keys()).filter((key) => key.startsWith("tableside-"));
+const url = document.querySelector("script[data-snapshot]").dataset.snapshot;
+await (await caches.open(name)).put(new URL(url, document.baseURI).href, new Response("not a snapshot"));"""
+
+
+def test_python_is_restored_from_its_snapshot_and_starts_plainly_when_that_is_damaged(engine_page, engine_site):
+    """Pyodide's memory snapshot is an experimental API (static/python.mjs): each engine restores
+    it once the worker has it, and a copy that cannot be used only means a plain start."""
+    page = engine_page
+    first_visit(page, engine_site)
+    assert page.evaluate(f"return {RESTORED};") == 0  # a first visit does not wait for its download
+    wait_until_controlled(page)
+    for damaged, restored in ((False, 1), (True, 0)):
+        if damaged:
+            page.evaluate(DAMAGE_CACHED_SNAPSHOT)
+        page.reload()
+        page.wait_until_ready()
+        assert page.evaluate(f"return {RESTORED};") == restored
+        page.tap(ROLL, within="[data-testid=side-gm]")
+        page.wait_for("document.querySelector('[data-testid=side-gm] [aria-label^=\"Die 1: \"]')")
+        page.tap("New conflict")
+
+
 def test_no_update_is_offered_on_a_first_visit_while_the_page_is_busy(engine_page, engine_site):
     """Python keeps the main thread busy after start-up; the worker installs meanwhile."""
     page = engine_page

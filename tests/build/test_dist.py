@@ -34,6 +34,20 @@ def source_name(name: str) -> str:
     return name.removesuffix("c") if name.endswith(".pyc") else name
 
 
+OURS = ("rules/", "session/", "ui/")  # py/'s packages; the bundle also holds the page's packages
+
+
+def page_packages() -> dict[str, dict[str, bytes]]:
+    """The page's packages in our code's bundle: distribution (e.g. icepool-2.1.3) -> its files."""
+    with app_zip() as archive:
+        names = [name for name in archive.namelist() if not name.startswith(OURS)]
+        records = {name.split("/")[0].removesuffix(".dist-info"): archive.read(name).decode()
+                   for name in names if name.endswith(".dist-info/RECORD")}
+        return {dist: {path: archive.read(path) for path in (line.split(",")[0] for line in record.splitlines())
+                       if path in names}
+                for dist, record in records.items()}
+
+
 class References(HTMLParser):
     def __init__(self):
         super().__init__()
@@ -49,7 +63,7 @@ def test_every_python_module_under_py_reaches_the_page():
     sources = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*.py")
                if "__pycache__" not in p.parts}
     with app_zip() as archive:
-        shipped = [source_name(name) for name in archive.namelist()]
+        shipped = [source_name(name) for name in archive.namelist() if name.startswith(OURS)]
     assert sources and sorted(sources) == sorted(shipped)
 
 
@@ -64,7 +78,7 @@ def test_the_modules_a_first_screen_imports_ship_as_bytecode_for_pyodides_python
 
 def test_the_other_modules_ship_as_source_for_readable_tracebacks():
     with app_zip() as archive:
-        sources = {name for name in archive.namelist() if name.endswith(".py")}
+        sources = {name for name in archive.namelist() if name.endswith(".py") and name.startswith(OURS)}
     assert sources.isdisjoint(bytecode_files()) and "ui/screens/log/view.py" in sources
 
 
@@ -82,7 +96,7 @@ def shape(source: str) -> tuple[str, list]:
 
 def test_our_code_ships_without_comments_and_docstrings_on_the_same_lines():
     with app_zip() as archive:
-        for name in (name for name in archive.namelist() if name.endswith(".py")):
+        for name in (name for name in archive.namelist() if name.endswith(".py") and name.startswith(OURS)):
             original = (ROOT / "py" / name).read_text(encoding="utf-8")
             shipped = archive.read(name).decode("utf-8")
             assert shape(shipped) == shape(original), name
@@ -93,28 +107,33 @@ def test_our_code_ships_without_comments_and_docstrings_on_the_same_lines():
 def test_pyscript_config_loads_nothing_from_another_host():
     config = pyscript_config()
     assert "packages" not in config
-    interpreter = config["interpreter"]
-    assert interpreter.startswith("./vendor/pyodide-") and (DIST / interpreter).is_file()
+    interpreter = config["interpreter"]  # our wrapper of Pyodide's loadPyodide, and what it imports
+    assert interpreter == "./static/python.mjs" and (DIST / interpreter).is_file()
+    imported = re.findall(r'from "([^"]+)"', (DIST / interpreter).read_text())
+    assert imported and all(name.startswith(("../vendor/pyodide-", "./")) and (DIST / "static" / name).resolve().is_file()
+                            for name in imported)
     for source in config["files"]:
         assert source.startswith("./") and (DIST / source).is_file(), source
 
 
-def test_page_python_packages_are_the_pinned_ones():
+def test_page_python_packages_are_the_pinned_ones_in_our_codes_bundle():
     pins = [line for line in (ROOT / "requirements/page.txt").read_text().splitlines()
             if line and not line.startswith("#")]
-    names = {Path(source).name for source in pyscript_config()["files"] if "/vendor/python-" in source}
-    assert names == {pin.replace("==", "-") + ".zip" for pin in pins}
+    assert set(page_packages()) == {pin.replace("==", "-") for pin in pins}
+    with app_zip() as archive:  # every file of the bundle is ours or a package's
+        assert {name for name in archive.namelist() if not name.startswith(OURS)} \
+            == {path for files in page_packages().values() for path in files}
+    assert list(pyscript_config()["files"].values()) == ["./py.zip.xz"]
 
 
 def test_page_python_packages_ship_without_docstrings_but_with_their_comments():
-    for path in DIST.glob("vendor/python-*/*.zip"):
-        with zipfile.ZipFile(path) as archive:
-            modules = {name: archive.read(name).decode("utf-8") for name in archive.namelist() if name.endswith(".py")}
-            licences = [name for name in archive.namelist() if "LICENSE" in name.upper()]
+    for dist, files in page_packages().items():
+        modules = {name: data.decode("utf-8") for name, data in files.items() if name.endswith(".py")}
+        licences = [name for name in files if "LICENSE" in name.upper()]
         docstrings = {owner.body[0].value.value for text in modules.values() for owner in documented(ast.parse(text))}
-        assert modules and docstrings == {""}, path.name
-        assert any(re.search(r"^\s*#", text, re.M) for text in modules.values()), path.name
-        assert licences, path.name
+        assert modules and docstrings == {""}, dist
+        assert any(re.search(r"^\s*#", text, re.M) for text in modules.values()), dist
+        assert licences, dist
 
 
 def test_every_file_index_html_names_is_in_the_folder():

@@ -3,6 +3,7 @@ with a precache list of every file the page loads (with content hashes, so each
 deploy changes its cache name), the early downloads, bytecode without docstrings, the
 manifest and its icons."""
 import base64
+import gzip
 import hashlib
 import json
 import re
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from build import UNUSED_PYSCRIPT_FEATURES, js_imports, write_service_worker
+from build import UNUSED_PYSCRIPT_FEATURES, js_imports, snapshot_length, write_service_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -126,23 +127,29 @@ def test_the_core_chunk_is_modulepreloaded():
         assert "./" + (pyscript / name).relative_to(DIST).as_posix() in preloaded
 
 
-def fetched_early() -> list[str]:
+def boot_script() -> dict:
     [boot] = [attrs for tag, attrs in index_links() if attrs.get("src") == "./static/boot.js"]
-    return boot["data-fetch-early"].split()
+    return boot
 
 
 def test_every_file_fetched_at_start_up_downloads_early_and_once():
     """boot.js starts these downloads and answers the page's first fetch() of each with
-    them. No <link rel=preload as=fetch>: WebKit's fetch() does not reuse one, so the file
-    (the 9.6 MB wasm too) would download twice."""
+    them; it compiles the wasm as it downloads and, from the worker's cache, reads Python's
+    memory snapshot (its size written beside it). No <link rel=preload as=fetch>: WebKit's
+    fetch() does not reuse one, so the file (the 9.6 MB wasm too) would download twice."""
     [pyodide] = DIST.glob("vendor/pyodide-*")
     config = tomllib.loads((DIST / "pyscript.toml").read_text())
-    early = fetched_early()
-    at_start_up = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+    early = boot_script()["data-fetch-early"].split()
+    at_start_up = ["python_stdlib.zip", "pyodide-lock.json"]
     needed = [f"./{(pyodide / name).relative_to(DIST).as_posix()}" for name in at_start_up]
     needed += ["./pyscript.toml", "./py/ui/main.py", *config["files"]]
     assert sorted(early) == sorted(needed) and len(set(early)) == len(early)
-    assert all(file_for(url).is_file() for url in early)
+    assert boot_script()["data-compile-early"] == f"./{(pyodide / 'pyodide.asm.wasm').relative_to(DIST).as_posix()}"
+    [snapshot] = DIST.glob("app/python-*.snapshot.gz")
+    assert boot_script()["data-snapshot"] == f"./{snapshot.relative_to(DIST).as_posix()}"
+    assert boot_script()["data-snapshot-bytes"] == str(snapshot_length(snapshot))
+    for url in [*early, boot_script()["data-compile-early"], boot_script()["data-snapshot"]]:
+        assert file_for(url).is_file() and url in precache(), url
     assert [attrs for tag, attrs in index_links() if attrs.get("rel") == "preload"] == []
 
 

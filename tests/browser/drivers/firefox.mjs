@@ -34,16 +34,26 @@ async function launch(proxy) {
   });
 }
 
+async function openTab({ width, height }) {
+  page = await context.newPage();
+  await page.setViewport({ width, height });
+  page.on("console", (message) => messages.push({ level: message.type(), text: message.text() }));
+  page.on("pageerror", (error) => messages.push({ level: "error", text: `uncaught: ${error.message ?? error}` }));
+}
+
 const commands = {
   async new_page({ width, height, proxy }) {
     if (!browser) await launch(proxy);
     await commands.close_page();
     context = await browser.createBrowserContext(); // a fresh profile: storage, workers, caches
-    page = await context.newPage();
-    await page.setViewport({ width, height });
-    page.on("console", (message) => messages.push({ level: message.type(), text: message.text() }));
-    page.on("pageerror", (error) => messages.push({ level: "error", text: `uncaught: ${error.message ?? error}` }));
+    await openTab({ width, height });
     messages = [];
+  },
+  // The tab closed and a new one opened on the same profile, as a phone opens the app again.
+  async new_tab() {
+    const viewport = page.viewport();
+    await page.close();
+    await openTab(viewport);
   },
   async goto({ url }) {
     await page.goto(url, { waitUntil: "domcontentloaded" });

@@ -73,6 +73,14 @@ def run_until(done, timeout_s=COMMAND_TIMEOUT_S):
         context.iteration(True)
 
 
+def pointer() -> list[str]:
+    """Where the X server's pointer is: [x, y]."""
+    shell = subprocess.run(["xdotool", "getmouselocation", "--shell"], check=True, timeout=10,
+                           capture_output=True, text=True).stdout
+    where = dict(line.split("=", 1) for line in shell.split())
+    return [where["X"], where["Y"]]
+
+
 def pause(seconds):
     fired = []
     GLib.timeout_add(int(seconds * 1000), lambda: fired.append(True) and False)
@@ -89,12 +97,17 @@ class Page:
         manager.set_network_proxy_settings(
             WebKit2.NetworkProxyMode.CUSTOM,
             WebKit2.NetworkProxySettings.new(proxy, ["localhost", "127.0.0.1", "::1"]))
-        context = WebKit2.WebContext.new_with_website_data_manager(manager)
-        context.set_cache_model(WebKit2.CacheModel.WEB_BROWSER)
-        self.view = WebKit2.WebView(web_context=context)
+        self.context = WebKit2.WebContext.new_with_website_data_manager(manager)
+        self.context.set_cache_model(WebKit2.CacheModel.WEB_BROWSER)
+        self.open_view(width, height)
+
+    def open_view(self, width, height):
+        """A window and web view of this profile (a tab)."""
+        self.view = WebKit2.WebView(web_context=self.context)
         self.view.get_settings().set_enable_write_console_messages_to_stdout(True)
         self.view.connect("load-changed", self.on_load_changed)
         self.view.connect("load-failed", self.on_load_failed)
+        self.view.connect("web-process-terminated", self.on_web_process_terminated)
         self.window = Gtk.Window()
         self.window.add(self.view)
         self.resize(width, height)
@@ -104,6 +117,13 @@ class Page:
         self.view.grab_focus()
         self.committed = False
         self.failure = None
+
+    def new_tab(self):
+        """The page's tab closed and a new one opened on the same profile (its storage, caches
+        and service worker), in a web process of its own, as a phone opens the app again."""
+        width, height = self.window.get_size()
+        self.window.destroy()
+        self.open_view(width, height)
 
     def resize(self, width, height):
         self.window.resize(width, height)
@@ -116,6 +136,10 @@ class Page:
     def on_load_failed(self, _view, _event, uri, error):
         self.failure = f"{uri}: {error.message}"
         return False
+
+    def on_web_process_terminated(self, _view, reason):
+        """The page's process crashed or was killed: say so now, not after the command's timeout."""
+        self.failure = f"the web process ended ({reason.value_nick})"
 
     def navigate(self, start):
         self.committed, self.failure = False, None
@@ -145,8 +169,13 @@ class Page:
         """A real left click at (x, y) in the viewport, through the X server (xdotool), as a
         mouse makes it: GTK and WebKit see the same events as from a person's hand."""
         _, left, top = self.view.get_window().get_origin()
-        subprocess.run(["xdotool", "mousemove", "--sync", str(left + round(x)), str(top + round(y)),
-                        "click", "1"], check=True, timeout=10)
+        target = [str(left + round(x)), str(top + round(y))]
+        # `mousemove --sync` waits for the pointer to move: already there (the last test tapped the
+        # same spot), it would wait forever. A pixel aside first.
+        if pointer() == target:
+            subprocess.run(["xdotool", "mousemove", "--sync", str(int(target[0]) + 1), target[1]],
+                           check=True, timeout=10)
+        subprocess.run(["xdotool", "mousemove", "--sync", *target, "click", "1"], check=True, timeout=10)
         pause(0.05)  # let GTK hand the events on before the next command
 
     def screenshot(self, path):
@@ -179,6 +208,9 @@ class Driver:
     def reload(self):
         self.page.navigate(self.page.view.reload)
 
+    def new_tab(self):
+        self.page.new_tab()
+
     def evaluate(self, body):
         return self.page.evaluate(body)
 
@@ -204,6 +236,7 @@ def main():
     Gtk.init([])
     driver = Driver()
     commands = {"new_page": driver.new_page, "goto": driver.goto, "reload": driver.reload,
+                "new_tab": driver.new_tab,
                 "evaluate": driver.evaluate, "click": driver.click, "resize": driver.resize,
                 "screenshot": driver.screenshot, "console": driver.console_messages,
                 "close_page": driver.close_page}

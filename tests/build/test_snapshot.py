@@ -1,0 +1,90 @@
+"""Python's memory snapshot (tools/snapshot.mjs, restored by static/python.mjs): it ships hashed
+and precached like every other file, holds the first screen's modules that do not touch the page,
+and two starts from it draw different randomness: dice, ids, `random`. Restored here under Node
+with the page's own Pyodide, as the page restores it."""
+import gzip
+import json
+import struct
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from build import snapshot_length
+from startup_modules import first_screen_modules, page_free_modules
+from test_offline_build import integrity, precache
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+
+pytestmark = pytest.mark.skipif(not (DIST / "sw.js").exists(), reason="run `make build` first")
+
+# One start from the snapshot, the way static/python.mjs makes it (static/snapshot_pages.mjs puts
+# the shipped pages together with a fresh instance's memory); prints what it drew.
+RESTORE = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+const [dist, folder, shipped, length] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
+const { default: createPyodideModule } = await import(pathToFileURL(`${folder}/pyodide.asm.mjs`).href);
+const { pagesOf, restoring } = await import(pathToFileURL(`${dist}/static/snapshot_pages.mjs`).href);
+const packed = new Uint8Array(gunzipSync(readFileSync(shipped))).buffer;
+const pyodide = await loadPyodide({ indexURL: `${folder}/`, ...restoring(pagesOf(packed, Number(length)), createPyodideModule) });
+pyodide.pyimport("tableside_snapshot").restored();
+console.log(pyodide.runPython(`
+import json, os, random, sys
+from rules.dice import DEFAULT_SOURCE, roll
+from session.model import new_id
+from session.replica import new_device
+json.dumps({
+    "dice": [roll(10, 6, DEFAULT_SOURCE) for _ in range(3)],
+    "random": random.random(), "device": new_device(), "session": new_id(), "urandom": os.urandom(8).hex(),
+    "ours": sorted(name for name in sys.modules if name.split(".")[0] in ("rules", "session", "ui")),
+    "later": __import__("ui.screens.log.view").screens.log.view.__file__,  # a module imported after the first screen
+})
+`));
+"""
+
+
+def shipped_snapshot() -> Path:
+    [snapshot] = DIST.glob("app/python-*.snapshot.gz")
+    return snapshot
+
+
+def start_from_snapshot() -> dict:
+    [folder] = DIST.glob("vendor/pyodide-*")
+    result = subprocess.run(["node", "--input-type=module", "-e", RESTORE, str(DIST), str(folder), str(shipped_snapshot()),
+                             str(snapshot_length(shipped_snapshot()))], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_the_snapshot_is_precached_with_its_hash():
+    shipped = shipped_snapshot()
+    assert precache()["./" + shipped.relative_to(DIST).as_posix()] == integrity(shipped)
+    pages = gzip.decompress(shipped.read_bytes())
+    length, size, count = struct.unpack_from("<3I", pages)
+    first_page = 12 + 4 * count  # Pyodide's header starts it: its magic number, then its length
+    assert pages[first_page:first_page + 4] == (1886286592).to_bytes(4, "little")
+    assert length - struct.unpack_from("<I", pages, first_page + 4)[0] == 31457280  # the wasm's first memory
+
+
+def test_the_snapshot_holds_the_first_screens_modules_that_do_not_touch_the_page():
+    start = start_from_snapshot()
+    assert set(start["ours"]) == set(page_free_modules())  # and none that imports pyscript
+    assert "ui.shell.app" not in start["ours"]
+    assert start["later"] == "/home/pyodide/py.zip/ui/screens/log/view.py"  # our code's zip is back in place
+
+
+def test_only_ui_shell_keeps_its_modules_out_of_the_snapshot():
+    """A first-screen module outside ui.shell that imported pyscript (or js) would leave the
+    snapshot, with every module importing it, and be imported at each start instead."""
+    left_out = set(first_screen_modules()) - set(page_free_modules())
+    assert left_out and all(name.startswith("ui.shell.") for name in left_out)
+
+
+def test_two_starts_from_the_same_snapshot_draw_different_dice_and_ids():
+    first, second = start_from_snapshot(), start_from_snapshot()
+    for drawn in ("dice", "random", "device", "session", "urandom"):
+        assert first[drawn] != second[drawn], drawn
