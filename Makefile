@@ -6,7 +6,7 @@ VENV := .venv
 VENV_PYTHON := $(VENV)/bin/python
 STAMPS := .stamps
 
-.PHONY: build serve test bench-rules bench-boot bench-ui bench-nesting bench-campaign bench-merge clean
+.PHONY: build serve test bench-rules bench-boot bench-ui bench-nesting bench-campaign bench-merge bench-catchup clean
 
 $(VENV_PYTHON):
 	@$(PYTHON) -m venv $(VENV) || { echo "Could not create a virtualenv: install python3-venv (Debian: apt-get install python3-venv)."; exit 1; }
@@ -52,6 +52,9 @@ bench-campaign: $(STAMPS)/venv build
 
 bench-merge: $(STAMPS)/venv
 	$(VENV_PYTHON) bench/bench_merge.py
+
+bench-catchup: $(STAMPS)/venv
+	$(VENV_PYTHON) bench/bench_catchup.py
 
 clean:
 	rm -rf dist build $(STAMPS) .pytest_cache

@@ -146,5 +146,13 @@
         });
       });
     },
+
+    // [clock, device, id] of every entry, oldest first: the keys alone, no record read.
+    keys(session) {
+      return run("readonly", (store, answer) => {
+        const req = store.getAllKeys(range(session, null));
+        req.onsuccess = () => answer(req.result.map((key) => key.slice(1)));
+      });
+    },
   };
 })();

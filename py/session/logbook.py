@@ -22,6 +22,7 @@ shows them (clock, device, id). Its methods, all coroutines:
     count(session)                  how many entries are stored
     remove(session, keep)           remove all but the newest `keep` entries (0: every entry)
     index(session)                  [[id, kind], ...] of every entry (recounting)
+    keys(session)                   [[c, d, i], ...] of every entry, oldest first (keys only: no text read)
 
 What the store gives back is untrusted like any stored text: `read_entries` parses it with
 session.untrusted and checks each entry (replica_check.log_entry); what fails is skipped and
@@ -29,6 +30,7 @@ counted, never fatal.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 
@@ -53,6 +55,41 @@ def read_entries(texts) -> tuple[list[dict], int]:
         except Exception:  # whatever a stored value makes fail, it is only an entry not shown
             broken += 1
     return entries, broken
+
+
+def id_print(entry_id: str) -> int:
+    """An entry id's part of a log's print (session.live.catchup): XORed together, equal prints say equal logs."""
+    return int.from_bytes(hashlib.sha256(entry_id.encode()).digest()[:8], "big")
+
+
+class Held:
+    """What this device holds of one session's log, in a few numbers: how many entries, the print
+    of their ids (XOR of id_print) and the oldest, with every id so that an entry counts once.
+    Read once from the log store's keys (session.on_device.outbox), then kept up to date as
+    entries are added: a live table's hello and catch-up need it at every message, and reading
+    20,000 entries for each would cost what the log costs, not what was asked."""
+
+    def __init__(self, ids=(), oldest: tuple | None = None):
+        self.ids: set[str] = set()
+        self.print = 0
+        self.oldest = oldest  # its key (clock, device, id); None when it holds none
+        for entry_id in ids:
+            self.add(entry_id)
+
+    def add(self, entry_id: str, key: tuple | None = None):
+        if entry_id not in self.ids:
+            self.ids.add(entry_id)
+            self.print ^= id_print(entry_id)
+        if key is not None and (self.oldest is None or key < self.oldest):
+            self.oldest = key
+
+    def add_entries(self, entries):
+        for entry in entries:
+            self.add(entry["id"], entry_key(entry))
+
+    @property
+    def oldest_id(self) -> str:
+        return self.oldest[2] if self.oldest is not None else ""
 
 
 def floor(replica: Replica) -> tuple | None:
@@ -111,6 +148,9 @@ class MemoryLog:
 
     async def index(self, session_id: str) -> list[list[str]]:
         return [[item["i"], item["k"]] for item in self.mine(session_id)]
+
+    async def keys(self, session_id: str) -> list[list]:
+        return [[item["c"], item["d"], item["i"]] for item in self.mine(session_id)]
 
 
 # --- Merging into a replica that holds only the newest entries ---------------------------------------

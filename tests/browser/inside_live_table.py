@@ -36,7 +36,7 @@ from session.live import signal as live_signal  # noqa: E402
 from session.replica import Replica  # noqa: E402
 from test_accessibility import violations  # noqa: E402
 from test_scan import qr_gray, write_y4m  # noqa: E402
-from test_sessions import both_sizes, nav, png_gray  # noqa: E402
+from test_sessions import RECORD_COPIES, both_sizes, nav, png_gray  # noqa: E402
 
 CAMERA_ARGS = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
 NAMES = ("Ash", "Brin", "Cato", "Dell")
@@ -47,11 +47,11 @@ AGREE_MS = 10_000  # generous: what is measured is printed, not asserted
 class Browser:
     """One Chromium process with a fake camera showing whatever `show` last wrote."""
 
-    def __init__(self, playwright, folder: Path, name: str, *args: str):
-        self.video = folder / f"{name}.y4m"
+    def __init__(self, playwright, folder: Path, name: str, *args: str, camera: bool = True):
+        self.video, self.camera = folder / f"{name}.y4m", camera
         write_y4m(self.video, memoryview(b"\xff" * 64).cast("B", (8, 8)))
-        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
-            *CHROMIUM_ARGS, *CAMERA_ARGS, f"--use-file-for-fake-video-capture={self.video}", *args])
+        cameras = [*CAMERA_ARGS, f"--use-file-for-fake-video-capture={self.video}"] if camera else []
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *cameras, *args])
         self.crashes = RendererCrashes(self.browser)
 
     def show(self, gray):
@@ -72,11 +72,13 @@ class Phone:
         watch.attach(self.context)
         self.csp = record_csp_violations(self.context)
         self.page = self.context.new_page()
-        # The camera, and the Screen Wake Lock (which Playwright cannot grant by name), as a player allows them.
+        # The camera, the Screen Wake Lock (which Playwright cannot grant by name) and copying, as a player allows them.
         devtools = self.context.new_cdp_session(self.page)
         context_id = devtools.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
-        devtools.send("Browser.grantPermissions", {"permissions": ["videoCapture", "wakeLockScreen"],
-                                                   "origin": site.rstrip("/"), "browserContextId": context_id})
+        # (Playwright's own grant would not add the clipboard: this grant sets the origin's whole list.)
+        allowed = ["wakeLockScreen", "clipboardSanitizedWrite", *(["videoCapture"] if browser.camera else [])]
+        devtools.send("Browser.grantPermissions", {"permissions": allowed, "origin": site.rstrip("/"),
+                                                   "browserContextId": context_id})
         self.taps = collections.Counter()
         self.console = collections.deque(maxlen=200)
         self.page.on("console", lambda line: self.console.append(f"{line.type}: {line.text}"))
@@ -150,11 +152,14 @@ def table(playwright_instance, site, watch, tmp_path, request):
     made = {"browsers": [], "phones": []}
     failed_before = request.session.testsfailed
 
-    def table(stranger: bool = False):
-        gm_browser, *players_browsers = (Browser(playwright_instance, tmp_path, name) for name in ("gm", "b", "c"))
+    def table(stranger: bool = False, names=NAMES, cameras: bool = True):
+        gm_browser = Browser(playwright_instance, tmp_path, "gm")
+        players_browsers = [Browser(playwright_instance, tmp_path, name, camera=cameras)
+                            for name in ("b", "c")[:len(names)]]
         made["browsers"] += [gm_browser, *players_browsers]
         gm = Phone(gm_browser, "GM", watch, site)
-        players = [Phone(players_browsers[index % 2], who, watch, site) for index, who in enumerate(NAMES)]
+        players = [Phone(players_browsers[index % len(players_browsers)], who, watch, site)
+                   for index, who in enumerate(names)]
         if stranger:
             players.append(Phone(players_browsers[0], "Eve", watch, site))
         made["phones"] += [gm, *players]
@@ -327,6 +332,91 @@ def test_four_players_join_by_scanning_and_play_a_round_in_each_system(table, sc
     assert all(phone.taps["sync"] == 0 for phone in everyone)
     assert {name: found for name, found in problems.items() if found} == {}
 
+
+
+def test_a_phone_without_a_camera_joins_by_pasting_the_gms_code(table, screenshot):
+    """Ash's phone has no camera (and no camera permission: its addresses are mDNS names, as on any
+    such phone). The GM's phone shares its code as text ("Share the code": the clipboard, with no
+    share sheet here); Ash's "Scan a code" says there is no camera and offers the field, where the
+    code is pasted; the GM's phone scans Ash's answer, and Ash's roll reaches it."""
+    gm, [ash] = table(names=("Ash",), cameras=False)
+    started = time.perf_counter()
+    nav(gm.page, "Session")
+    gm.button("Make this table live", "setup")
+    gm.tap(gm.page.locator("#live-connect"), "setup")
+    offer = gm.page.get_by_test_id("live-offer-text")
+    offer.wait_for()
+    gm.page.evaluate("() => { delete navigator.share; delete navigator.canShare; }")  # a phone with no share sheet
+    gm.page.evaluate(RECORD_COPIES)  # the page's Permissions-Policy allows no clipboard reading
+    gm.button("Share the code", "setup")
+    gm.page.get_by_text("Code copied").wait_for()
+    [copied] = gm.page.evaluate("window.copied")
+    assert copied == offer.input_value() and copied.startswith("O1.")
+    both_sizes(gm.page, screenshot, "live-gm-offer-text", gm.page.locator(".live-code-text"))
+    problems = {"gm offer": violations(gm.page)}
+
+    nav(ash.page, "Session")
+    ash.button("Scan a code", "setup")
+    field = ash.page.get_by_label("Or paste a link or code")
+    ash.page.locator(".message p").filter(has_text="instead").wait_for()
+    assert field.evaluate("field => field === document.activeElement")
+    both_sizes(ash.page, screenshot, "live-player-no-camera", field)
+    ash.tap(field, "setup")
+    field.fill(copied)  # pasted, as from the message the GM's phone shared it in
+    ash.button("Open", "setup", exact=True)
+    ash.page.get_by_test_id("live-answer-text").wait_for()
+    both_sizes(ash.page, screenshot, "live-player-answer-text", ash.page.locator(".live-code-text"))
+    problems["player answer"] = violations(ash.page)
+    gm.browser.show(ash.code("live-player"))
+    gm.tap(gm.page.locator("#live-scan"), "setup")
+    chooser = ash.page.get_by_test_id("role-chooser")
+    chooser.wait_for(timeout=AGREE_MS)
+    joined = time.perf_counter() - started
+    ash.tap(chooser.get_by_role("button", name="Ash"), "setup")
+    gm.page.get_by_test_id("live-phones").get_by_text("Ash's phone").wait_for(timeout=AGREE_MS)
+    nav(ash.page, "Conflict")
+    tension_roll(ash)
+    logged = time.perf_counter()
+    [reached] = agree([gm], ash.newest(), logged)
+    ash.page.get_by_text("Logged. It is on the GM's phone.").wait_for(timeout=AGREE_MS)  # the GM's phone stored it
+    print(f"\n  a phone without a camera joined by pasting the GM's code in {joined:.2f} s from the GM's first tap "
+          f"(the GM {gm.taps['setup']} taps: its role, Make this table live, Connect, Share the code, Scan its answer; "
+          f"Ash {ash.taps['setup']}: Scan a code, the field, Open, who they are); its roll reached the GM's phone in "
+          f"{reached * 1000:.0f} ms")
+    assert {name: found for name, found in problems.items() if found} == {}
+
+
+def test_a_roll_sent_as_the_gms_phone_reloads_reaches_it_at_the_next_connection(table, screenshot):
+    """The GM's log is empty; its page reloads (the channel goes with it) just as Ash logs the first
+    roll of the session. Ash's phone never says the roll is on the GM's phone: it waits, and the
+    roll goes again when Ash joins the GM's new code (catching up alone would not send it)."""
+    gm, [ash] = table(names=("Ash",))
+    nav(gm.page, "Session")
+    gm.button("Make this table live", "setup")
+    join(gm, ash)
+    gm.page.reload()
+    nav(ash.page, "Conflict")
+    ash.tap(ash.page.get_by_test_id("side-player").get_by_role("button", name=ROLL), "roll")
+    # "send" while Ash's phone has not seen the channel go yet, "show" once it has: the roll waits either way
+    ash.tap(ash.page.get_by_role("button", name=re.compile("^Log and (send|show) to the GM$")), "roll")
+    entry = ash.newest()
+    line = ash.page.get_by_test_id("live-line")
+    line.get_by_text("1 roll waiting to reach the GM").wait_for(timeout=AGREE_MS)
+    assert ash.page.get_by_text("It is on the GM's phone").count() == 0
+    handoff = ash.page.get_by_role("button", name="Done")
+    if handoff.count():  # Ash's phone had seen the channel go: the roll was shown as a QR code too
+        handoff.tap()
+    both_sizes(ash.page, screenshot, "live-player-roll-waiting", line)
+    gm.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert gm.seen()["log"] == []
+    started = time.perf_counter()
+    nav(gm.page, "Session")
+    gm.button("Make this table live", "setup")
+    join(gm, ash, first=False)
+    [reached] = agree([gm], entry, started)
+    line.get_by_text("waiting to reach the GM").wait_for(state="detached", timeout=AGREE_MS)
+    print(f"\n  the first roll, logged as the GM's phone reloaded, reached it {reached:.2f} s after the GM's tap "
+          f"for a new code (two scans included), and only then left Ash's 'waiting to reach the GM'")
 
 
 def read_code(gray) -> str:

@@ -61,6 +61,8 @@ def test_a_version_one_session_moves_once_and_its_log_pages(app, screenshot):
     head = json.loads(keys[f"tableside.head.{old['id']}"])
     assert "log" not in head and head["logged"] == {"conflict": ENTRIES, "set-aside": 0}
     assert logged_in_indexeddb(page, old["id"]) == ENTRIES
+    log_keys = page.evaluate("(id) => window.tablesideLog.keys(id)", old["id"])  # a live table's print reads these
+    assert log_keys == sorted(log_keys) and {key[2] for key in log_keys} == {entry["id"] for entry in old["log"]}
 
     reload(page)  # from the new storage now: the head, then the newest page of the log
     assert page.get_by_test_id("tension").inner_text() == str(old["tension"])

@@ -15,6 +15,8 @@ fields of its kind:
            read by session.links.v2 like any link; a roll answering a call names it (`call`)
     have   a page of the catch-up walk: `to` (exclusive, null for the top), `keys`, `more`, `rest`
     want   log entry ids this phone lacks from the other's page
+    ack    (the GM's phone to a player's) ids of the rolls it sent that are now in the GM's log
+           store (or were there already): until then its phone says they are on their way
     call   the GM calls for a roll: `id`, `system`, `kind`, `difficulty` (Anomaly, or null),
            `title` (the conflict), `stakes`, `to` (the roster ids of the characters called)
     end    the GM closed the call `id`
@@ -44,13 +46,15 @@ MAX_CALLED = 20
 MAX_LIVE = 20  # phones a table lists
 MAX_TITLE, MAX_STAKES = 80, 160
 GM = "gm"
-HELLO, WHO, LINK, HAVE, WANT, CALL, END, TABLE = "hello", "who", "link", "have", "want", "call", "end", "table"
+HELLO, WHO, LINK, HAVE, WANT, ACK, CALL, END, TABLE = (
+    "hello", "who", "link", "have", "want", "ack", "call", "end", "table")
 FIELDS = {
     HELLO: {"device", "role", "who", "session", "n", "print", "oldest"},
     WHO: {"role", "who"},
     LINK: {"link", "call"},
     HAVE: {"to", "keys", "more", "rest"},
     WANT: {"ids"},
+    ACK: {"ids"},
     CALL: {"id", "system", "kind", "difficulty", "title", "stakes", "to"},
     END: {"id"},
     TABLE: {"phones"},
@@ -207,7 +211,7 @@ def read_have(data: dict) -> dict:
     return {"to": to, "keys": keys, "more": data["more"], "rest": fingerprint(data["rest"])}
 
 
-def read_want(data: dict) -> dict:
+def read_ids(data: dict) -> dict:
     ids = data["ids"]
     need(isinstance(ids, list) and len(ids) <= PAGE)
     return {"ids": [identifier(item) for item in ids]}
@@ -242,5 +246,5 @@ def read_table(data: dict) -> dict:
     return {"phones": phones}
 
 
-READERS = {HELLO: read_hello, WHO: read_who, LINK: read_link, HAVE: read_have, WANT: read_want, CALL: read_call,
-           END: read_end, TABLE: read_table}
+READERS = {HELLO: read_hello, WHO: read_who, LINK: read_link, HAVE: read_have, WANT: read_ids, ACK: read_ids,
+           CALL: read_call, END: read_end, TABLE: read_table}

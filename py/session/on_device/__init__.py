@@ -49,7 +49,7 @@ only puts the parts together (and deletes a session, which touches every part's 
 """
 from __future__ import annotations
 
-from ..logbook import MemoryLog
+from ..logbook import Held, MemoryLog
 from ..replica import Replica
 from .heads import HEAD_PREFIX, INDEX_KEY, Heads, head_key, parse_index
 from .key_value import MemoryStore, StorageError, full_message
@@ -195,6 +195,9 @@ class Library:
 
     async def stored_entries(self, replica: Replica, ids: list[str]) -> dict[str, dict]:
         return await self.log_outbox.stored_entries(replica, ids)
+
+    async def held(self, replica: Replica) -> Held:
+        return await self.log_outbox.held(replica)
 
     async def everything(self, replica: Replica) -> tuple[Replica, int]:
         return await self.log_outbox.everything(replica)

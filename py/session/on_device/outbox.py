@@ -14,7 +14,8 @@ under tableside.unstored.<id> (or, with no room there either, in memory) and wai
 try, after the next save (`stalled`) and at the next start; the waiting heads are written anyway
 (the numbers are kept), marked for their counts to be checked (`recount`).
 Reading: the next page of older entries (`older`), the whole log (`everything`), which entries
-are held (`stored_kinds`, and as what: `stored_entries`), and `archive`, which keeps only the newest.
+are held (`stored_kinds`, and as what: `stored_entries`; all of them in a few numbers: `held`, read
+once and kept up to date here), and `archive`, which keeps only the newest.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ import copy
 
 from .. import untrusted
 from ..errors import SessionError
-from ..logbook import floor, read_entries, record, recount
+from ..logbook import Held, floor, read_entries, record, recount
 from ..model import MAX_LOG
 from ..replica import Replica, entry_key, kind_of
 from ..replica_check import log_entry
@@ -86,6 +87,7 @@ class Outbox:
         self.stalled = False  # the log store refused the last write: try again with the next entries
         self.recounting: set[str] = set()  # heads whose counts are checked against the log store
         self.kept: set[str] = set()  # sessions with entries kept under tableside.unstored.<id>
+        self.holdings: dict[str, Held] = {}  # id -> what this device holds of its log, once read (`held`)
 
     # --- Queueing ---------------------------------------------------------------------------------
 
@@ -93,11 +95,13 @@ class Outbox:
         """Queue a session's new entries (a save): a new try even after the log store refused."""
         self.queue.append(("append", session_id, entries))
         self.stalled = False
+        self.note_held(session_id, entries)
 
     def remove(self, session_id: str):
         """Queue the removal of every stored entry of a session (it is deleted): no head waits."""
         self.queue.append(("remove", session_id, 0))
         self.waiting.pop(session_id, None)
+        self.holdings.pop(session_id, None)
         if session_id in self.kept:  # entries kept aside that could not be read stay, listed as unreadable
             self.store.remove(unstored_key(session_id))
             self.kept.discard(session_id)
@@ -116,6 +120,7 @@ class Outbox:
             self.unreadable(key, raw, error)
             return
         self.queue.append(("append", session_id, entries))
+        self.note_held(session_id, entries)
         self.kept.add(session_id)
 
     def hold(self, session_id: str, content: str, text: str):
@@ -256,6 +261,23 @@ class Outbox:
         held.update({entry["id"]: entry for entry in self.queued(replica.id) if entry["id"] in wanted})
         return held
 
+    async def held(self, replica: Replica) -> Held:
+        """What this device holds of the session's log (stored, on its way, or in memory): the log
+        store's keys read the first time only, then kept up to date by `append`."""
+        held = self.holdings.get(replica.id)
+        if held is None and replica.complete:
+            held = self.holdings[replica.id] = Held()
+        elif held is None:
+            keys = await self.log.keys(replica.id)  # oldest first
+            held = self.holdings[replica.id] = Held((key[2] for key in keys), tuple(keys[0]) if keys else None)
+            held.add_entries(self.queued(replica.id))
+        held.add_entries(replica.log.values())
+        return held
+
+    def note_held(self, session_id: str, entries: list[dict]):
+        if session_id in self.holdings:
+            self.holdings[session_id].add_entries(entries)
+
     async def everything(self, replica: Replica) -> tuple[Replica, int]:
         """A copy of `replica` with its whole log (for export, a duplicate, archiving), and how many
         stored entries could not be read."""
@@ -282,6 +304,7 @@ class Outbox:
         await self.flush()
         before = await self.log.count(replica.id)
         await self.log.remove(replica.id, keep)
+        self.holdings.pop(replica.id, None)
         replica.counted = recount(await self.log.index(replica.id), Replica(replica.id, undone=replica.undone))
         replica.log, replica.complete = {}, False
         await self.older(replica)

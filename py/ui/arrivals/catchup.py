@@ -1,76 +1,117 @@
 """A live table's catch-up, this phone's side: its hello on a new channel, and the walk
 (session.live.catchup) that compares its log with the other phone's, reading its own log from
-the log store and sending what the other lacks. The messages that drive it (hello, have, want)
-come in through ui.arrivals.messages; the sends go as ui.core.outgoing sends them. Pure Python.
+the log store a page at a time, each page once a walk (`Walk`), and what it holds in a few
+numbers (`held_log`), and sending what the other lacks. The messages that drive it (hello, have,
+want) come in through ui.arrivals.messages; the sends go as ui.core.outgoing sends them. Pure
+Python.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from session.links.v2 import roll_message, session_link
 from session.live import catchup as live_catchup
 from session.live import protocol as live_protocol
-from session.live.catchup import Holdings, Other, Page, Unread, log_print, wanted
-from session.replica import entry_key
+from session.live.catchup import Holdings, Other, Page, Unread, first_page, print_text, wanted
+from session.logbook import Held
+from session.replica import Replica, entry_key
 
 from ui.core import live_table
-from ui.core.outgoing import CHUNK, identity, send
+from ui.core.outgoing import CHUNK, identity, note_unconfirmed, send
 from ui.core.state import AppState
 
 
-async def every_id(state: AppState) -> tuple[set[str], str]:
-    """The id of every entry this phone keeps of the open session (stored, or only in memory), and
-    of its oldest ("" when it keeps none)."""
-    ids = set(state.replica.log)
-    in_memory = min(state.replica.log.values(), key=entry_key)["id"] if state.replica.log else ""
-    if state.library is None or state.replica.complete:
-        return ids, in_memory
-    index = await state.library.log.index(state.replica.id)  # oldest first
-    ids.update(entry_id for entry_id, _ in index)
-    return ids, index[0][0] if index else in_memory
+@dataclass
+class Walk:
+    """This phone's side of one catch-up walk with another (session.live.catchup): its log as the
+    walk read it (what was in memory when it began, then older pages, each read once), the pages
+    it sent, what of the other's it answered, and the entries it sent. A hello, or a page from the
+    top, begins a new one; each is bounded: MAX_PAGES pages and wants answered, each entry sent once."""
+    read: Replica
+    stopped: bool = False  # a page of the log store could not be read: the walk reads no further
+    pages: int = 0  # pages this phone sent
+    answered: int = 0  # the other phone's pages answered
+    wants: int = 0  # the other phone's wants answered
+    sent: set = field(default_factory=set)  # entry ids sent
+
+
+def begin(state: AppState, peer: live_table.Peer) -> Walk:
+    read = Replica(state.replica.id, log=dict(state.replica.log))
+    read.complete = state.replica.complete or state.library is None
+    peer.walk = Walk(read)
+    return peer.walk
+
+
+async def held_log(state: AppState) -> Held:
+    """What this phone holds of the open session's log: every id, their print, the oldest."""
+    if state.library is None:
+        held = Held()
+        held.add_entries(state.replica.log.values())
+        return held
+    return await state.library.held(state.replica)
 
 
 async def send_hello(state: AppState, peer: str):
     """This phone's hello on a new channel: who holds it, the session as a link carries it (the GM's
     with its newest entries; a player's head only: its rolls go as rolls), and its log's print."""
     table = live_table.of(state)
-    ids, oldest = await every_id(state)
+    held = await held_log(state)
     session = session_link(state.replica) if table.hub else session_link(state.replica, entries=[])
-    table.known.update(ids)  # read from the log store later, they are not new: the catch-up covers them
+    if not table.hub and state.session["id"] == table.session_id:  # a player's, back in the GM's session
+        note_unconfirmed(state, table)
+    table.known.update(held.ids)  # read from the log store later, they are not new: the catch-up covers them
     table.sent["hello"] = state.session["id"]
     if not table.hub:
         table.sent.update(head=session_link(state.replica, entries=[]), role=state.role)
-    send(state, peer, live_protocol.hello(state.device, **identity(state), session=session, count=len(ids),
-                                          print_=log_print(ids), oldest=oldest))
+    send(state, peer, live_protocol.hello(state.device, **identity(state), session=session, count=len(held.ids),
+                                          print_=print_text(held.print), oldest=held.oldest_id))
+    if not table.hub:  # (the GM's phone takes none of another session's)
+        await send_unconfirmed(state, peer)
 
 
-async def holdings(state: AppState, depth: int, ids: set[str]) -> tuple[Holdings, object]:
-    """This phone's log read `depth` entries down, and the copy of the replica holding them."""
+async def send_unconfirmed(state: AppState, peer: str):
+    """(Player) Every roll the GM's phone has not said it stored, again, whatever its log holds (its
+    log may be empty, or cut: the walk would not send them)."""
+    ids = [entry_id for entry_id in state.unconfirmed if entry_id not in state.replica.undone]
     twin = state.replica.copy()
-    while len(twin.log) < depth and not twin.complete and state.library is not None:
-        gained, _ = await state.library.older(twin, live_catchup.PAGE)
-        if not gained and not twin.complete:
-            break
-    keys = sorted((entry_key(entry) for entry in twin.log.values()), reverse=True)
-    return Holdings(keys, twin.complete or state.library is None, log_print(ids)), twin
+    missing = [entry_id for entry_id in ids if entry_id not in twin.log]
+    if missing and state.library is not None:
+        twin.log.update(await state.library.stored_entries(state.replica, missing))
+    for entry_id in ids:
+        if entry_id in twin.log:
+            send(state, peer, live_protocol.link(roll_message(twin, entry_id)))
 
 
-async def read_until(state: AppState, attempt):
-    """attempt(holdings, twin, ids), reading further down the log while it says it needs more."""
-    ids, _ = await every_id(state)
-    depth = live_catchup.PAGE
+async def holdings(state: AppState, walk: Walk) -> Holdings:
+    """This phone's log as the walk has read it, with what came into memory since it began (down to
+    where it read: an entry below would hide the stored ones between from its next page)."""
+    floor = min(map(entry_key, walk.read.log.values()), default=None)
+    for entry_id, entry in state.replica.log.items():
+        if walk.read.complete or (floor is not None and entry_key(entry) >= floor):
+            walk.read.log.setdefault(entry_id, entry)
+    keys = sorted((entry_key(entry) for entry in walk.read.log.values()), reverse=True)
+    return Holdings(keys, walk.read.complete, print_text((await held_log(state)).print), walk.stopped)
+
+
+async def walking(state: AppState, walk: Walk, attempt):
+    """attempt(holdings), reading the walk's next page of the log while it says it needs more."""
     while True:
-        mine, twin = await holdings(state, depth, ids)
+        mine = await holdings(state, walk)
         try:
-            return attempt(mine, twin, ids)
+            return attempt(mine)
         except Unread:
-            if mine.complete:
+            if mine.complete or mine.exhausted:
                 raise
-            depth = len(mine.keys) + 2 * live_catchup.PAGE
+            gained, _ = await state.library.older(walk.read, live_catchup.PAGE)
+            walk.stopped = not gained and not walk.read.complete
 
 
 async def note_reach(state: AppState, peer: live_table.Peer, oldest: str):
-    """Where the other phone's log starts, and whether this phone held that entry then (its log was cut)."""
-    ids, _ = await every_id(state)
-    peer.oldest, peer.holds_oldest = oldest, oldest in ids
+    """A hello: where the other phone's log starts, and whether this phone held that entry then (its
+    log was cut). A new channel's walk begins."""
+    held = await held_log(state)
+    peer.oldest, peer.holds_oldest = oldest, oldest in held.ids
+    peer.walk = None
 
 
 def reach(peer: live_table.Peer) -> Other:
@@ -79,40 +120,55 @@ def reach(peer: live_table.Peer) -> Other:
 
 async def start_walk(state: AppState, peer: live_table.Peer, hello: dict):
     """(GM) A player's phone said hello: compare logs, unless their prints agree."""
-    ids, _ = await every_id(state)
-    if log_print(ids) == hello["print"]:
+    if print_text((await held_log(state)).print) == hello["print"]:
         return
-    page = await read_until(state, lambda mine, twin, ids: live_catchup.first_page(mine))
-    peer.pages = 1
+    walk = begin(state, peer)
+    page = await walking(state, walk, first_page)
+    walk.pages = 1
     send(state, peer.id, live_protocol.have(page.to, page.keys, page.more, page.rest))
 
 
 async def answer_page(state: AppState, peer: live_table.Peer, message: dict):
     """The other phone's page of the walk: send what it lacks, ask for what this one lacks, go on."""
+    walk = peer.walk if peer.walk is not None and message["to"] is not None else begin(state, peer)
+    if walk.answered >= live_catchup.MAX_PAGES:
+        return  # more pages than a walk has: not answered
+    walk.answered += 1
     page = Page(message["to"], tuple(message["keys"]), message["more"], message["rest"])
-    result, twin = await read_until(
-        state, lambda mine, twin, ids: (live_catchup.answer(page, mine, reach(peer), peer.pages), twin))
-    push(state, peer.id, twin, [key[2] for key in result.send])
-    if result.want:
-        send(state, peer.id, live_protocol.write(live_protocol.WANT, ids=result.want))
+    result = await walking(state, walk, lambda mine: live_catchup.answer(page, mine, reach(peer), walk.pages))
+    push(state, peer.id, walk, [key[2] for key in result.send])
+    want = result.want
+    if result.unsure and state.library is not None:  # deeper than the walk reads: looked up by id
+        held = await state.library.stored_kinds(state.replica, result.unsure)
+        want = want + [entry_id for entry_id in result.unsure if entry_id not in held]
+    if want:
+        send(state, peer.id, live_protocol.write(live_protocol.WANT, ids=want))
     if result.next is not None:
-        peer.pages += 1
+        walk.pages += 1
         send(state, peer.id, live_protocol.have(result.next.to, result.next.keys, result.next.more,
                                                 result.next.rest))
 
 
 async def answer_want(state: AppState, peer: live_table.Peer, ids: list[str]):
     """The entries the other phone asked for (those of this phone's pages), but those it may not take."""
-    keys, twin = await read_until(state, lambda mine, twin, held: (wanted(ids, mine, reach(peer)), twin))
-    push(state, peer.id, twin, [key[2] for key in keys])
+    walk = peer.walk
+    if walk is None or walk.wants >= live_catchup.MAX_PAGES:
+        return  # this phone sent no page it could ask about, or not that many
+    walk.wants += 1
+    keys = wanted(ids, await holdings(state, walk), reach(peer))
+    push(state, peer.id, walk, [key[2] for key in keys])
 
 
-def push(state: AppState, peer: str, twin, ids: list[str]):
-    """Entries of this phone's log for the other phone: a player's as rolls, the GM's as the session."""
+def push(state: AppState, peer: str, walk: Walk, ids: list[str]):
+    """Entries of this phone's log for the other phone, each once a walk: a player's as rolls, the
+    GM's as the session."""
+    ids = [entry_id for entry_id in ids if entry_id not in walk.sent]
     if not ids:
         return
-    table = live_table.of(state)
-    if table.hub:
+    walk.sent.update(ids)
+    twin = state.replica.copy()
+    twin.log.update({entry_id: walk.read.log[entry_id] for entry_id in ids})
+    if live_table.of(state).hub:
         entries = sorted((twin.log[entry_id] for entry_id in ids), key=entry_key)
         for at in range(0, len(entries), CHUNK):
             send(state, peer, live_protocol.link(session_link(twin, entries=entries[at:at + CHUNK])))

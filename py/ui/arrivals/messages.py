@@ -33,7 +33,7 @@ from ui.core import live_table
 from ui.core.actions import Input, dispatch
 from ui.core.library import is_here
 from ui.core.live_table import peer_name
-from ui.core.outgoing import relay
+from ui.core.outgoing import confirmed, relay, stored_roll
 from ui.core.state import AppState
 from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401 (registers "anomaly-new")
 from ui.systems.anomaly import draft as anomaly_draft
@@ -162,6 +162,8 @@ async def take_roll(state: AppState, peer: live_table.Peer, incoming, call_id: s
             "problems": incoming.problems, "by": entry.get("by", ""), "at": entry.get("at", ""),
             "state": "checking", "addable": False}
     await links.compare_roll(state, item)
+    if item["state"] in ("already", "undone"):  # this phone holds it: acknowledged once stored
+        stored_roll(state, peer.id, entry["id"])
     if item["state"] in ("already", "undone", "unmergeable") or any(
             other["entry_id"] == entry["id"] for other in table.waiting):
         return
@@ -182,6 +184,7 @@ async def add(state: AppState, item: dict) -> bool:
     if not await links.merged_here(state, item["incoming"], item.get("stored")):
         return False
     table.waiting = [other for other in table.waiting if other["entry_id"] != item["entry_id"]]
+    stored_roll(state, item["peer"], item["entry_id"])
     relay(state, [item["entry"]], origin=item["peer"])
     by = item["by"] or "A player"
     state.say(f"{by} rolled: {safe_sentence(item['entry']['record'])}", "success")
@@ -194,6 +197,11 @@ async def have(state: AppState, peer: live_table.Peer, message: dict):
 
 async def want(state: AppState, peer: live_table.Peer, message: dict):
     await catchup.answer_want(state, peer, message["ids"])
+
+
+async def ack(state: AppState, peer: live_table.Peer, message: dict):
+    if not live_table.of(state).hub:
+        confirmed(state, message["ids"])
 
 
 async def call(state: AppState, peer: live_table.Peer, message: dict):
@@ -248,5 +256,5 @@ def open_call(state: AppState, call: dict):
 
 
 HANDLERS = {live_protocol.HELLO: hello, live_protocol.WHO: who, live_protocol.LINK: link,
-            live_protocol.HAVE: have, live_protocol.WANT: want, live_protocol.CALL: call,
+            live_protocol.HAVE: have, live_protocol.WANT: want, live_protocol.ACK: ack, live_protocol.CALL: call,
             live_protocol.END: end, live_protocol.TABLE: table}

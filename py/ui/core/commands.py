@@ -39,11 +39,12 @@ class Runner:
     failure: str = ""
 
 
-def share(state, *, title: str, url: str, shared: str, copied: str, manual: str, then: str = ""):
-    """The native share sheet where there is one, else the clipboard; the three sentences
-    say what happened (shared, copied) or what to do by hand. Action `then`, if given,
-    runs once the link was shared or copied."""
-    state.commands.append((SHARE, {"title": title, "url": url, "shared": shared, "copied": copied,
+def share(state, *, title: str, shared: str, copied: str, manual: str, url: str = "", text: str = "",
+          then: str = ""):
+    """A link (`url`), or else `text` (a live table's code), on the native share sheet where there
+    is one, else the clipboard; the three sentences say what happened (shared, copied) or what to
+    do by hand. Action `then`, if given, runs once it was shared or copied."""
+    state.commands.append((SHARE, {"title": title, "url": url, "text": text, "shared": shared, "copied": copied,
                                   "manual": manual, "then": then}))
 
 

@@ -20,6 +20,10 @@ GM_PEER = "gm"  # the peer id a player's phone gives the GM's phone
 MAKING, SHOWING, CONNECTING, OPEN, INTERRUPTED, LOST, FAILED = (
     "making", "showing", "connecting", "open", "interrupted", "lost", "failed")
 ADD_AT_ONCE, ADD_ON_TAP = "at-once", "wait"  # how the GM's phone takes a player's checked roll
+# A player's roll, as its phone says where it is (ui.core.role, ui.core.outgoing).
+ON_ITS_WAY = "Logged. Waiting to reach the GM's phone…"
+ON_THE_GMS_PHONE = "Logged. It is on the GM's phone."
+MAX_UNCONFIRMED = 200  # rolls a player's phone keeps sending until the GM's phone stored them (one ack's worth)
 
 
 @dataclass
@@ -36,7 +40,7 @@ class Peer:
     problem: str = ""  # why it is not live, in a sentence
     oldest: str = ""  # the id of the oldest log entry it keeps, from its hello (session.live.catchup)
     holds_oldest: bool = False  # this phone held that entry when the hello came: the other's log was cut
-    pages: int = 0  # pages this phone sent in the catch-up walk
+    walk: object = None  # this phone's side of the catch-up walk with it (ui.arrivals.catchup.Walk)
 
 
 @dataclass
@@ -53,6 +57,7 @@ class LiveTable:
     sent: dict = field(default_factory=dict)  # what was sent last: "head" (S2 text), "role", "phones"
     known: set = field(default_factory=set)  # log entry ids the other phones were sent or sent us
     sent_steps: set = field(default_factory=set)  # sealed-card links already sent
+    to_ack: dict = field(default_factory=dict)  # (GM) peer id -> ids of its rolls in the log, to acknowledge once stored
     wake: str = "off"  # the Screen Wake Lock: "off", "on", "unsupported"
     unsupported: bool = False  # this browser has no WebRTC
 

@@ -24,7 +24,11 @@ CHUNK = 40  # log entries in one S2 message (a link reads at most 100)
 def send_changes(state: AppState):
     """Send the other phones what changed since the last time (nothing when nothing did)."""
     table = live_table.of(state)
-    if table is None or not table.open_peers() or state.session["id"] != table.session_id:
+    if table is None or state.session["id"] != table.session_id:
+        return
+    if not table.open_peers():
+        if not table.hub:
+            note_unconfirmed(state, table)  # logged while not live: sent at the next channel
         return
     # Every change gives the session (and a sealed step, the replica's `sealed`) a new object: a tap
     # that changed neither (typing in a field, another screen) has nothing to pack and send.
@@ -80,16 +84,76 @@ def session_messages(state: AppState, entries: list[dict]) -> list[str]:
 
 
 def send_rolls(state: AppState, table: live_table.LiveTable):
-    """(Player) each roll this phone logged since the last change, to the GM's phone."""
+    """(Player) each roll this phone logged since the last change, to the GM's phone, unconfirmed
+    until the GM's phone says it stored it (`confirmed`)."""
     call = unanswered_call(table)
     for entry in fresh_entries(state, table):
         if entry["device"] != state.device or entry["id"] in state.replica.undone:
             continue  # the GM's own, merged here; or taken back already
+        unconfirmed(state, [entry["id"]])
         answering = call is not None and entry.get("record", {}).get("system") == call["system"]
         send(state, live_table.GM_PEER, live_protocol.link(roll_message(state.replica, entry["id"]),
                                                        call["id"] if answering else ""))
         if answering:
             call["rolled"] = True
+
+
+# --- A roll is on the GM's phone once the GM's phone says it stored it ----------------------------------
+
+def unconfirmed(state: AppState, ids: list[str]):
+    """(Player) rolls on their way to the GM's phone, until it says it stored them (the oldest are let go
+    beyond MAX_UNCONFIRMED: the catch-up walk still compares the logs)."""
+    state.unconfirmed = [*state.unconfirmed, *(entry_id for entry_id in ids if entry_id not in state.unconfirmed)]
+    del state.unconfirmed[:-live_table.MAX_UNCONFIRMED]
+
+
+def note_unconfirmed(state: AppState, table: live_table.LiveTable):
+    """(Player) this phone's rolls logged while it is not live."""
+    unconfirmed(state, [entry_id for entry_id, entry in state.replica.log.items()
+                        if entry["device"] == state.device and entry_id not in table.known
+                        and entry_id not in state.replica.undone])
+
+
+def confirmed(state: AppState, ids: list[str]):
+    """(Player) the GM's phone stored these rolls: they are on the GM's phone now, and said so if the
+    screen still says the newest is on its way."""
+    stored = set(ids)
+    if not stored & set(state.unconfirmed):
+        return
+    state.unconfirmed = [entry_id for entry_id in state.unconfirmed if entry_id not in stored]
+    if state.message is not None and state.message.text == live_table.ON_ITS_WAY:
+        state.say(live_table.ON_THE_GMS_PHONE, "success")
+
+
+def stored_roll(state: AppState, peer_id: str, entry_id: str):
+    """(GM) A player's roll is in this phone's log: acknowledged once it is stored (`acknowledge`)."""
+    ids = live_table.of(state).to_ack.setdefault(peer_id, [])
+    if entry_id not in ids:
+        ids.append(entry_id)
+
+
+def acknowledge(state: AppState) -> bool:
+    """(GM) Once nothing of the session waits for the log store, tell each player's phone which of
+    its rolls are stored (run after every save and flush, by ui.keeping.runners); True when sent."""
+    table = live_table.of(state)
+    library = state.library
+    if table is None or not table.hub or not table.to_ack:
+        return False
+    if library is not None and (library.pending(table.session_id) or library.stalled):
+        return False
+    unsaved = {entry["id"] for entry in state.replica.fresh} if library is not None else set()
+    sent = False
+    for peer in table.open_peers():
+        ids = [entry_id for entry_id in table.to_ack.get(peer.id, []) if entry_id not in unsaved]
+        for at in range(0, len(ids), live_protocol.PAGE):
+            send(state, peer.id, live_protocol.write(live_protocol.ACK, ids=ids[at:at + live_protocol.PAGE]))
+            sent = True
+    # What is not saved yet waits for the next save; a closed channel's phone sends its rolls again.
+    open_ids = {peer.id for peer in table.open_peers()}
+    table.to_ack = {peer_id: [entry_id for entry_id in ids if entry_id in unsaved]
+                    for peer_id, ids in table.to_ack.items() if peer_id in open_ids}
+    table.to_ack = {peer_id: ids for peer_id, ids in table.to_ack.items() if ids}
+    return sent
 
 
 def unanswered_call(table: live_table.LiveTable) -> dict | None:

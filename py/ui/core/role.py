@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 
 from ui.core import people
-from ui.core.live_table import sends_to_gm
+from ui.core.live_table import ON_ITS_WAY, sends_to_gm
 from ui.core.people import Person
 from ui.core.state import AppState
 
@@ -116,11 +116,12 @@ NEXT_CONFLICT = {"tension": "tension-new", "anomaly": "anomaly-new", "manners": 
 def show_to_gm(state: AppState, record: dict):
     """Put the roll of this logged record on screen for the GM's phone (QR code, Share, link); once
     it is put away ("Done"), the next conflict is ready: the roll is logged and shown, so nothing
-    is left to do with it on this phone (the Log shares it again). On a live table it has gone to
-    the GM's phone already (ui.core.outgoing), which is all it says: the result stays on screen."""
+    is left to do with it on this phone (the Log shares it again). On a live table it is on its way
+    to the GM's phone (ui.core.outgoing), which is all it says until the GM's phone says it stored
+    it: the result stays on screen."""
     entry = logged_entry(state, record)
     if entry is not None and sends_to_gm(state):
-        state.say("Logged. It is on the GM's phone.", "success")
+        state.say(ON_ITS_WAY)
     elif entry is not None:
         state.showing = entry["id"]
         state.next_after_showing = NEXT_CONFLICT.get(state.system)

@@ -61,6 +61,9 @@ class AppState:
     # The rule system this phone shows: its own, kept with its table in progress (ui.keeping.progress), never
     # merged nor sent; None until the session's table is loaded: the session's default (the GM's system).
     shown: str | None = None
+    # On a player's phone of a live table: the ids of the rolls it logged that the GM's phone has not said
+    # it stored (ui.core.outgoing), oldest first; sent again on every new channel. Kept with the table in progress.
+    unconfirmed: list = field(default_factory=list)
 
     def __post_init__(self):
         if self.replica is None:

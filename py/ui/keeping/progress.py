@@ -16,10 +16,11 @@ from __future__ import annotations
 import copy
 
 from session import SYSTEMS, SessionError
+from session.replica_check import ID
 from session.sealed.exchange import check_secret
 
 from ui import router
-from ui.core.live_table import ADD_AT_ONCE, ADD_ON_TAP
+from ui.core.live_table import ADD_AT_ONCE, ADD_ON_TAP, MAX_UNCONFIRMED
 from ui.core.role import fill_player_sheet
 from ui.core.shapes import ShapeError
 from ui.core.state import SCREENS, AppState
@@ -34,13 +35,16 @@ def to_store(state: AppState) -> dict | None:
     """What to store for the open session; None when nothing is in progress."""
     drafts = {key: draft for key, draft in state.drafts.items() if key in WHAT}
     if not drafts and state.editing is None and state.screen == "conflict" and state.role is None \
-            and not state.numbered and state.add_rolls == ADD_AT_ONCE and state.system == state.session["system"]:
+            and not state.numbered and state.add_rolls == ADD_AT_ONCE and state.system == state.session["system"] \
+            and not state.unconfirmed:
         return None
     stored = {"v": VERSION, "session": state.session["id"], "screen": state.screen, "system": state.system,
               "drafts": copy.deepcopy(drafts), "editing": copy.deepcopy(state.editing), "role": state.role,
               "numbered": state.numbered}
     if state.add_rolls != ADD_AT_ONCE:  # the GM's choice for this session's live table
         stored["add_rolls"] = state.add_rolls
+    if state.unconfirmed:  # rolls the GM's phone has not said it stored: sent again at the next channel
+        stored["unconfirmed"] = list(state.unconfirmed)
     return stored
 
 
@@ -86,6 +90,9 @@ def restore(state: AppState, data) -> str | None:
         state.role = role
     if data.get("add_rolls") == ADD_ON_TAP:
         state.add_rolls = ADD_ON_TAP
+    unconfirmed = data.get("unconfirmed", [])
+    if isinstance(unconfirmed, list) and len(unconfirmed) <= MAX_UNCONFIRMED:
+        state.unconfirmed = [entry_id for entry_id in unconfirmed if isinstance(entry_id, str) and ID.fullmatch(entry_id)]
     return "; ".join(problems) or None
 
 
@@ -98,6 +105,7 @@ def draws(state: AppState, system: str, draft: dict):
 def load(state: AppState):
     """At start, and when another session is opened: its table in progress, if any. From then on the
     rule system shown is this phone's own."""
+    state.unconfirmed = []  # another session's rolls are not this one's
     if state.library is None:
         state.shown = state.shown or state.session["system"]
         return

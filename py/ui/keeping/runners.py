@@ -36,6 +36,7 @@ def save(state: AppState, _data):
     store), its table in progress and sealed secrets, and the backups record."""
     library = state.library
     if library is None:
+        acknowledge(state)
         return
     try:
         if library.is_pristine(state.replica) and progress.in_play(state):
@@ -47,6 +48,18 @@ def save(state: AppState, _data):
         state.fail(str(error))
     if library.outbox and not library.flushing and not library.stalled:
         commands.flush(state)
+    elif not library.outbox:
+        acknowledge(state)
+
+
+def acknowledge(state: AppState) -> bool:
+    """On the GM's phone of a live table, the players' rolls now stored, said to their phones; True
+    when something is to be sent."""
+    if state.live is None:
+        return False
+    from ui.core import outgoing  # a live table's code: loaded once this phone is live
+
+    return outgoing.acknowledge(state)
 
 
 def open_table(state: AppState, _data):
@@ -61,7 +74,7 @@ def flush(state: AppState, _data):
         except SessionError as error:
             state.fail(str(error))
             return True
-        return False  # nothing on screen changed
+        return acknowledge(state)  # False: nothing on screen changed; True: acks to send, once shown
 
     return write()
 

@@ -26,7 +26,8 @@ def share(state, data, element, after, failure):
     """The native share sheet where there is one, else the clipboard."""
 
     navigator = window.navigator
-    content = to_js({"title": data["title"], "url": data["url"]})
+    content = to_js({"title": data["title"], "url": data["url"]} if data["url"] else
+                    {"title": data["title"], "text": data["text"]})
     can_share = hasattr(navigator, "share") and not is_none(navigator.share) and (
         not hasattr(navigator, "canShare") or navigator.canShare(content))
     if not can_share:
@@ -61,7 +62,7 @@ def copy(state, data, element, after, failure):
     if clipboard is None or is_none(clipboard):
         state.fail(failure)
         return
-    promise = clipboard.writeText(data["url"])
+    promise = clipboard.writeText(data["url"] or data["text"])
 
     async def finish():
         try:

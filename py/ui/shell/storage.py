@@ -82,6 +82,9 @@ class IndexedLog:
     async def index(self, session_id: str) -> list[list[str]]:
         return [[str(pair[0]), str(pair[1])] for pair in await self.database.index(session_id)]
 
+    async def keys(self, session_id: str) -> list[list]:
+        return [[int(key[0]), str(key[1]), str(key[2])] for key in await self.database.keys(session_id)]
+
 
 async def open_library() -> Library:
     """The sessions saved in this browser: localStorage for the heads, IndexedDB for the logs.

@@ -29,6 +29,7 @@ SAMPLES = [
     live_protocol.link("C2.ABC"),
     live_protocol.have(None, [KEY, [2, "ab12cd34", "x"]], True, "00000000000000ff"),
     write("want", ids=["0123456789ab"]),
+    write("ack", ids=["0123456789ab", "x"]),
     write("call", id="c1", system="anomaly", kind="check", difficulty=6, title="Climb the wall",
           stakes="The guards hear you", to=["e1", "e2"]),
     write("call", id="c2", system="tension", kind="environment", title="Run", to=["e1"]),
@@ -63,6 +64,8 @@ def test_every_kind_round_trips(text):
      '"rest": "0000000000000000"}', "damaged"),  # a key above `to`
     ('{"live": 1, "k": "who", "role": "gm", "who": "\\u200b\\u200b"}', None),  # shows nothing: stands for no name
     ('{"live": 1, "k": "who", "role": "<script>", "who": ""}', "damaged"),
+    ('{"live": 1, "k": "ack", "ids": ["a b"]}', "damaged"),
+    ('{"live": 1, "k": "ack", "ids": ' + json.dumps(["x"] * (live_protocol.PAGE + 1)) + "}", "damaged"),
     ('{"live": 1, "k": "table", "phones": [{"who": "\\ud800", "role": "", "since": ""}]}', "damaged"),
     ("[" * 50_000, "damaged"),
     ("x" * (live_protocol.MAX_MESSAGE + 1), "far too large"),
@@ -111,12 +114,37 @@ def test_any_field_replaced_is_refused_or_read_clean(text, value):
 
 # --- The catch-up walk ------------------------------------------------------------------------------
 
-def holdings(keys, read_down_to: int | None = None) -> Holdings:
-    """A phone's log, read completely, or only its newest `read_down_to` keys."""
-    ordered = sorted(keys, reverse=True)
-    if read_down_to is None or read_down_to >= len(ordered):
-        return Holdings(ordered, True, log_print(key[2] for key in ordered))
-    return Holdings(ordered[:read_down_to], False, log_print(key[2] for key in ordered))
+class Reader:
+    """One phone's side of a walk, read as ui.arrivals.catchup reads its log store: from the top, a page
+    at a time, each once (keys the phone gains above where it has read are seen at once)."""
+
+    def __init__(self, keys: set):
+        self.keys = keys  # the phone's log: it grows as the walk brings entries
+        self.floor = None  # the oldest key read
+        self.complete = False
+        self.reads = 0
+
+    def holdings(self) -> Holdings:
+        ordered = sorted(self.keys, reverse=True)
+        read = ordered if self.complete else [key for key in ordered if self.floor is not None and key >= self.floor]
+        return Holdings(read, self.complete, log_print(key[2] for key in ordered))
+
+    def read_page(self):
+        below = [key for key in sorted(self.keys, reverse=True) if self.floor is None or key < self.floor]
+        below = below[:live_catchup.PAGE]
+        self.reads += len(below)
+        self.complete = len(below) < live_catchup.PAGE
+        self.floor = below[-1] if below else self.floor
+
+    def attempt(self, work):
+        """work(holdings), reading the next page while it says it needs more."""
+        while True:
+            mine = self.holdings()
+            try:
+                return work(mine)
+            except Unread:
+                assert not mine.complete and not mine.exhausted
+                self.read_page()
 
 
 def other(their: set, mine: set) -> Other:
@@ -125,26 +153,17 @@ def other(their: set, mine: set) -> Other:
     return Other(oldest, oldest in {key[2] for key in mine})
 
 
-def reading(attempt, keys, reads: list):
-    """`attempt(holdings)` as the app calls it: on Unread, read further down (three more) and try again."""
-    depth = 1
-    while True:
-        try:
-            return attempt(holdings(keys, depth))
-        except Unread:
-            depth += 3
-            reads.append(depth)
-
-
 def walk(gm: set, player: set) -> dict:
-    """Two phones meet (each told the other its oldest entry in its hello); returns the traffic."""
+    """Two phones meet (each told the other its oldest entry in its hello); returns the traffic and
+    the entries each phone read for each message it answered."""
     traffic = {"pages": 0, "sent": 0, "wanted": 0, "reads": []}
     if log_print(key[2] for key in gm) == log_print(key[2] for key in player):
         return traffic
     sides = {"gm": gm, "player": player}
+    readers = {name: Reader(keys) for name, keys in sides.items()}
     opposite = {"gm": "player", "player": "gm"}
     seen = {"gm": other(player, gm), "player": other(gm, player)}  # what each phone's hello told the other
-    page = first_page(holdings(gm))
+    page = readers["gm"].attempt(first_page)
     sent = {"gm": 1, "player": 0}
     queue = [("player", page)]
     while queue:
@@ -152,10 +171,13 @@ def walk(gm: set, player: set) -> dict:
         traffic["pages"] += 1
         assert len(page.keys) <= live_catchup.PAGE
         sender = opposite[to]
-        result = reading(lambda mine: answer(page, mine, seen[to], sent[to]), sides[to], traffic["reads"])
+        before = readers[to].reads
+        result = readers[to].attempt(lambda mine: answer(page, mine, seen[to], sent[to]))
+        traffic["reads"].append(readers[to].reads - before)
         traffic["sent"] += len(result.send)
         sides[sender] |= set(result.send)  # what this phone sends, the other now holds
-        given = reading(lambda mine: wanted(result.want, mine, seen[sender]), sides[sender], traffic["reads"])
+        asked = result.want + [entry_id for entry_id in result.unsure if entry_id not in {key[2] for key in sides[to]}]
+        given = wanted(asked, readers[sender].holdings(), seen[sender])
         traffic["wanted"] += len(given)
         sides[to] |= set(given)
         if result.next is not None:
@@ -247,11 +269,23 @@ def test_a_walk_stops_after_max_pages():
 def test_holdings_say_how_far_to_read():
     partial = Holdings([(9, "a", "x"), (8, "a", "y")], False, "0" * 16)
     with pytest.raises(Unread):
-        partial.between((8, "a", "y"), None)
+        partial.between((7, "a", "z"), None)
     assert Page(None, (), False, "0" * 16).keys == ()
-    assert partial.between((9, "a", "x"), None) == [(9, "a", "x")]
+    assert partial.between((8, "a", "y"), None) == [(9, "a", "x"), (8, "a", "y")]  # read down to it: known
     with pytest.raises(Unread):
         partial.print_below((5, "a", "z"))
-    with pytest.raises(Unread):
-        partial.oldest()
-    assert Holdings([(9, "a", "x")], True).oldest() == (9, "a", "x") and Holdings([], True).oldest() is None
+    assert partial.deepest() is None and not partial.exhausted
+
+
+def test_a_walk_reads_no_deeper_than_its_limit():
+    """Past MAX_DEPTH + PAGE keys read, a phone reads no further: what lies deeper it can't send, a
+    page's keys there are looked up by id, and it pages no further."""
+    deep = [(clock, "a", f"e{clock}") for clock in range(5_000, 0, -1)]
+    mine = Holdings(deep[:live_catchup.MAX_DEPTH + live_catchup.PAGE], False, log_print(key[2] for key in deep))
+    assert mine.exhausted and mine.deepest() == deep[live_catchup.MAX_DEPTH - 1]
+    assert mine.print_below((3, "a", "e3")) is None
+    page = Page(None, ((3, "a", "e3"), (2, "b", "f2")), True, "0" * 16)
+    result = answer(page, mine, Other("zz", False), 1)
+    assert result.want == [] and result.unsure == ["e3", "f2"] and result.next is None
+    assert len(result.send) == live_catchup.MAX_DEPTH  # all it may send: what the page says it lacks
+    assert wanted(["e4000", "e2"], mine, Other("zz", False)) == [(4_000, "a", "e4000")]

@@ -7,11 +7,13 @@ import json
 import pytest
 
 from session import MemoryStore, SessionError, StorageError, log_conflict
+from session.live.catchup import log_print
 from session.on_device.outbox import parse_unstored, unstored_key
-from session.replica import Replica
+from session.replica import Replica, entry_key
 from samples import logged_party, party_of_five, plain
+from counting_log import CountingLog
 from device_library import library, reopened, saved, whole
-from tapping import log_for
+from tapping import LOGS, log_for
 
 
 def test_the_log_pages_newest_first_and_counts_without_reading_it():
@@ -38,22 +40,52 @@ def test_the_log_pages_newest_first_and_counts_without_reading_it():
     assert again.entries[loaded.id]["log"] == 45
 
 
-def test_archiving_keeps_the_newest_entries_and_the_numbers():
-    store = MemoryStore()
-    shelf = library(store)
+def played(count: int) -> tuple[dict, Replica]:
+    """The party of five with `count` conflicts logged on phone d1: the session, and its replica."""
     session = party_of_five()
     record = logged_party()["log"][0]["record"]
     replica = Replica.from_session(session)
-    for _ in range(30):
+    for _ in range(count):
         after = log_conflict(session, record)
         replica.absorb(session, after, "d1")
         session = after
+    return session, replica
+
+
+def test_archiving_keeps_the_newest_entries_and_the_numbers():
+    store = MemoryStore()
+    shelf = library(store)
+    session, replica = played(30)
     saved(shelf, replica)
     assert asyncio.run(shelf.archive(replica, 10)) == 20
     assert replica.logged() == 10 and asyncio.run(log_for(store).count(replica.id)) == 10
     again, loaded = reopened(store)
     assert loaded.session(log=False)["tension"] == session["tension"]
     assert [entry["id"] for entry in whole(again, loaded)["log"]] == [entry["id"] for entry in session["log"][:10]]
+
+
+def test_what_a_device_holds_of_a_log_is_read_once_then_kept_up_to_date():
+    """A live table's hello and catch-up ask for it at every message: the log store's keys are read
+    the first time only; entries logged or merged since count at once, each once; an archive reads
+    them again (or, with every entry in memory, none)."""
+    store = MemoryStore()
+    LOGS[store] = log = CountingLog()
+    session, replica = played(30)
+    saved(library(store), replica)
+    again, loaded = reopened(store)
+    held = asyncio.run(again.held(loaded))
+    ids = [entry["id"] for entry in session["log"]]
+    oldest = min(replica.log.values(), key=entry_key)
+    assert held.ids == set(ids) and f"{held.print:016x}" == log_print(ids) and held.oldest == entry_key(oldest)
+    after = log_conflict(session, logged_party()["log"][0]["record"])
+    loaded.absorb(session, after, "d1")
+    again.save(loaded)  # queued for the log store, not stored yet
+    held = asyncio.run(again.held(loaded))
+    held.add_entries(after["log"])  # the same entries again: counted once
+    assert held.ids == {entry["id"] for entry in after["log"]} and f"{held.print:016x}" == log_print(held.ids)
+    assert log.calls["keys"] == 1
+    asyncio.run(again.archive(loaded, 10))
+    assert asyncio.run(again.held(loaded)).ids == {entry["id"] for entry in after["log"][:10]}
 
 
 def logged_while_full(store, log_limit: int = 0):

@@ -129,6 +129,88 @@ def test_the_session_screens_scanner_and_paste_take_live_codes():
     assert ash.live.peers["gm"].state == live_table.MAKING  # answering again, the newest offer read
 
 
+def shared_text(state) -> dict:
+    """What the last tap put on the share sheet (or the clipboard, where there is none)."""
+    [(_, data)] = [item for item in state.commands if item[0] == commands.SHARE]
+    state.commands = [item for item in state.commands if item[0] != commands.SHARE]
+    return data
+
+
+def test_a_phone_without_a_camera_joins_by_pasting_the_code_shared_as_text():
+    """The GM's code is on screen as text too, with "Share the code" (the share sheet, or the
+    clipboard): a phone whose camera can't start pastes it on the Session screen, and its answer
+    goes back the same way to a GM's phone that pastes it."""
+    table, party = gm_table("ash")
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    tap(gm, "live-connect")
+    table.run()
+    offer = table.code_on("gm")
+    [showing] = gm.live.peers.values()
+    assert 'id="live-offer-text"' in markup(gm) and offer in text(gm) and "No camera on that phone?" in text(gm)
+    tap(gm, "live-share-code", peer=showing.id)
+    shared = shared_text(gm)
+    assert shared["text"] == offer and shared["url"] == "" and "“Or paste a link or code”" in shared["copied"]
+
+    ash.screen = "session"
+    tap(ash, "scan-start")
+    tap(ash, "scan-failed", value="no-camera")  # static/scan.js: no camera on this phone
+    assert ash.focus == "pasted-link" and "Or paste a link or code" in text(ash)
+    tap(ash, "link-paste-text", value=shared["text"])
+    tap(ash, "link-paste-open")
+    table.run()
+    answer = table.code_on("ash")
+    assert ash.screen == "live" and answer in text(ash)
+    tap(ash, "live-share-code", peer=live_table.GM_PEER)
+    shared = shared_text(ash)
+    assert shared["text"] == answer and "“Or paste its code”" in shared["copied"]
+
+    tap(gm, "live-paste-text", value=shared["text"])
+    tap(gm, "live-paste-open")
+    table.run()
+    tap(ash, "role-pick", role=role_of(party, names(party)[0]))
+    table.run()
+    assert showing.state == live_table.OPEN and ash.live.peers[live_table.GM_PEER].state == live_table.OPEN
+    assert seen_table(gm) == seen_table(ash)
+
+
+def test_sharing_a_code_no_longer_on_screen_does_nothing():
+    table, _ = gm_table("ash")
+    gm = table.phones["gm"]
+    tap(gm, "live-connect")
+    table.run()
+    [showing] = gm.live.peers.values()
+    tap(gm, "live-connect")  # a new code: the first is gone
+    table.run()
+    gm.commands.clear()
+    tap(gm, "live-share-code", peer=showing.id)
+    assert [item for item in gm.commands if item[0] == commands.SHARE] == []
+
+
+def test_a_players_phone_says_where_it_stands_with_the_gms_and_a_join_that_stalls_says_so():
+    table, party = gm_table("ash")
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    tap(gm, "live-connect")
+    table.run()
+    tap(ash, "scan-found", value=table.code_on("gm"))
+    table.run()
+    assert "Joining the live table…" in text(ash)
+    [(_, _, offer)] = [wait for wait in table.waits if wait[0] == "ash"]
+    tap(ash, "live-waited", value=str(offer), peer=live_table.GM_PEER)  # its code on screen, no channel yet
+    assert ash.message.tone == "error" and "Has the GM's phone scanned this code?" in ash.message.text
+    assert "Not live yet: has the GM's phone scanned this code?" in text(ash)
+    tap(gm, "live-scanned", value=table.code_on("ash"))  # scanned late: it still joins
+    table.run()
+    tap(ash, "role-pick", role=role_of(party, names(party)[0]))
+    table.run()
+    assert "Live with the GM's phone" in text(ash)
+    table.deliver("ash", "live-event", peer=live_table.GM_PEER, event="connecting", detail="interrupted")
+    assert "Not live: reconnecting…" in text(ash)
+    table.lose("ash")
+    assert "Not live: ask the GM for a code" in text(ash)
+    assert ash.message.tone == "error" and "Ask the GM for a new code and scan it" in ash.message.text
+    assert "Make a new code for it" in gm.message.text  # the GM's phone, which makes codes
+
+
 # --- Everything reaches every phone --------------------------------------------------------------------
 
 def joined(*players: str, party=None) -> tuple[Table, dict]:

@@ -142,6 +142,20 @@ def bottom_nav(state: AppState) -> Markup:
     )), class_="bottom-nav", aria_label="Screens")
 
 
+def standing(table: live_table.LiveTable) -> str:
+    """Where a player's phone stands with the GM's, in words."""
+    gm = table.peers.get(live_table.GM_PEER)
+    if gm is None or gm.state in (live_table.LOST, live_table.FAILED):
+        return "Not live: ask the GM for a code"
+    if gm.state == live_table.OPEN:
+        return "Live with the GM's phone"
+    if gm.state == live_table.INTERRUPTED:
+        return "Not live: reconnecting…"
+    if gm.problem:  # its code has been on screen a while, and the GM's phone never connected
+        return "Not live yet: has the GM's phone scanned this code?"
+    return "Joining the live table…"
+
+
 def live_line(state: AppState) -> Markup:
     """On a live table (ui.screens.live): who is live and since when, what waits for the GM, the call a
     player's phone answers, and the Screen Wake Lock."""
@@ -156,6 +170,8 @@ def live_line(state: AppState) -> Markup:
             at = (short_text(peer.since) or "").split(", ")[-1]
             phones.append(f"{name or 'a phone'} {'since' if peer.state != live_table.LOST else 'lost at'} {at}".strip())
     notes = [f"{len(table.waiting)} roll{'s' * (len(table.waiting) != 1)} to add"] if table.waiting else []
+    if not table.hub and state.unconfirmed:  # not yet stored on the GM's phone (ui.core.outgoing)
+        notes.append(f"{len(state.unconfirmed)} roll{'s' * (len(state.unconfirmed) != 1)} waiting to reach the GM")
     if not table.hub and table.others:
         notes.append(f"{len(table.others)} phone{'s' * (len(table.others) != 1)} at the table")
     open_calls = [call for call in table.calls.values() if not call.get("ended")] if table.hub else []
@@ -164,8 +180,7 @@ def live_line(state: AppState) -> Markup:
         notes.append(f"{len(call['rolled'])} of {len(call['to'])} rolled")
     called = next((call for call in table.calls.values() if state.role in call["to"] and not call.get("rolled")),
                   None) if not table.hub else None
-    joining = any(peer.state in (live_table.MAKING, live_table.SHOWING, live_table.CONNECTING) for peer in table.peers.values())
-    status = "Live" if live_table.is_live(state) else "Joining the live table…" if joining else "Not live"
+    status = standing(table) if not table.hub else "Live" if live_table.is_live(state) else "Not live"
     line = h("p", h("strong", status),
              " · " + " · ".join(phones + notes) if phones or notes else "", class_="live-line-who")
     call_words = h("p", "The GM calls for your roll: ", h("strong", isolate(called["title"])),

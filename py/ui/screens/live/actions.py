@@ -148,6 +148,18 @@ def paste_open(state: AppState, event: Input):
         state.view.pop("live_pasted", None)
 
 
+@action("live-share-code")
+def share_code(state: AppState, event: Input):
+    """The code on screen as text, for a phone without a camera to paste."""
+    peer, table = peer_of(state, event), live_table.of(state)
+    if peer is None or not peer.code:
+        return
+    where = ("on the player's phone, Session, then paste it into “Or paste a link or code”" if table.hub else
+             "on the GM's phone, paste it into “Or paste its code”")
+    commands.share(state, title="A Tableside live table code", text=peer.code, shared="Code shared.",
+                   copied=f"Code copied: {where}.", manual="Couldn't copy here: select the code in the box and copy it.")
+
+
 @action("live-answered")
 def answered(state: AppState, event: Input):
     peer = peer_of(state, event)
@@ -222,6 +234,7 @@ def waited(state: AppState, event: Input):
         state.fail(peer.problem)
     elif peer.state == live_table.SHOWING:
         peer.problem = NOT_YET
+        state.fail(NOT_YET)
 
 
 @action("live-wake")

@@ -75,6 +75,9 @@ def gm_card(state: AppState) -> Markup:
                   h("h3", "Step 1: the player scans this", class_="card-title"),
                   h("p", "On the player's phone: Session, then “Scan a code”, and point it here.", class_="hint"),
                   qr_markup(showing.code, "QR code for the next phone to join the live table"),
+                  code_text(showing, "This code as text", "live-offer-text",
+                            "No camera on that phone? Share the code to it: there, Session, then paste it into "
+                            "“Or paste a link or code”."),
                   h("h3", "Step 2: scan the player's answer", class_="card-title"),
                   button("Scanning…" if table.scanning else "Scan its answer", "live-scan", primary=True, wide=True,
                          disabled=table.scanning, id="live-scan"),
@@ -99,6 +102,18 @@ def paste_field(state: AppState, label: str) -> Markup:
              button("Use this code", "live-paste-open"), class_="live-paste")
 
 
+def code_text(peer: live_table.Peer, label: str, field_id: str, hint: str) -> Markup:
+    """The code a QR code above shows, as text to share or copy, for a phone without a camera."""
+    return h("div",
+             h("label", h("span", label, class_="field-label"),
+               h("textarea", peer.code, id=field_id, readonly=True, rows="5", class_="field-input link-text",
+                 data_testid=field_id),
+               class_="field", for_=field_id),
+             h("p", hint, class_="hint hint-small"),
+             button("Share the code", "live-share-code", data_peer=peer.id),
+             class_="live-code-text")
+
+
 def player_card(state: AppState) -> Markup:
     table = live_table.of(state)
     gm = table.peers.get(live_table.GM_PEER) if table is not None else None
@@ -117,10 +132,9 @@ def player_card(state: AppState) -> Markup:
         body = [h("p", "Show this to the GM's phone: it scans it with “Scan its answer”.", class_="hint"),
                 qr_markup(gm.code, "This phone's answer, a QR code for the GM's phone"),
                 h("p", gm.problem, class_="hint hint-small", role="status") if gm.problem else Markup(""),
-                h("label", h("span", "This phone's code", class_="field-label"),
-                  h("textarea", gm.code, id="live-answer-text", readonly=True, rows="2",
-                    class_="field-input link-text", data_testid="live-answer-text"),
-                  class_="field", for_="live-answer-text")]
+                code_text(gm, "This phone's code", "live-answer-text",
+                          "No camera on the GM's phone? Share the code to it: there, paste it into "
+                          "“Or paste its code”.")]
     else:
         body = [phone_list(state, table), others(table),
                 h("p", gm.problem, class_="side-problem") if gm.problem and gm.state == live_table.LOST else Markup(""),

@@ -11,7 +11,7 @@ from ui.core.live_table import peer_name
 from ui.core.state import AppState
 
 VIDEO = "live-video"  # the <video> the camera shows in while scanning a live code
-ANSWER_SECONDS = 30  # a player's code on screen this long without the GM's phone connecting: a hint
+ANSWER_SECONDS = 20  # a player's code on screen this long without the GM's phone connecting: said (it stays valid)
 
 # Why a channel did not open or stopped, for static/live.js's words.
 NO_WEBRTC = ("This browser can't connect phones directly (it has no WebRTC). Links and QR codes work as "
@@ -20,6 +20,8 @@ NO_ROUTE = ("{who} could not connect. Both phones must be on the same Wi-Fi: mob
             "(which keeps phones apart) won't do. A hotspot from the GM's phone works. Links and QR codes keep "
             "working as before.")
 LOST = "{who} is no longer live. Make a new code for it (two scans) to bring it back; nothing is lost meanwhile."
+GM_LOST = ("The GM's phone is no longer live. Ask the GM for a new code and scan it; nothing is lost meanwhile, "
+           "and your rolls reach the GM's phone once you are back.")
 NOT_YET = ("Not connected yet. Has the GM's phone scanned this code? If it has, both phones must be on the same "
            "Wi-Fi (not mobile data or guest Wi-Fi). Links and QR codes keep working as before.")
 REFUSED = "This browser refused the connection's description. Make a new code and scan it again."
@@ -51,6 +53,6 @@ def failure_words(state: AppState, peer: live_table.Peer, word: str) -> str:
     if word == "refused":
         return REFUSED
     if word in ("lost", "by-peer", "channel") or peer.state in (live_table.OPEN, live_table.INTERRUPTED):
-        return LOST.format(who=who)
+        return LOST.format(who=who) if live_table.of(state).hub else GM_LOST
     return NO_ROUTE.format(who=who)
 

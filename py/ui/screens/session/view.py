@@ -99,12 +99,13 @@ def join_card(state: AppState) -> Markup:
     scanning = state.view.get("scanning", False)
     return h("section",
              h("h2", "Join from another phone", class_="screen-title"),
-             h("p", "Open a session or a roll that another phone shows: scan its QR code here, or paste its "
-                    "link. (On an iPhone the Camera app would open it in Safari, not in this app.)",
+             h("p", "Open a session or a roll that another phone shows, or join its live table: scan its QR code "
+                    "here, or paste its link or code. (On an iPhone the Camera app would open it in Safari, not in "
+                    "this app.)",
                class_="hint"),
              button("Scanning…" if scanning else "Scan a code", "scan-start", primary=True, wide=True,
                     disabled=scanning),
-             h("label", h("span", "Or paste a link", class_="field-label"),
+             h("label", h("span", "Or paste a link or code", class_="field-label"),
                h("input", type="url", id="pasted-link", value=state.view.get("pasted", ""), autocomplete="off",
                  autocapitalize="off", spellcheck="false", data_action="link-paste-text",
                  class_="field-input"),
