@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import struct
 import zlib
 
@@ -94,7 +95,9 @@ def log_a_success_with_ap(page):
 
 
 def glance(page) -> tuple[str, str]:
-    return page.get_by_test_id("tension").inner_text(), page.locator(".glance-ap").inner_text().replace("\n", " ")
+    """Tension and each character's AP as the chips show them (their Health left out: these tests follow AP)."""
+    chips = re.sub(r", \d+ Health", "", page.locator(".glance-ap").inner_text().replace("\n", " "))
+    return page.get_by_test_id("tension").inner_text(), chips
 
 
 def png_gray(png: bytes) -> memoryview:

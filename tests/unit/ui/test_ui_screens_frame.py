@@ -31,3 +31,12 @@ def test_joining_asks_who_holds_the_phone_and_a_players_phone_keeps_the_gms_cont
     tap(state, "role-choose")
     tap(state, "role-pick", role="gm")
     assert 'data-action="tension-step"' in markup(state) and "You: the GM" in text(state)
+
+
+def test_the_top_chips_show_each_characters_health_beside_their_ap():
+    party = party_of_five()
+    party["roster"][0]["health"] = 7
+    state = phone(party)
+    ash = party["roster"][0]
+    assert f"{ash['name']} {ash['ap']} AP, 7 Health" in text(state)
+    assert 'aria-label="Adventure Points and Health"' in markup(state)

@@ -17,11 +17,13 @@ from ui.arrivals import links
 from ui.core.library import switch_to
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
 from ui.screens.log import actions as log_actions  # noqa: F401  (registers the actions)
+from ui.screens.log import tension_line
+from ui.screens.log.limits import PAGE
 from ui.screens.log.view import label
 from ui.screens.session import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
 from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 
-from reading import markup, text
+from reading import markup, pictures, text
 from samples import AT, campaign, json_values, logged_party, party_of_five, plain
 from tapping import keep, log_for, open_link, phone, settle, start, stored, tap
 
@@ -220,3 +222,38 @@ def test_a_number_in_the_log_never_changes_when_an_older_roll_arrives_late():
     tap(player, "join-update")
     assert {entry["id"]: entry["n"] for entry in player.session["log"]} == \
         {entry["id"]: entry["n"] for entry in gm.session["log"]}
+
+
+def environment_roll(tension: int, gm_total: int, dice: list[int]) -> dict:
+    return rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": tension,
+                          "gm": {"name": "the GM", "total": gm_total},
+                          "player": {"name": "Ash", "side": "character", "pool": len(dice), "dice": dice, "ap": 0}})
+
+
+def test_the_log_draws_tension_over_its_conflicts_with_a_change_by_hand_as_a_step():
+    party = party_of_five()
+    party["tension"] = 8
+    party = log_conflict(party, environment_roll(8, 11, [6, 4, 2]))  # a failure: 8 -> 9
+    party = log_conflict(party, environment_roll(9, 12, [6, 5, 1]))  # a failure and a 1: 9 -> 11
+    party = {**party, "tension": 4}  # the GM lowers it by hand
+    party = log_conflict(party, environment_roll(4, 3, [5, 5, 3]))  # a success: stays 4
+    state = phone(party)
+    state.screen = "log"
+    settle(state)
+    assert tension_line.levels(state.session["log"]) == ([8, 9, 11, 4, 4], 3)
+    line = next(said for said in pictures(state) if said.startswith("Tension over"))
+    assert line == "Tension over the session's 3 Tension Engine conflicts: from 8 to 4, highest 11; it climbed to 10"
+
+
+def test_the_tension_line_skips_what_it_cannot_read_and_says_when_older_entries_are_not_loaded():
+    log = [{"kind": "set-aside", "record": {"system": "tension", "tension": 50}},
+           {"record": {"system": "tension", "tension": "7", "result": {"tension_after": True}}},
+           {"record": {"system": "anomaly", "result": {"outcome": "success"}}},
+           {"record": {"system": "tension", "tension": 3, "result": {"tension_after": 4}}}]
+    assert tension_line.levels(log) == ([3, 4], 1)
+    state = phone(campaign(3 * PAGE))
+    state.screen = "log"
+    settle(state)
+    loaded = len(state.session["log"])
+    assert not state.replica.complete and loaded < 3 * PAGE
+    assert f"Tension over the newest {loaded} Tension Engine conflicts: from 3 to 3, highest 3" in pictures(state)

@@ -98,12 +98,13 @@ def glance(state: AppState) -> Markup:
 
 
 def ap_chips(characters: list[dict], mine: dict | None) -> Markup:
+    """Each character's AP and Health, side by side: what a player spends and what they have left."""
     if not characters:
         return Markup("")
     return h("ul", *(h("li", h("span", isolate(entry["name"]), class_="chip-name"), " ",
-                           h("span", f"{entry['ap']} AP", class_="chip-value"),
+                           h("span", f"{entry['ap']} AP, {entry.get('health', 0)} Health", class_="chip-value"),
                            class_=classes("chip", chip_mine=entry is mine))
-                     for entry in characters), class_="glance-ap", aria_label="Adventure Points")
+                     for entry in characters), class_="glance-ap", aria_label="Adventure Points and Health")
 
 
 def message_bar(state: AppState) -> Markup:

@@ -16,7 +16,7 @@ from ui.core.library import backup_due, backup_words, involves, logged, sheets_o
 from ui.core.people import people
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
-from ui.screens.log import roll_link
+from ui.screens.log import roll_link, tension_line
 from ui.screens.log.limits import KEEP, PAGE
 from ui.screens.log.record import effect_words, record_details, when
 from ui.systems.handoff import roll_url
@@ -86,7 +86,8 @@ def tools(state: AppState) -> Markup:
                       class_="row row-wrap"),
                     class_="confirm", role="alert")
     return h("section", h("h2", "Log", class_="screen-title"), h("p", intro, class_="hint", data_testid="log-count"),
-             backup, buttons, confirm, archive_card(state, count + aside), who_filter(state), class_="card")
+             tension_line.picture(state), backup, buttons, confirm, archive_card(state, count + aside),
+             who_filter(state), class_="card")
 
 
 def archive_card(state: AppState, total: int) -> Markup:
