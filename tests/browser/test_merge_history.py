@@ -76,7 +76,8 @@ def test_links_that_rewrite_history_change_nothing_even_after_a_reload(page, ope
     assert glance(page) == ("5", "Ash 1 AP Brin 3 AP")
     nav(page, "Log")
     logged = page.get_by_test_id("log-entry")
-    assert logged.count() == 1 and "Ash keeps 6 and 4 and 3: 13 against 11." in logged.inner_text()
+    assert logged.count() == 1
+    assert "Ash keeps 6, 4 and 3 (1 AP spent): 13 against the GM's 11." in logged.inner_text()
 
     page.get_by_role("button", name="Undo last").tap()
     page.get_by_role("button", name="Yes, undo it").tap()

@@ -321,7 +321,8 @@ def test_log_undo_restores_numbers_and_a_roll_link_shows_the_roll(page, open_app
     entry = page.get_by_test_id("log-entry")
     assert entry.count() == 1
     text = entry.inner_text()
-    assert "Ash keeps 6 and 4 and 3: 13 against 11." in text and "Success" in text and "Tension 3 → 5." in text
+    assert "Ash keeps 6, 4 and 3 (1 AP spent): 13 against the GM's 11." in text
+    assert "Success" in text and "Tension 3 → 5." in text
     assert entry.get_by_role("img", name="Die 1: 6, kept").count() == 2  # the GM's 6 and Ash's 6
 
     context.grant_permissions(["clipboard-write"])
@@ -368,7 +369,7 @@ def test_log_export_then_import_gives_an_equal_session(page, open_app, tmp_path)
         page.get_by_role("button", name="Export this session to a file").tap()
     path = tmp_path / download.value.suggested_filename
     download.value.save_as(path)
-    assert path.name.startswith("tableside-friday-at-kim-s-")
+    assert path.name.startswith("tableside-friday-at-kims-")
     exported = read_export(path.read_text())  # version 2: the replica, its whole log
     head = json.loads(stored(page)[f"tableside.head.{exported.id}"])
     parts = ("clock", "fields", "tension", "roster", "undone")

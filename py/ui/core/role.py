@@ -73,7 +73,7 @@ def show_to_gm(state: AppState, record: dict):
     the GM's phone already (ui.core.outgoing), which is all it says: the result stays on screen."""
     entry = logged_entry(state, record)
     if entry is not None and sends_to_gm(state):
-        state.say("Logged. It is on the GM's phone.", "success")
+        state.say("Logged. It is on the GM's phone.", "success", passing=True)
     elif entry is not None:
         state.showing = entry["id"]
         state.next_after_showing = NEXT_CONFLICT.get(state.system)

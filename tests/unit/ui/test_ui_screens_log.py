@@ -41,7 +41,7 @@ def test_the_log_lists_newest_first_and_undo_restores_the_numbers():
     settle(state)  # the Log reads what it shows from the log store
     page = text(state)
     assert "2 conflicts logged" in page and page.index("#2") < page.index("#1")
-    assert "1 Jun, 21:30" in page and "Ash Varga keeps 5 and 4 and 3" in page
+    assert "1 Jun, 21:30" in page and "Ash Varga keeps 5, 4 and 3 (1 AP spent)" in page
     assert "Die 1: 6, kept" in markup(state)
     tap(state, "log-undo")
     assert "Undo the newest result?" in text(state) and "Reversed: Ash Varga AP +1." in text(state)
@@ -95,7 +95,7 @@ def test_export_then_import_makes_a_new_equal_session():
     state = phone(party)
     tap(state, "log-export")
     [(kind, data)] = state.commands
-    assert kind == "download" and data["name"].startswith("tableside-friday-at-kim-s")
+    assert kind == "download" and data["name"].startswith("tableside-friday-at-kims")
     state.commands.clear()
     tap(state, "log-import")
     assert state.commands == [("read-file", {"action": "log-import-text", "limit": MAX_FILE})]
@@ -257,3 +257,23 @@ def test_the_tension_line_skips_what_it_cannot_read_and_says_when_older_entries_
     loaded = len(state.session["log"])
     assert not state.replica.complete and loaded < 3 * PAGE
     assert f"Tension over the newest {loaded} Tension Engine conflicts: from 3 to 3, highest 3" in pictures(state)
+
+
+def test_one_count_one_numbering_and_a_roll_set_aside_read_as_one():
+    state = phone(party_of_five())
+    state.screen = "conflict"
+    tap(state, "tension-roll", side="gm")
+    tap(state, "tension-new")  # the GM's dice set aside before the player rolled
+    log_a_roll(state, 4)
+    state.screen = "log"
+    page = text(state)
+    assert "2 entries logged in “Friday at Kim's”, newest first: 1 conflict and 1 roll set aside." in page
+    assert "Its 2 logged entries are only here." in page
+    set_aside = markup(state).split('data-testid="log-entry"')[2]
+    assert 'class="log-by"' not in set_aside  # nobody's roll: the player never rolled it
+    assert [label(entry, 0) for entry in state.session["log"]] == ["Phone 2", "Phone 1"]
+    tap(state, "log-undo")
+    assert "Undo the newest result?" in text(state)
+    tap(state, "log-undo-confirmed")
+    tap(state, "log-undo")
+    assert "Dice rolled and set aside, not resolved. It only leaves the log" in text(state)

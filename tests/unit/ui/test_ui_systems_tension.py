@@ -77,7 +77,7 @@ def test_environment_with_real_dice_resolves_and_logs_like_the_rules_say():
     assert logged["result"]["player_total"] == 11 and logged["result"]["gm_total"] == 10
     # Two 1s in the character's dice feed Tension after the conflict.
     assert state.session["tension"] == expected["tension_after"] == 7
-    assert seen(state.announcement) == "Ash keeps 6 and 5: 11 against 10. Success."
+    assert seen(state.announcement) == "Ash keeps 6 and 5: 11 against the GM's 10. Success."
 
 
 def test_keeping_a_third_die_spends_an_ap_and_logging_takes_it_from_the_sheet():
@@ -395,7 +395,7 @@ def test_rolling_announces_the_dice_and_the_result_as_it_stands(monkeypatch):
     assert seen(state.announcement) == "The GM rolls 6, 5, 4, 2, 1. Total 11."
     tap(state, "tension-roll", side="player")
     assert seen(state.announcement) == ("Ash rolls 6, 6, 2, 2, 2. Total 12. As it stands: "
-                                        "Ash keeps 6 and 6: 12 against 11. Success.")
+                                        "Ash keeps 6 and 6: 12 against the GM's 11. Success.")
 
 
 def test_a_pool_of_no_dice_says_why_and_tension_is_never_lowered_below_two():
@@ -490,3 +490,14 @@ def test_once_the_initiator_has_rolled_the_defenders_chance_to_hold_is_exact():
     assert "Before anyone rolls" not in words_of(state)
     enter_real_dice(state, "defender", [4, 4, 3, 2, 1])
     assert dict(router.page(state))["tension-odds"] == ""  # Ash has no AP to spend: the odds step aside
+
+
+def test_the_gm_in_running_text_is_the_gm_and_a_sentence_says_the_ap_spent():
+    from ui.systems.tension import words as tension_words
+
+    state = table(character(ap=3), tension=5)
+    assert "Waiting for the GM to roll." in words_of(state)
+    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 5,
+                            "gm": {"name": "The GM", "total": 10},
+                            "player": {"name": "Bo", "pool": 4, "dice": [2, 3, 1, 5], "ap": 2}})
+    assert seen(tension_words.sentence(record)) == "Bo keeps 5, 3, 2 and 1 (2 AP spent): 11 against the GM's 10. Success."
