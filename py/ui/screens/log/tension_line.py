@@ -48,4 +48,4 @@ def picture(state: AppState) -> Markup:
     many = "conflict" if conflicts == 1 else "conflicts"
     label = f"Tension over {which} {conflicts:,} Tension Engine {many}"
     return h("div", h("p", f"{label}, oldest first", class_="chart-caption", aria_hidden="true"),
-             level_line(values, label), class_="tension-line")
+             level_line(values, label), class_="log-tension")
