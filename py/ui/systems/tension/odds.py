@@ -6,6 +6,8 @@ Markup only; the numbers come from rules.odds (and rules.gm_options, rules.fewes
 """
 from __future__ import annotations
 
+import functools
+
 import rules
 
 from ui.core.state import AppState
@@ -19,9 +21,16 @@ from ui.systems.tension import draft as draft_model
 def pictured(title: str, rows: list, totals: Markup = Markup("")) -> list[Markup]:
     """The title, the chances as bars (their numbers in the picture's text equivalent) and the totals."""
     return [h("p", title, class_="odds-title"),
-            h("div", chance_bars(rows, ""), totals, class_="odds-pictures", data_testid="odds")]
+            h("div", bars(tuple(rows)), totals, class_="odds-pictures", data_testid="odds")]
 
 
+# A picture is a pure function of its numbers: stepping a pool up and down draws each once.
+@functools.lru_cache(maxsize=64)
+def bars(rows: tuple) -> Markup:
+    return chance_bars(rows, "")
+
+
+@functools.lru_cache(maxsize=64)
 def kept_totals(pool: int, who: str, target: int | None = None, winning: str | None = None) -> Markup:
     """The totals a side rolling `pool` dice makes keeping 2, the total it must beat marked; its
     caption is for the eye (the picture's own label says it to a screen reader)."""
