@@ -327,7 +327,7 @@ def test_log_undo_restores_numbers_and_a_roll_link_shows_the_roll(page, open_app
 
     context.grant_permissions(["clipboard-write"])
     page.evaluate(RECORD_COPIES)
-    entry.get_by_role("button", name="Share roll #1").tap()
+    entry.get_by_role("button", name="Share roll Phone 1").tap()
     page.get_by_text("Roll link copied").wait_for()
     roll_link = page.get_by_test_id("roll-link").input_value()
     assert page.evaluate("window.copied") == [roll_link]
@@ -345,7 +345,7 @@ def test_log_undo_restores_numbers_and_a_roll_link_shows_the_roll(page, open_app
     page.goto(roll_link)
     view = page.get_by_test_id("roll-link-view")
     view.wait_for()
-    assert "A player's roll" in view.inner_text() and "13 against 11" in view.inner_text()
+    assert "A player's roll" in view.inner_text() and "13 against the GM's 11" in view.inner_text()
     assert "already in this session's log, and was undone there" in view.inner_text()  # never added twice
     assert "does not match" not in view.inner_text()
     both_sizes(page, screenshot, "roll-link", view)
