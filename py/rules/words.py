@@ -22,6 +22,17 @@ def plural(count: int, one: str, many: str) -> str:
     return one if count == 1 else many
 
 
+# The names the app gives a side nobody named, as records hold them (a record keeps "The GM").
+ROLE_NAMES = {"the gm": "the GM", "gm": "the GM", "the player": "the player", "player": "the player",
+              "the opponent": "the opponent", "the adversary": "the adversary", "adversary": "the adversary"}
+
+
+def in_text(name) -> str:
+    """A side's name inside a sentence: a role's name in sentence case ("Waiting for the GM", not
+    "The GM"; "Capitalize" a sentence that starts with one), any other name isolated as written."""
+    return ROLE_NAMES.get(" ".join(str(name).split()).lower()) or isolate(name)
+
+
 def possessive(name: str) -> str:
     """"Ash" -> "Ash's", "You" -> "your", "The GM" -> "The GM's"."""
     if name.lower() == "you":

@@ -87,10 +87,11 @@ def problems(entry: dict) -> list[str]:
 
 
 def entry_label(entry: dict) -> str:
-    """How the Log names an entry ("Ash 3", "#7"); "" for one logged before entries were numbered."""
+    """How the Log names an entry: the phone's holder and its count there ("Ash 3", "GM 12", "Phone 7"
+    from a phone nobody said who holds); "" for one logged before entries were numbered."""
     if not isinstance(entry.get("n"), int):
         return ""
-    return f"{entry['phone']} {entry['n']}" if entry.get("phone") else f"#{entry['n']}"
+    return f"{entry['phone'] or 'Phone'} {entry['n']}"
 
 
 def rewritten(held: dict[str, dict], incoming: dict[str, dict]) -> dict | None:

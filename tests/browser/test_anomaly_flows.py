@@ -82,7 +82,8 @@ def test_check_with_real_dice_chips_left_out_odds_and_log(app, screenshot):
     chance = card.get_by_test_id("chance-actor")
     chance.wait_for()  # once icepool is in
     assert chance.inner_text().endswith("%")
-    assert "with 1 more good die:" in card.get_by_test_id("odds-actor").inner_text()
+    said = card.get_by_test_id("odds-actor").locator("svg[role=img]").first.get_attribute("aria-label")
+    assert "With 1 more good die: " in said  # the bars' text equivalent
     # Leaving the +2 out changes the odds at once (the +1 then counts).
     before = chance.inner_text()
     chips.nth(0).tap()
@@ -164,7 +165,8 @@ def test_opposed_with_sheets_real_dice_then_a_total_from_another_phone(app, scre
     defender.get_by_test_id("chip").tap()
     defender.get_by_role("button", name="Good dice: one more").tap()
     defender.get_by_test_id("chance-defender").wait_for()
-    assert "with 1 more bad die:" in defender.get_by_test_id("odds-defender").inner_text()
+    bars = defender.get_by_test_id("odds-defender").locator("svg[role=img]").first
+    assert "With 1 more bad die: " in bars.get_attribute("aria-label")
     attacker.get_by_test_id("chance-actor").wait_for()
     shoot(page, screenshot, "anomaly-opposed-setup")
     no_sideways_scroll_at_320(page)

@@ -32,7 +32,7 @@ def test_after_play_the_log_offers_a_backup_and_remembers_the_export(app, screen
     page.get_by_role("button", name="Log", exact=True).tap()
     backup = page.get_by_test_id("backup")
     assert backup.inner_text().startswith("Back up this session: export it to a file")
-    assert "Its 5 logged conflicts are only here." in backup.inner_text()
+    assert "Its 5 logged entries are only here." in backup.inner_text()
     both_sizes(page, screenshot, "backup-offer", backup)
     with page.expect_download():
         page.get_by_role("button", name="Export this session to a file").tap()

@@ -31,7 +31,7 @@ def unpacked(fragment: str) -> dict:
 def logged_entry(page) -> tuple[dict, str]:
     """The one logged entry, as its "Share roll" link carries it, and that link's fragment."""
     nav(page, "Log")
-    page.get_by_role("button", name="Share roll #1").tap()
+    page.get_by_role("button", name="Share roll Phone 1").tap()
     fragment = page.get_by_test_id("roll-link").input_value().split("#")[1]
     return link_v2.read(fragment).roll, fragment
 
@@ -57,7 +57,7 @@ def test_links_that_rewrite_history_change_nothing_even_after_a_reload(page, ope
     other_dice["record"] = rules.resolve(record)
     other_dice["effects"] = effects_of(other_dice["record"])
     refused(page, site, session_link_with(head, other_dice),
-            "This link changes conflict #1 that is already logged: nothing was changed.")
+            "This link changes conflict Phone 1 that is already logged: nothing was changed.")
     assert glance(page) == ("5", "Ash 1 AP Brin 3 AP") and stored_data(page) == before
 
     brin = next(entry_id for entry_id, item in head["roster"].items() if item["fields"]["name"][0] == "Brin")
@@ -76,7 +76,8 @@ def test_links_that_rewrite_history_change_nothing_even_after_a_reload(page, ope
     assert glance(page) == ("5", "Ash 1 AP Brin 3 AP")
     nav(page, "Log")
     logged = page.get_by_test_id("log-entry")
-    assert logged.count() == 1 and "Ash keeps 6 and 4 and 3: 13 against 11." in logged.inner_text()
+    assert logged.count() == 1
+    assert "Ash keeps 6, 4 and 3 (1 AP spent): 13 against the GM's 11." in logged.inner_text()
 
     page.get_by_role("button", name="Undo last").tap()
     page.get_by_role("button", name="Yes, undo it").tap()

@@ -123,7 +123,7 @@ def test_new_conflict_sets_rolled_dice_aside_and_the_log_marks_where_dice_came_f
     logged, aside = page.get_by_test_id("log-entry").nth(0), page.get_by_test_id("log-entry").nth(1)
     assert "Set aside" in aside.inner_text()
     assert aside.get_by_role("group", name="The GM's dice").get_by_role("img").count() == 3
-    assert aside.get_by_role("button", name="Share roll #1").count() == 0
+    assert aside.get_by_role("button", name="Share roll Phone 1").count() == 0
     assert "(rolled in the app)" in aside.inner_text()
     marks = [mark.strip() for mark in logged.get_by_test_id("provenance").all_inner_texts()]
     assert marks == ["(total only)", "(entered by hand)"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import struct
 import zlib
 
@@ -94,7 +95,9 @@ def log_a_success_with_ap(page):
 
 
 def glance(page) -> tuple[str, str]:
-    return page.get_by_test_id("tension").inner_text(), page.locator(".glance-ap").inner_text().replace("\n", " ")
+    """Tension and each character's AP as the chips show them (their Health left out: these tests follow AP)."""
+    chips = re.sub(r", \d+ Health", "", page.locator(".glance-ap").inner_text().replace("\n", " "))
+    return page.get_by_test_id("tension").inner_text(), chips
 
 
 def png_gray(png: bytes) -> memoryview:
@@ -318,12 +321,13 @@ def test_log_undo_restores_numbers_and_a_roll_link_shows_the_roll(page, open_app
     entry = page.get_by_test_id("log-entry")
     assert entry.count() == 1
     text = entry.inner_text()
-    assert "Ash keeps 6 and 4 and 3: 13 against 11." in text and "Success" in text and "Tension 3 → 5." in text
+    assert "Ash keeps 6, 4 and 3 (1 AP spent): 13 against the GM's 11." in text
+    assert "Success" in text and "Tension 3 → 5." in text
     assert entry.get_by_role("img", name="Die 1: 6, kept").count() == 2  # the GM's 6 and Ash's 6
 
     context.grant_permissions(["clipboard-write"])
     page.evaluate(RECORD_COPIES)
-    entry.get_by_role("button", name="Share roll #1").tap()
+    entry.get_by_role("button", name="Share roll Phone 1").tap()
     page.get_by_text("Roll link copied").wait_for()
     roll_link = page.get_by_test_id("roll-link").input_value()
     assert page.evaluate("window.copied") == [roll_link]
@@ -341,7 +345,7 @@ def test_log_undo_restores_numbers_and_a_roll_link_shows_the_roll(page, open_app
     page.goto(roll_link)
     view = page.get_by_test_id("roll-link-view")
     view.wait_for()
-    assert "A player's roll" in view.inner_text() and "13 against 11" in view.inner_text()
+    assert "A player's roll" in view.inner_text() and "13 against the GM's 11" in view.inner_text()
     assert "already in this session's log, and was undone there" in view.inner_text()  # never added twice
     assert "does not match" not in view.inner_text()
     both_sizes(page, screenshot, "roll-link", view)
@@ -365,7 +369,7 @@ def test_log_export_then_import_gives_an_equal_session(page, open_app, tmp_path)
         page.get_by_role("button", name="Export this session to a file").tap()
     path = tmp_path / download.value.suggested_filename
     download.value.save_as(path)
-    assert path.name.startswith("tableside-friday-at-kim-s-")
+    assert path.name.startswith("tableside-friday-at-kims-")
     exported = read_export(path.read_text())  # version 2: the replica, its whole log
     head = json.loads(stored(page)[f"tableside.head.{exported.id}"])
     parts = ("clock", "fields", "tension", "roster", "undone")

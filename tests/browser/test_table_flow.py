@@ -18,7 +18,7 @@ from test_sessions import both_sizes, message, nav, party
 from test_table_of_phones import table
 
 ROLL = re.compile(r"^Roll \d+ di(c)?e$")
-GM_WORDS = ("Waiting for The GM to roll", "The GM rolls for the environment first")
+GM_WORDS = ("Waiting for the GM to roll", "The GM rolls for the environment first")
 FOCUS_IN = "(selector) => !!document.activeElement && !!document.activeElement.closest(selector)"
 
 

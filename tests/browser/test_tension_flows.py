@@ -63,7 +63,8 @@ def test_environment_conflict_with_real_dice_ap_and_retry(app, screenshot):
     result = page.get_by_test_id("result")
     assert "Result (logged)" in result.inner_text()
     # 6 + 4 + 3 = 13 against 11; two 1s rolled: Tension 3 -> 5.
-    assert page.locator("#announcer").inner_text() == "Ash keeps 6 and 4 and 3: 13 against 11. Success."
+    announced = page.locator("#announcer").inner_text()
+    assert announced == "Ash keeps 6, 4 and 3 (1 AP spent): 13 against the GM's 11. Success."
     assert page.get_by_test_id("tension").inner_text() == "5"
     assert "Ash 1 AP" in page.locator(".glance-ap").inner_text().replace("\n", " ")
     screenshot(page, "tension-environment-logged")

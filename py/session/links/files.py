@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 
 from rules import show
 
@@ -44,8 +45,12 @@ def export_text(replica: Replica, at: str = "") -> str:
 
 
 def file_name(session: dict, at: str = "") -> str:
-    """tableside-friday-at-kims-2025-06-01.json"""
-    words = re.sub(r"[^a-z0-9]+", "-", session["name"].lower()).strip("-")[:40] or "session"
+    """tableside-friday-at-zoes-2025-06-01.json for "Friday at Zoë's": accents folded (NFKD), other
+    letters kept (a Greek or Cyrillic name stays readable), apostrophes dropped, the rest a dash."""
+    folded = "".join(character for character in unicodedata.normalize("NFKD", session["name"].lower())
+                     if not unicodedata.combining(character) and character not in "'’")
+    words = "".join(character if character.isalnum() else "-" for character in folded)
+    words = re.sub(r"-+", "-", words).strip("-")[:40].strip("-") or "session"
     day = at[:10] if re.fullmatch(r"\d{4}-\d\d-\d\d", at[:10]) else ""
     return f"tableside-{words}{'-' + day if day else ''}.json"
 

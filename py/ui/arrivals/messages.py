@@ -39,7 +39,7 @@ from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401 (registe
 from ui.systems.anomaly import draft as anomaly_draft
 from ui.systems.manners import actions as manners_actions  # noqa: F401 (registers "manners-new")
 from ui.systems.manners import draft as manners_draft
-from ui.systems.summaries import safe_sentence
+from ui.systems.summaries import entry_sentence
 from ui.systems.tension import actions as tension_actions  # noqa: F401 (registers "tension-new")
 from ui.systems.tension import draft as tension_draft
 
@@ -187,7 +187,7 @@ async def add(state: AppState, item: dict) -> bool:
     stored_roll(state, item["peer"], item["entry_id"])
     relay(state, [item["entry"]], origin=item["peer"])
     by = item["by"] or "A player"
-    state.say(f"{by} rolled: {safe_sentence(item['entry']['record'])}", "success")
+    state.say(f"{by} rolled: {entry_sentence(item['entry'])}", "success")
     return True
 
 

@@ -260,7 +260,7 @@ def backup_words(state: AppState) -> list[str]:
     of its log is only on this device."""
     backup = state.backups.get(state.session["id"], {})
     count = only_here(state.backups, state.session, state.replica.logged())
-    conflicts = f"{count} logged conflict{'s' * (count != 1)}"
+    conflicts = f"{count:,} logged {'entry' if count == 1 else 'entries'}"
     exported = short_text(backup.get("file", ""))
     if exported:
         words = [f"Last exported to a file on {exported}."

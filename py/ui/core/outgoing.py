@@ -122,7 +122,7 @@ def confirmed(state: AppState, ids: list[str]):
         return
     state.unconfirmed = [entry_id for entry_id in state.unconfirmed if entry_id not in stored]
     if state.message is not None and state.message.text == live_table.ON_ITS_WAY:
-        state.say(live_table.ON_THE_GMS_PHONE, "success")
+        state.say(live_table.ON_THE_GMS_PHONE, "success", passing=True)
 
 
 def stored_roll(state: AppState, peer_id: str, entry_id: str):

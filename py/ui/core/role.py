@@ -121,7 +121,7 @@ def show_to_gm(state: AppState, record: dict):
     it: the result stays on screen."""
     entry = logged_entry(state, record)
     if entry is not None and sends_to_gm(state):
-        state.say(ON_ITS_WAY)
+        state.say(ON_ITS_WAY, passing=True)
     elif entry is not None:
         state.showing = entry["id"]
         state.next_after_showing = NEXT_CONFLICT.get(state.system)

@@ -21,6 +21,7 @@ SCREENS = ("conflict", "roster", "log", "tables", "session", "live")
 class Message:
     text: str
     tone: str = "info"  # "info" | "error" | "success"
+    passing: bool = False  # it tells what was just done ("Logged…"): the next roll takes it away
 
 
 @dataclass
@@ -89,8 +90,8 @@ class AppState:
     def entry(self, entry_id) -> dict | None:
         return next((entry for entry in self.session["roster"] if entry["id"] == entry_id), None)
 
-    def say(self, text: str, tone: str = "info"):
-        self.message = Message(text, tone)
+    def say(self, text: str, tone: str = "info", passing: bool = False):
+        self.message = Message(text, tone, passing)
 
     def fail(self, text: str):
         self.message = Message(text, "error")

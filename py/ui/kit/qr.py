@@ -11,6 +11,7 @@ from ui.kit.html import Markup, h
 
 QR_ERROR = "l"  # screens don't get scratched; the smallest code has the largest modules
 QR_BORDER = 4  # the quiet zone the QR standard asks for, in modules
+DENSE = 100  # modules across past which a camera must come close (a 161-module code fills a phone's screen)
 
 
 def segments(url: str) -> list[str] | str:
@@ -54,5 +55,6 @@ def size_words(url: str) -> str:
     drawn = qr(url)
     if drawn is None:
         return f"{len(url)} characters: too long for a QR code"
-    _, version, modules = drawn
-    return f"{len(url)} characters · QR version {version}, {modules}×{modules} modules"
+    _, _, modules = drawn
+    dense = ": a dense code, best scanned close up and steady" if modules > DENSE else ""
+    return f"{len(url):,} characters{dense}"

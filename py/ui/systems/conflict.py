@@ -43,6 +43,12 @@ def clear_error(state: AppState):
         state.message = None
 
 
+def clear_passing(state: AppState):
+    """Dice going down: a message about the last roll ("Logged…") no longer speaks of what is on screen."""
+    if state.message is not None and state.message.passing:
+        state.message = None
+
+
 def set_aside(state: AppState, record: dict, by: str, what: str = "The dice on the table"):
     """What lies on the table and will not be resolved goes in the log as "set aside" (a partial
     record, no result): every roll stays in the log, so a re-roll is visible to the table."""

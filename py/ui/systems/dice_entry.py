@@ -155,6 +155,8 @@ def open_side(dice: DiceRules, state: AppState, event: Input, putting: bool = Fa
     if reason is not None:
         state.fail(reason)
         return None
+    if putting:
+        conflict.clear_passing(state)
     return Tap(draft, key, side)
 
 

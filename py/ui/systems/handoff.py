@@ -69,10 +69,11 @@ def log_button(state: AppState, log_action: str, button_id: str, gm_has_it: bool
 def logged_actions(state: AppState, record: dict, new_action: str, new_label: str, button_id: str,
                    gm_has_it: bool = False) -> Markup:
     """The result bar's actions once logged: the next conflict, and on a player's phone the roll
-    shown to the GM again (unless the GM's phone has it: `gm_has_it`)."""
+    shown to the GM again (unless the GM's phone has it: `gm_has_it`, or a live table sent it)."""
     new = h("button", new_label, type="button", class_="button button-primary", data_action=new_action,
             id=button_id)
-    entry = role.logged_entry(state, record) if role.is_player(state) and not gm_has_it else None
+    shown = gm_has_it or sends_to_gm(state)  # on a live table it went to the GM's phone when it was logged
+    entry = role.logged_entry(state, record) if role.is_player(state) and not shown else None
     if entry is None:
         return new
     return h("div", h("button", "Show to the GM", type="button", class_="button", data_action="roll-show",

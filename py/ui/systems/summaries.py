@@ -15,6 +15,16 @@ def sentence(record: dict) -> str:
     return SENTENCES[record["system"]](record)
 
 
+SET_ASIDE = "Dice rolled and set aside, not resolved."
+
+
+def entry_sentence(entry: dict) -> str:
+    """One sentence for a log entry: a roll set aside (no result) read as one, a conflict by its record."""
+    if entry.get("kind") == "set-aside":
+        return SET_ASIDE
+    return safe_sentence(entry.get("record"))
+
+
 def safe_sentence(record) -> str:
     """One sentence for a record; one too broken to describe says so (stored data is not trusted)."""
     try:

@@ -36,7 +36,10 @@ def test_a_bare_session_object_is_accepted_too():
 
 
 def test_the_file_name_is_tidy():
-    assert file_name({"name": "Friday at Kim's <3"}, AT) == "tableside-friday-at-kim-s-3-2025-06-01.json"
+    assert file_name({"name": "Friday at Kim's <3"}, AT) == "tableside-friday-at-kims-3-2025-06-01.json"
+    assert file_name({"name": "Friday at Zoë’s"}, AT) == "tableside-friday-at-zoes-2025-06-01.json"  # folded, kept
+    assert file_name({"name": "Пятница у Зои"}) == "tableside-пятница-у-зои.json"  # letters kept, not dropped
+    assert file_name({"name": "«»!"}) == "tableside-session.json"
     assert file_name({"name": "!!!"}, "") == "tableside-session.json"
 
 

@@ -28,7 +28,7 @@ def log_more(state, count):
 def test_the_log_and_session_screens_say_when_the_session_was_last_backed_up():
     state = phone(logged_party())
     state.screen = "log"
-    assert "Not exported to a file from this phone yet. Its 1 logged conflict is only here." in text(state)
+    assert "Not exported to a file from this phone yet. Its 1 logged entry is only here." in text(state)
     tap(state, "log-export")
     assert re.search(r"Last exported to a file on \d+ \w{3}, \d\d:\d\d\.", text(state))
     state.screen = "session"
@@ -53,7 +53,7 @@ def test_after_an_evening_of_play_both_screens_offer_a_backup():
     state.screen = "log"
     assert "Back up this session" not in text(state)
     log_more(state, 1)
-    assert f"{OFFER_BACKUP_AFTER} logged conflicts since then are only on this phone" in text(state)
+    assert f"{OFFER_BACKUP_AFTER} logged entries since then are only on this phone" in text(state)
     assert "Back up this session: export it to a file" in text(state)
     assert export_is_primary(state)
     state.screen = "session"

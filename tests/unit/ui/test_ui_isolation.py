@@ -60,6 +60,8 @@ class Reader(HTMLParser):
                 self.problems.append(f"{name} of <{tag}> keeps an override: {value!r}")
         if tag in VOID:
             return
+        if tag == "tspan" and dict(attrs).get("class") == "isolate":
+            tag = "bdi"  # SVG text holds no <bdi>: ui.kit.charts isolates a name in a tspan (unicode-bidi: isolate)
         self.stack.append(tag)
         if tag == "bdi":
             self.isolates.append([])
@@ -70,6 +72,8 @@ class Reader(HTMLParser):
             self.handle_endtag(tag)
 
     def handle_endtag(self, tag):
+        if tag == "tspan" and self.stack and self.stack[-1] == "bdi":
+            tag = "bdi"
         if tag in VOID or tag not in self.stack:
             return
         while self.stack:

@@ -70,3 +70,12 @@ def test_a_players_phone_opens_every_system_on_their_person_never_the_first_char
         tap(other, "join-update")
     assert [entry["name"] for entry in other.roster("character")] == ["Brin Olsen"]
     assert len([entry for entry in other.session["roster"] if entry["name"] == "Brin Olsen"]) == 3
+
+
+def test_the_top_chips_show_each_characters_health_beside_their_ap():
+    party = party_of_five()
+    party["roster"][0]["health"] = 7
+    state = phone(party)
+    ash = party["roster"][0]
+    assert f"{ash['name']} {ash['ap']} AP, 7 Health" in text(state)
+    assert 'aria-label="Adventure Points and Health"' in markup(state)

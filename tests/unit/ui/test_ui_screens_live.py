@@ -623,3 +623,29 @@ def test_only_the_gms_call_opens_a_conflict_and_its_system_on_the_phones_called(
     table.run()
     assert (ash.system, ash.screen) == ("anomaly", "conflict")
     assert (brin.system, brin.screen) == ("manners", "log")  # not called: where it was
+
+
+def test_words_on_a_live_table_fit_who_holds_the_phone():
+    """Issue 32: "Logged" goes with the next roll, no "Show to the GM" once the roll is on the GM's
+    phone, a set-aside entry read as one, and the call form on the GM's tab."""
+    from ui.screens.live import calls
+
+    table, party = joined("ash")
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    roll(ash)
+    table.run()
+    assert ash.message.text == "Logged. It is on the GM's phone." and "Show to the GM" not in text(ash)
+    tap(ash, "tension-new")
+    tap(ash, "tension-roll", side="gm")
+    assert ash.message is None  # it spoke of the last roll
+    tap(gm, "tension-roll", side="gm")
+    tap(gm, "tension-new")  # the GM's dice set aside: newest in every phone's log
+    table.run()
+    for state in (gm, ash):
+        assert "Newest roll: Dice rolled and set aside, not resolved." in text(state)
+    gm.screen = "live"
+    assert calls.call_form(gm)["system"] == "tension"
+    tap(gm, "switch-system", system="anomaly")
+    assert calls.call_form(gm)["system"] == "anomaly"  # the form follows the GM's tab
+    tap(gm, "live-call-system", value="manners")
+    assert calls.call_form(gm)["system"] == "manners"  # a pick in the form stays while the tab does

@@ -17,11 +17,13 @@ from ui.arrivals import links
 from ui.core.library import switch_to
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
 from ui.screens.log import actions as log_actions  # noqa: F401  (registers the actions)
+from ui.screens.log import tension_line
+from ui.screens.log.limits import PAGE
 from ui.screens.log.view import label
 from ui.screens.session import actions as session_actions  # noqa: F401  (registers the Session screen's taps)
 from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 
-from reading import markup, text
+from reading import markup, pictures, text
 from samples import AT, campaign, json_values, logged_party, party_of_five, plain
 from tapping import keep, log_for, open_link, phone, settle, start, stored, tap
 
@@ -39,7 +41,7 @@ def test_the_log_lists_newest_first_and_undo_restores_the_numbers():
     settle(state)  # the Log reads what it shows from the log store
     page = text(state)
     assert "2 conflicts logged" in page and page.index("#2") < page.index("#1")
-    assert "1 Jun, 21:30" in page and "Ash Varga keeps 5 and 4 and 3" in page
+    assert "1 Jun, 21:30" in page and "Ash Varga keeps 5, 4 and 3 (1 AP spent)" in page
     assert "Die 1: 6, kept" in markup(state)
     tap(state, "log-undo")
     assert "Undo the newest result?" in text(state) and "Reversed: Ash Varga AP +1." in text(state)
@@ -93,7 +95,7 @@ def test_export_then_import_makes_a_new_equal_session():
     state = phone(party)
     tap(state, "log-export")
     [(kind, data)] = state.commands
-    assert kind == "download" and data["name"].startswith("tableside-friday-at-kim-s")
+    assert kind == "download" and data["name"].startswith("tableside-friday-at-kims")
     state.commands.clear()
     tap(state, "log-import")
     assert state.commands == [("read-file", {"action": "log-import-text", "limit": MAX_FILE})]
@@ -220,3 +222,58 @@ def test_a_number_in_the_log_never_changes_when_an_older_roll_arrives_late():
     tap(player, "join-update")
     assert {entry["id"]: entry["n"] for entry in player.session["log"]} == \
         {entry["id"]: entry["n"] for entry in gm.session["log"]}
+
+
+def environment_roll(tension: int, gm_total: int, dice: list[int]) -> dict:
+    return rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": tension,
+                          "gm": {"name": "the GM", "total": gm_total},
+                          "player": {"name": "Ash", "side": "character", "pool": len(dice), "dice": dice, "ap": 0}})
+
+
+def test_the_log_draws_tension_over_its_conflicts_with_a_change_by_hand_as_a_step():
+    party = party_of_five()
+    party["tension"] = 8
+    party = log_conflict(party, environment_roll(8, 11, [6, 4, 2]))  # a failure: 8 -> 9
+    party = log_conflict(party, environment_roll(9, 12, [6, 5, 1]))  # a failure and a 1: 9 -> 11
+    party = {**party, "tension": 4}  # the GM lowers it by hand
+    party = log_conflict(party, environment_roll(4, 3, [5, 5, 3]))  # a success: stays 4
+    state = phone(party)
+    state.screen = "log"
+    settle(state)
+    assert tension_line.levels(state.session["log"]) == ([8, 9, 11, 4, 4], 3)
+    line = next(said for said in pictures(state) if said.startswith("Tension over"))
+    assert line == "Tension over the session's 3 Tension Engine conflicts: from 8 to 4, highest 11; it climbed to 10"
+
+
+def test_the_tension_line_skips_what_it_cannot_read_and_says_when_older_entries_are_not_loaded():
+    log = [{"kind": "set-aside", "record": {"system": "tension", "tension": 50}},
+           {"record": {"system": "tension", "tension": "7", "result": {"tension_after": True}}},
+           {"record": {"system": "anomaly", "result": {"outcome": "success"}}},
+           {"record": {"system": "tension", "tension": 3, "result": {"tension_after": 4}}}]
+    assert tension_line.levels(log) == ([3, 4], 1)
+    state = phone(campaign(3 * PAGE))
+    state.screen = "log"
+    settle(state)
+    loaded = len(state.session["log"])
+    assert not state.replica.complete and loaded < 3 * PAGE
+    assert f"Tension over the newest {loaded} Tension Engine conflicts: from 3 to 3, highest 3" in pictures(state)
+
+
+def test_one_count_one_numbering_and_a_roll_set_aside_read_as_one():
+    state = phone(party_of_five())
+    state.screen = "conflict"
+    tap(state, "tension-roll", side="gm")
+    tap(state, "tension-new")  # the GM's dice set aside before the player rolled
+    log_a_roll(state, 4)
+    state.screen = "log"
+    page = text(state)
+    assert "2 entries logged in “Friday at Kim's”, newest first: 1 conflict and 1 roll set aside." in page
+    assert "Its 2 logged entries are only here." in page
+    set_aside = markup(state).split('data-testid="log-entry"')[2]
+    assert 'class="log-by"' not in set_aside  # nobody's roll: the player never rolled it
+    assert [label(entry, 0) for entry in state.session["log"]] == ["Phone 2", "Phone 1"]
+    tap(state, "log-undo")
+    assert "Undo the newest result?" in text(state)
+    tap(state, "log-undo-confirmed")
+    tap(state, "log-undo")
+    assert "Dice rolled and set aside, not resolved. It only leaves the log" in text(state)

@@ -244,3 +244,27 @@ def test_a_session_whose_link_no_qr_code_holds_keeps_share_copy_and_export():
     assert "Share link" in words and "Export this session to a file" in words
     tap(state, "session-share")
     assert state.commands[0][0] == "share"
+
+
+def test_the_open_session_is_renamed_beside_its_name_and_link_sizes_speak_no_qr_jargon():
+    from ui.kit.qr import size_words
+
+    state = phone(new_session("One"), new_session("Two"))
+    state.screen = "session"
+    settings = dict(router_page(state))["session-settings"]
+    assert 'data-action="session-rename"' in settings and 'aria-label="Rename' in settings
+    assert dict(router_page(state))["session-list"].count('data-action="session-rename"') == 1  # only "One"'s
+    tap(state, "session-rename", id=state.session["id"])
+    assert 'data-action="session-rename-text"' in dict(router_page(state))["session-settings"]
+    tap(state, "session-rename-text", value="Friday at Zoë's")
+    tap(state, "session-rename-save")
+    assert state.session["name"] == "Friday at Zoë's"
+    long_link = BASE + "#" + "A" * 3000
+    assert "QR version" not in size_words(long_link) and "modules" not in size_words(long_link)
+    assert size_words(long_link).endswith("a dense code, best scanned close up and steady")
+
+
+def router_page(state):
+    from ui import router
+
+    return router.page(state)

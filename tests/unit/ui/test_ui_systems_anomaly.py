@@ -18,6 +18,7 @@ from ui.systems.anomaly import sheet as roster_anomaly
 from ui.systems.anomaly import view as anomaly_view
 from ui.systems.anomaly import words as anomaly_words
 
+from reading import pictures
 from samples import seen
 from tapping import tap
 
@@ -539,9 +540,11 @@ def test_odds_before_the_roll_are_the_rules_odds_with_one_more_good_or_bad_die()
     modifiers = [{"kind": "Gear", "value": 2, "stacks": False, "name": "Sword"}]
     now = rules.odds.anomaly_check(1, 0, modifiers, 9)["success"]
     assert by_testid(state, "chance-actor") == percent(now)
-    text = page_text(state)
-    assert f"with 1 more good die: {percent(rules.odds.anomaly_check(2, 0, modifiers, 9)['success'])}" in text
-    assert f"with 1 more bad die: {percent(rules.odds.anomaly_check(1, 1, modifiers, 9)['success'])}" in text
+    bars, totals = pictures(state)
+    assert bars == (f"Chance of success against 9, and with one more conditional die. As it stands: {percent(now)}; "
+                    f"With 1 more good die: {percent(rules.odds.anomaly_check(2, 0, modifiers, 9)['success'])}; "
+                    f"With 1 more bad die: {percent(rules.odds.anomaly_check(1, 1, modifiers, 9)['success'])}")
+    assert totals.startswith("Rook's total: 3 to 12") and totals.endswith(f"; {percent(now)} beat 9")
     tap(state, "anomaly-chip", side="actor", chip="s0")
     assert by_testid(state, "chance-actor") == percent(rules.odds.anomaly_check(1, 0, [], 9)["success"])
 

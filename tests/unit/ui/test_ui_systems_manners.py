@@ -407,6 +407,7 @@ def test_logging_keeps_the_record_and_changes_no_tension_or_ap():
     assert state.session["log"][0]["record"] == record and state.session["log"][0]["by"] == "Wren"
     assert state.session["tension"] == tension
     assert seen(state.announcement) == "Wren plays Force against Hostility: Lose. Failure."
+    assert "Failure</span> (Lose)" in region(state, "manners-bar")  # an outright Lose compares no numbers
     assert "Result (logged)" in region(state, "manners-result")
     assert state.focus == "manners-result-card" and 'id="manners-bar-action"' in region(state, "manners-bar")
     tap(state, "manners-log")  # a second tap does not log twice

@@ -14,6 +14,7 @@ from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers 
 from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 from ui.systems.tension import draft as draft_model
 
+from reading import pictures
 from samples import seen
 from tapping import tap
 
@@ -76,7 +77,7 @@ def test_environment_with_real_dice_resolves_and_logs_like_the_rules_say():
     assert logged["result"]["player_total"] == 11 and logged["result"]["gm_total"] == 10
     # Two 1s in the character's dice feed Tension after the conflict.
     assert state.session["tension"] == expected["tension_after"] == 7
-    assert seen(state.announcement) == "Ash keeps 6 and 5: 11 against 10. Success."
+    assert seen(state.announcement) == "Ash keeps 6 and 5: 11 against the GM's 10. Success."
 
 
 def test_keeping_a_third_die_spends_an_ap_and_logging_takes_it_from_the_sheet():
@@ -394,7 +395,7 @@ def test_rolling_announces_the_dice_and_the_result_as_it_stands(monkeypatch):
     assert seen(state.announcement) == "The GM rolls 6, 5, 4, 2, 1. Total 11."
     tap(state, "tension-roll", side="player")
     assert seen(state.announcement) == ("Ash rolls 6, 6, 2, 2, 2. Total 12. As it stands: "
-                                        "Ash keeps 6 and 6: 12 against 11. Success.")
+                                        "Ash keeps 6 and 6: 12 against the GM's 11. Success.")
 
 
 def test_a_pool_of_no_dice_says_why_and_tension_is_never_lowered_below_two():
@@ -425,7 +426,9 @@ def test_after_the_roll_the_odds_say_exactly_what_ap_would_change(monkeypatch):
                    if sum(sorted(faces, reverse=True)[:2 + ap]) > gm_total)
         assert rules.odds.tension_against_total(pool, ap, gm_total)["success"] == Fraction(wins, 6 ** pool)
         label = "Keep 2:" if ap == 0 else f"Spend {ap} AP:"
-        assert f"{label} {percent_of(Fraction(wins, 6 ** pool))}" in words_of(state)
+        assert f"{label} {percent_of(Fraction(wins, 6 ** pool))}" in " ".join(pictures(state))
+    assert any(f"{percent_of(rules.odds.tension_against_total(pool, 0, gm_total)['success'])} beat the GM's 12" in said
+               for said in pictures(state))  # the totals keeping 2, what beats the GM's marked
     enter_real_dice(state, "player", [6, 5, 2, 1, 1])
     text = words_of(state)
     assert "Before anyone rolls" not in text and "Chance to beat" not in text
@@ -481,7 +484,20 @@ def test_once_the_initiator_has_rolled_the_defenders_chance_to_hold_is_exact():
     tap(state, "tension-who", side="defender", value=ash["id"])
     enter_real_dice(state, "initiator-0", [5, 4, 1, 1])  # the Ghoul settles at 9
     holds = sum(1 for faces in itertools.product(range(1, 7), repeat=5) if sum(sorted(faces)[-2:]) >= 9)
-    assert f"Holds against Ghoul's 9: {percent_of(Fraction(holds, 6 ** 5))}" in words_of(state)
+    said = pictures(state)
+    assert f"Holds against Ghoul's 9: {percent_of(Fraction(holds, 6 ** 5))}" in said[0]
+    assert said[1].endswith(f"{percent_of(Fraction(holds, 6 ** 5))} hold against Ghoul's 9")  # 9 or more shaded
     assert "Before anyone rolls" not in words_of(state)
     enter_real_dice(state, "defender", [4, 4, 3, 2, 1])
     assert dict(router.page(state))["tension-odds"] == ""  # Ash has no AP to spend: the odds step aside
+
+
+def test_the_gm_in_running_text_is_the_gm_and_a_sentence_says_the_ap_spent():
+    from ui.systems.tension import words as tension_words
+
+    state = table(character(ap=3), tension=5)
+    assert "Waiting for the GM to roll." in words_of(state)
+    record = rules.resolve({"v": 1, "system": "tension", "kind": "environment", "tension": 5,
+                            "gm": {"name": "The GM", "total": 10},
+                            "player": {"name": "Bo", "pool": 4, "dice": [2, 3, 1, 5], "ap": 2}})
+    assert seen(tension_words.sentence(record)) == "Bo keeps 5, 3, 2 and 1 (2 AP spent): 11 against the GM's 10. Success."

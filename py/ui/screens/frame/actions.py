@@ -117,4 +117,5 @@ def close_shown(state: AppState, event: Input):
     state.next_after_showing = None
     if following:
         dispatch(state, following, Input())
-        state.say("Logged and shown to the GM. Ready for the next roll (the Log has this one).", "success")
+        state.say("Logged and shown to the GM. Ready for the next roll (the Log has this one).", "success",
+                  passing=True)

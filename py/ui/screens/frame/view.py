@@ -98,12 +98,13 @@ def glance(state: AppState) -> Markup:
 
 
 def ap_chips(characters: list[dict], mine: dict | None) -> Markup:
+    """Each character's AP and Health, side by side: what a player spends and what they have left."""
     if not characters:
         return Markup("")
     return h("ul", *(h("li", h("span", isolate(entry["name"]), class_="chip-name"), " ",
-                           h("span", f"{entry['ap']} AP", class_="chip-value"),
+                           h("span", f"{entry['ap']} AP, {entry.get('health', 0)} Health", class_="chip-value"),
                            class_=classes("chip", chip_mine=entry is mine))
-                     for entry in characters), class_="glance-ap", aria_label="Adventure Points")
+                     for entry in characters), class_="glance-ap", aria_label="Adventure Points and Health")
 
 
 def message_bar(state: AppState) -> Markup:
@@ -186,10 +187,10 @@ def live_line(state: AppState) -> Markup:
     call_words = h("p", "The GM calls for your roll: ", h("strong", isolate(called["title"])),
                    f". At stake: {isolate(called['stakes'])}" if called["stakes"] else "", class_="live-line-call",
                    data_testid="live-call-banner") if called else Markup("")
-    from ui.systems.summaries import safe_sentence  # every system's words: loaded once a table is live, not at start
+    from ui.systems.summaries import entry_sentence  # every system's words: loaded once a table is live, not at start
 
     log = state.session["log"]
-    newest = h("p", "Newest roll: ", safe_sentence(log[0]["record"]), class_="hint hint-small live-line-newest",
+    newest = h("p", "Newest roll: ", entry_sentence(log[0]), class_="hint hint-small live-line-newest",
                data_testid="live-newest", data_entry=log[0]["id"]) if log else Markup("")
     wake = h("button", "Keep the screen on", type="button", class_="button button-quiet", data_action="live-wake",
              aria_pressed="true" if table.wake == "on" else "false") if table.wake != "unsupported" else Markup("")

@@ -63,12 +63,15 @@ def end_call(state: AppState, call_id: str):
 # --- The call being set up, and its round -------------------------------------------------------------
 
 def call_form(state: AppState) -> dict:
-    """The call being set up on the GM's phone (in state.view: it goes with the screen). Every live
-    player's phone is called but those the GM left out (`out`), phones that join meanwhile too."""
+    """The call being set up on the GM's phone (in state.view: it goes with the screen), on the system
+    of the GM's tab until the GM picks another in the form. Every live player's phone is called but
+    those the GM left out (`out`), phones that join meanwhile too."""
     form = state.view.get("call")
     if form is None:
-        form = {"system": state.system, "difficulty": 6, "title": "", "stakes": "", "out": []}
+        form = {"system": state.system, "tab": state.system, "difficulty": 6, "title": "", "stakes": "", "out": []}
         state.view["call"] = form
+    elif form.get("tab") != state.system:  # the GM's tab moved since: the call follows it (a pick in the form stays)
+        form.update(system=state.system, tab=state.system)
     return form
 
 

@@ -17,7 +17,7 @@ from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr_markup
 from ui.screens.live.calls import call_form, newest_call, players, round_rows
 from ui.screens.live.words import NO_WEBRTC, VIDEO, since_words
-from ui.systems.summaries import safe_sentence
+from ui.systems.summaries import entry_sentence
 
 PRIVACY = ("Phones on the same Wi-Fi talk directly: nothing leaves the local network, and no server is "
            "involved. Links and QR codes keep working for any phone that can't join.")
@@ -183,7 +183,7 @@ def rolls_card(state: AppState) -> Markup:
                                       (live_table.ADD_ON_TAP, "waits here until I add it"))),
                class_="settings-group")
     waiting = [h("li", h("p", h("strong", isolate(item["by"]) or "A player"), ": ",
-                         safe_sentence(item["entry"]["record"])),
+                         entry_sentence(item["entry"])),
                  h("p", "; ".join(item.get("changes") or []) or "", class_="hint hint-small"),
                  h("p", item["problems"][0], class_="side-problem") if item["problems"] else Markup(""),
                  h("div", button("Add", "live-add", primary=True, data_id=item["entry_id"],
@@ -241,7 +241,7 @@ def round_card(state: AppState) -> Markup:
     rows = round_rows(state, call)
     done = sum(entry is not None for _, entry, _ in rows)
     items = [h("li", h("strong", who), ": ",
-               h("span", f"{standing} — {safe_sentence(entry['record'])}" if entry is not None else standing),
+               h("span", f"{standing} — {entry_sentence(entry)}" if entry is not None else standing),
                class_=classes("live-round-row", live_round_done=entry is not None), data_testid="live-round-row")
              for who, entry, standing in rows]
     stakes = h("p", "At stake: ", isolate(call["stakes"]), class_="hint") if call["stakes"] else Markup("")

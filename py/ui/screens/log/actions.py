@@ -21,7 +21,7 @@ from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.screens.log.limits import ARCHIVE_KEEP, KEEP, SEARCH
 from ui.systems.handoff import roll_url
-from ui.systems.summaries import safe_sentence
+from ui.systems.summaries import entry_sentence
 
 
 def entry_by_id(state: AppState, entry_id: str) -> dict | None:
@@ -52,7 +52,7 @@ def undo(state: AppState, event: Input):
     for draft in state.drafts.values():  # a conflict screen showing this result as logged can log it again
         if isinstance(draft, dict) and draft.get("logged") == entry["record"]:
             draft["logged"] = None
-    words = f"Undone: {safe_sentence(entry['record'])}"
+    words = f"Undone: {entry_sentence(entry)}"
     if entry["record"].get("system") == "tension":
         words += f" Tension is back to {state.session['tension']}."
     state.say(words, "success")

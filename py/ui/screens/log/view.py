@@ -16,11 +16,11 @@ from ui.core.library import backup_due, backup_words, involves, logged, sheets_o
 from ui.core.people import people
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
-from ui.screens.log import roll_link
+from ui.screens.log import roll_link, tension_line
 from ui.screens.log.limits import KEEP, PAGE
 from ui.screens.log.record import effect_words, record_details, when
 from ui.systems.handoff import roll_url
-from ui.systems.summaries import safe_sentence
+from ui.systems.summaries import entry_sentence
 
 
 # --- The screen ----------------------------------------------------------------------------------------
@@ -52,10 +52,14 @@ def tools(state: AppState) -> Markup:
     log = state.session["log"]
     tally = logged(state)
     aside, count = tally.get("set-aside", 0), tally.get("conflict", 0)
-    set_aside = f" and {count_words(aside, 'roll', 'rolls')} set aside" if aside else ""
     name = isolate(state.session["name"])
-    intro = (f"{count_words(count, 'conflict', 'conflicts')} logged{set_aside} in “{name}”, newest first."
-             if count or aside else f"Nothing logged yet in “{name}”. Resolved conflicts appear here.")
+    if aside:  # one count (entries, as the backup line and archiving count them), then what they are
+        intro = (f"{count_words(count + aside, 'entry', 'entries')} logged in “{name}”, newest first: "
+                 f"{count_words(count, 'conflict', 'conflicts')} and {count_words(aside, 'roll', 'rolls')} set aside.")
+    elif count:
+        intro = f"{count_words(count, 'conflict', 'conflicts')} logged in “{name}”, newest first."
+    else:
+        intro = f"Nothing logged yet in “{name}”. Resolved conflicts appear here."
     due = backup_due(state)
     backup = h("p", " ".join(backup_words(state)), class_="hint hint-small", data_testid="backup")
     if due:
@@ -78,7 +82,7 @@ def tools(state: AppState) -> Markup:
     if state.view.get("undo") and log:
         newest = log[0]
         confirm = h("div",
-                    h("p", h("strong", "Undo the newest result? "), safe_sentence(newest["record"]), " ",
+                    h("p", h("strong", "Undo the newest result? "), entry_sentence(newest), " ",
                       undo_words(state, newest)),
                     h("div", h("button", "Yes, undo it", type="button", class_="button button-danger",
                                data_action="log-undo-confirmed"),
@@ -86,7 +90,8 @@ def tools(state: AppState) -> Markup:
                       class_="row row-wrap"),
                     class_="confirm", role="alert")
     return h("section", h("h2", "Log", class_="screen-title"), h("p", intro, class_="hint", data_testid="log-count"),
-             backup, buttons, confirm, archive_card(state, count + aside), who_filter(state), class_="card")
+             tension_line.picture(state), backup, buttons, confirm, archive_card(state, count + aside),
+             who_filter(state), class_="card")
 
 
 def archive_card(state: AppState, total: int) -> Markup:
@@ -143,7 +148,8 @@ def shared_link(state: AppState, entry: dict) -> Markup:
 
 def label(entry: dict, position: int) -> str:
     """How the Log numbers an entry: the phone that logged it and its count there ("Ash 3", "GM 12",
-    "#7" from a phone nobody said who holds); entries from before numbers were kept, by position."""
+    "Phone 7" from a phone nobody said who holds); entries from before numbers were kept, by position
+    ("#7": they carry no number of their own)."""
     return entry_label(entry) or f"#{position}"
 
 
@@ -160,7 +166,8 @@ def entry_card(state: AppState, entry: dict, number: str, left: dict | None = No
     record = entry["record"] if isinstance(entry.get("record"), dict) else {}
     judged = verdict(state.replica, entry, left)
     meta = [h("span", isolate(number), class_="log-number")]
-    if entry.get("by") and entry.get("by") != entry.get("phone"):  # "Ash 3", not "Ash 3 · Ash"
+    # "Ash 3", not "Ash 3 · Ash"; a roll set aside is filed under nobody (its player may never have rolled)
+    if entry.get("by") and entry.get("by") != entry.get("phone") and entry.get("kind") != "set-aside":
         meta += [" · ", h("span", isolate(entry["by"]), class_="log-by")]
     if entry.get("at"):
         meta += [" · ", when(entry["at"])]

@@ -178,7 +178,12 @@ def settings_card(state: AppState) -> Markup:
                     f"Tension is {session['tension']} now; it started at the number of players.")
     return h("section",
              h("h2", "This session", class_="screen-title"),
-             h("p", h("strong", isolate(session["name"])), " · ", setup_words(session), class_="session-summary"),
+             rename_form(state, session["id"], session["name"]) if state.view.get("renaming") == session["id"] else
+             h("div", h("p", h("strong", isolate(session["name"])), " · ", setup_words(session),
+                        class_="session-summary"),
+               button("Rename", "session-rename", data_id=session["id"],
+                      aria_label=f"Rename {isolate(session['name'])}"),
+               class_="row row-wrap session-name-row"),
              h("div",
                h("span", "Players", class_="stepper-label", id="players-label"),
                h("button", "−", type="button", class_="button button-round", data_action="session-players",
@@ -201,21 +206,25 @@ def settings_card(state: AppState) -> Markup:
 
 # --- Every session on this device ---------------------------------------------------------------------
 
+def rename_form(state: AppState, session_id: str, current: str) -> Markup:
+    field_id = f"rename-{session_id}"
+    return h("div",
+             h("label", h("span", f"New name for “{isolate(current)}”", class_="field-label"),
+               h("input", type="text", id=field_id, value=state.view.get("rename_text", current), maxlength="80",
+                 autocomplete="off", data_action="session-rename-text", class_="field-input"),
+               class_="field", for_=field_id),
+             buttons(button("Save name", "session-rename-save", primary=True),
+                     button("Cancel", "session-rename-cancel")),
+             class_="rename-form")
+
+
 def session_row(state: AppState, entry: dict) -> Markup:
     is_open = entry["id"] == state.session["id"]
     name = isolate(entry["name"])
     details = f"{SYSTEMS.get(entry['system'], '')} · {entry['roster']} in the roster · {entry['log']} logged"
-    if state.view.get("renaming") == entry["id"]:
-        field_id = f"rename-{entry['id']}"
-        return h("li",
-                 h("label", h("span", f"New name for “{name}”", class_="field-label"),
-                   h("input", type="text", id=field_id, value=state.view.get("rename_text", entry["name"]),
-                     maxlength="80",
-                     autocomplete="off", data_action="session-rename-text", class_="field-input"),
-                   class_="field", for_=field_id),
-                 buttons(button("Save name", "session-rename-save", primary=True),
-                         button("Cancel", "session-rename-cancel")),
-                 class_="session-row", data_testid="session-row")
+    if state.view.get("renaming") == entry["id"] and not is_open:  # the open one is renamed beside its name
+        return h("li", rename_form(state, entry["id"], entry["name"]), class_="session-row",
+                 data_testid="session-row")
     confirm = Markup("")
     if state.view.get("deleting") == entry["id"]:
         confirm = h("div",
@@ -229,7 +238,8 @@ def session_row(state: AppState, entry: dict) -> Markup:
     return h("li",
              h("div", h("h3", name, class_="session-row-name"), open_button, class_="session-row-head"),
              h("p", details, class_="hint hint-small"),
-             buttons(button("Rename", "session-rename", data_id=entry["id"], aria_label=f"Rename {name}"),
+             buttons(Markup("") if is_open else  # the open session's Rename is beside its name, above
+                     button("Rename", "session-rename", data_id=entry["id"], aria_label=f"Rename {name}"),
                      button("Duplicate", "session-duplicate", data_id=entry["id"], aria_label=f"Duplicate {name}"),
                      button("Delete…", "session-delete", danger=True, data_id=entry["id"],
                             aria_label=f"Delete {name}")),

@@ -9,6 +9,7 @@ reveal. Markup only; outcomes come from rules (resolve, outcomes_for_*).
 from __future__ import annotations
 
 import rules
+from rules.words import in_text
 
 from ui.core.role import is_player, own_side
 from ui.core.state import AppState
@@ -403,7 +404,7 @@ def odds_panel(state: AppState, draft: dict) -> Markup:
     if draft["kind"] == draft_model.TEST:
         title = f"Each Manner card against the five Complications, difficulty {draft['gm']['difficulty']}:"
     else:
-        opponent = isolate(draft_model.side_name(state, draft["opponent"]))
+        opponent = in_text(draft_model.side_name(state, draft["opponent"]))
         title = f"Each Manner card against the five Manners {opponent} could play:"
     counts = [rows[manner]["cards"] for manner in rules.MANNERS]
     same_cards = all(count == counts[0] for count in counts)
@@ -504,9 +505,10 @@ def bar(state: AppState, draft: dict) -> Markup:
     if record is None:
         return Markup("")
     outcome = record["result"]["outcome"]
+    numbers = (f" {record['result']['player_total']} vs {record['result']['other_total']}"
+               if manners_words.compares_numbers(record["result"]) else f" ({record['result']['cell']})")
     summary = h("span", h("span", manners_words.outcome_word(record["result"]),
-                          class_=classes("outcome", OUTCOME_CLASS[outcome])),
-                f" {record['result']['player_total']} vs {record['result']['other_total']}")
+                          class_=classes("outcome", OUTCOME_CLASS[outcome])), numbers)
     sealed = draft.get("exchange") is not None  # both phones log it: the GM's has it already
     return conflict.bar(state, "manners", summary, record, draft["logged"], gm_has_it=sealed)
 

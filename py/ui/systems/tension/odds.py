@@ -1,21 +1,42 @@
 """The Tension Engine's odds for what is on screen: before anyone rolls, each side's chance;
 once a side's total is settled, the other's chance against it; after a side rolled, exactly
-what spending would change with its dice. Markup only; the numbers come from rules.odds (and
-rules.gm_options, rules.fewest_ap) via the draft.
+what spending would change with its dice. Chances are drawn as bars on one scale, beside the
+totals the side rolling next may make keeping 2 (what it must beat marked, once settled).
+Markup only; the numbers come from rules.odds (and rules.gm_options, rules.fewest_ap) via the draft.
 """
 from __future__ import annotations
+
+import functools
 
 import rules
 
 from ui.core.state import AppState
+from ui.kit.charts import chance_bars, totals_chart
 from ui.kit.html import Markup, h, isolate
 from ui.kit.percent import percent
 from ui.systems import dice_entry
 from ui.systems.tension import draft as draft_model
 
 
-def odds_line(label: str, chances: dict, key: str = "success") -> Markup:
-    return h("li", h("span", label, class_="odds-label"), " ", h("strong", percent(chances[key])))
+def pictured(title: str, rows: list, totals: Markup = Markup("")) -> list[Markup]:
+    """The title, the chances as bars (their numbers in the picture's text equivalent) and the totals."""
+    return [h("p", title, class_="odds-title"),
+            h("div", bars(tuple(rows)), totals, class_="odds-pictures", data_testid="odds")]
+
+
+# A picture is a pure function of its numbers: stepping a pool up and down draws each once.
+@functools.lru_cache(maxsize=64)
+def bars(rows: tuple) -> Markup:
+    return chance_bars(rows, "")
+
+
+@functools.lru_cache(maxsize=64)
+def kept_totals(pool: int, who: str, target: int | None = None, winning: str | None = None) -> Markup:
+    """The totals a side rolling `pool` dice makes keeping 2, the total it must beat marked; its
+    caption is for the eye (the picture's own label says it to a screen reader)."""
+    label = f"{isolate(who)}'s total keeping 2 of {pool} dice"
+    return Markup(h("p", label, class_="chart-caption", aria_hidden="true")
+                  + totals_chart(rules.odds.tension_kept_totals(pool), label, target, winning))
 
 
 def after_roll_rows(state: AppState, draft: dict, side: dict) -> list[tuple[str, int]]:
@@ -65,28 +86,24 @@ def environment_odds(state: AppState, draft: dict) -> list[Markup]:
     gm_total = draft_model.settled_total(state, draft, draft["gm"])
     have = draft_model.available_ap(state, player)
     most_ap = max(0, pool - 2) if have is None else min(have, max(0, pool - 2))
-    lines = []
     if player["mode"] == draft_model.TOTAL:
-        return lines
+        return []
     if gm_total is not None and dice_entry.complete(player, pool):
         return after_roll_odds(state, draft, player, [(draft_model.side_name(state, draft["gm"]), gm_total)], False)
-    if gm_total is not None:
-        for ap in range(0, min(most_ap, 4) + 1):
-            label = "Keep 2:" if ap == 0 else f"Spend {ap} AP:"
-            lines.append(odds_line(label, odds.tension_against_total(pool, ap, gm_total)))
-        return [h("p", f"Chance to beat the GM's {gm_total} with {pool} dice:", class_="odds-title"),
-                h("ul", *lines, class_="odds-list", data_testid="odds")]
+    name = draft_model.side_name(state, player)
+    if gm_total is not None:  # the player's total must beat the GM's (RULES.md: equal is a tie, no success)
+        rows = [("Keep 2" if ap == 0 else f"Spend {ap} AP", odds.tension_against_total(pool, ap, gm_total)["success"])
+                for ap in range(0, min(most_ap, 4) + 1)]
+        return pictured(f"Chance to beat the GM's {gm_total} with {pool} dice:", rows,
+                        kept_totals(pool, name, gm_total, f"beat the GM's {gm_total}"))
     if draft["gm"]["mode"] == draft_model.TOTAL:
-        return lines
-    rows = odds.tension_environment_options(draft_model.conflict_tension(state, draft), pool, 0, draft["retry"])
-    shown = [row for row in rows if not row["extra"] or row["extra"] <= 2]
-    for row in shown:
-        label = "GM keeps 2:" if not row["boost"] and not row["extra"] else (
-            "GM boosts:" if row["boost"] else f"GM pays {row['extra']} for extra dice:")
-        lines.append(odds_line(label, row))
-    return [h("p", f"Player's chance of success with {pool} dice, keeping 2, before the GM rolls:",
-              class_="odds-title"),
-            h("ul", *lines, class_="odds-list", data_testid="odds")]
+        return []
+    options = odds.tension_environment_options(draft_model.conflict_tension(state, draft), pool, 0, draft["retry"])
+    rows = [("The GM keeps 2" if not row["boost"] and not row["extra"] else "The GM boosts" if row["boost"] else
+             f"The GM pays {row['extra']} for extra dice", row["success"])
+            for row in options if not row["extra"] or row["extra"] <= 2]
+    return pictured(f"{isolate(name)}'s chance of success with {pool} dice, keeping 2, before the GM rolls, if:",
+                    rows, kept_totals(pool, name))
 
 
 def opposed_side_fields(state: AppState, draft: dict, side: dict) -> dict:
@@ -109,16 +126,16 @@ def opposed_odds(state: AppState, draft: dict) -> list[Markup]:
                    for side, total in zip(draft["initiators"], initiator_totals)]
         return defender_odds(state, draft, targets)
     defender = opposed_side_fields(state, draft, draft["defender"])
-    lines = []
-    for index, side in enumerate(draft["initiators"]):
-        initiator = opposed_side_fields(state, draft, side)
-        chances = rules.odds.tension_opposed(initiator, defender, state.session["tension"])
-        name = isolate(draft_model.side_name(state, side))
-        lines.append(h("li", h("span", f"{name} succeeds:", class_="odds-label"), " ",
-                       h("strong", percent(chances["initiator"])), h("span", f" · tie {percent(chances['tie'])}",
-                                                                      class_="odds-extra")))
-    return [h("p", "Before anyone rolls, keeping 2 and spending nothing:", class_="odds-title"),
-            h("ul", *lines, class_="odds-list", data_testid="odds")]
+    rows = []
+    for side in draft["initiators"]:
+        chances = rules.odds.tension_opposed(opposed_side_fields(state, draft, side), defender,
+                                             state.session["tension"])
+        rows.append((f"{isolate(draft_model.side_name(state, side))} succeeds (tie {percent(chances['tie'])})",
+                     chances["initiator"]))
+    first = draft["initiators"][0]
+    totals = (kept_totals(draft_model.pool(state, draft, first), draft_model.side_name(state, first))
+              if len(draft["initiators"]) == 1 else Markup(""))
+    return pictured("Before anyone rolls, keeping 2 and spending nothing:", rows, totals)
 
 
 def defender_odds(state: AppState, draft: dict, targets: list[tuple[str, int]]) -> list[Markup]:
@@ -130,12 +147,13 @@ def defender_odds(state: AppState, draft: dict, targets: list[tuple[str, int]]) 
         return []
     if dice_entry.complete(defender, pool):
         return after_roll_odds(state, draft, defender, targets, True)
-    name = isolate(draft_model.side_name(state, defender))
-    lines = [h("li", h("span", f"Holds against {isolate(who)}'s {total}:", class_="odds-label"), " ",
-               h("strong", percent(rules.odds.tension_against_total(pool, 0, max(0, total - 1))["success"])))
-             for who, total in targets]
-    return [h("p", f"{name}'s chance with {pool} dice, keeping 2:", class_="odds-title"),
-            h("ul", *lines, class_="odds-list", data_testid="odds")]
+    name = draft_model.side_name(state, defender)
+    rows = [(f"Holds against {isolate(who)}'s {total}",
+             rules.odds.tension_against_total(pool, 0, max(0, total - 1))["success"]) for who, total in targets]
+    # Holding needs an equal total: what must be beaten is one below the initiator's (one initiator: marked).
+    totals = (kept_totals(pool, name, targets[0][1] - 1, f"hold against {isolate(targets[0][0])}'s {targets[0][1]}")
+              if len(targets) == 1 else kept_totals(pool, name))
+    return pictured(f"{isolate(name)}'s chance with {pool} dice, keeping 2:", rows, totals)
 
 
 def panel(state: AppState, draft: dict) -> Markup:

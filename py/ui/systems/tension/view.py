@@ -8,6 +8,7 @@ is ui.kit.dice_entry's, the result card and bar ui.systems.conflict's.
 from __future__ import annotations
 
 import rules
+from rules.words import capitalize, in_text
 
 from ui.core.role import is_player, own_side
 from ui.core.state import AppState
@@ -299,8 +300,8 @@ def outcome_block(record: dict) -> Markup:
     result = record["result"]
     if record["kind"] == "environment":
         word = tension_words.OUTCOME_WORDS[result["outcome"]]
-        numbers = h("p", h("span", f"{isolate(result['player']['name'])} {result['player_total']}"), " vs ",
-                    h("span", f"{isolate(result['gm']['name'])} {result['gm_total']}"), class_="result-numbers")
+        numbers = h("p", h("span", f"{capitalize(in_text(result['player']['name']))} {result['player_total']}"),
+                    " vs ", h("span", f"{in_text(result['gm']['name'])} {result['gm_total']}"), class_="result-numbers")
         return h("div", h("p", word, class_=classes("outcome", OUTCOME_CLASS[result["outcome"]]),
                           data_testid="outcome"), numbers)
     rows = []
@@ -404,7 +405,7 @@ def waiting_words(state: AppState, draft: dict) -> str:
         if not dice_entry.complete(side, draft_model.pool(state, draft, side)):
             if is_player(state) and (own_side(state, side) or (key == "gm" and draft["kind"] == "environment")):
                 return "Roll the Tension Pool, then your dice." if key == "gm" else "Your roll."
-            return f"Waiting for {isolate(draft_model.side_name(state, side))} to roll."
+            return f"Waiting for {in_text(draft_model.side_name(state, side))} to roll."
     return ""
 
 
