@@ -143,7 +143,7 @@ class MemoryLog:
 
     async def remove(self, session_id: str, keep: int = 0):
         found = self.mine(session_id)
-        for item in found[:len(found) - keep] if keep else found:
+        for item in found[:max(0, len(found) - keep)]:  # keep may exceed what is there: then none goes
             del self.records[(item["s"], item["c"], item["d"], item["i"])]
 
     async def index(self, session_id: str) -> list[list[str]]:

@@ -67,7 +67,8 @@ class CountingLog:
 
     async def remove(self, session_id: str, keep: int = 0):
         keys = self.keys_of.get(session_id, [])
-        gone, self.keys_of[session_id] = (keys[:len(keys) - keep], keys[len(keys) - keep:]) if keep else (keys, [])
+        cut = max(0, len(keys) - keep)  # keep may exceed what is there: then none goes
+        gone, self.keys_of[session_id] = keys[:cut], keys[cut:]
         for key in gone:
             del self.records[(session_id, *key)]
             del self.by_id[(session_id, key[2])]

@@ -15,6 +15,7 @@ from pathlib import Path
 from ui.core import commands
 from ui.core.actions import Input
 from ui.core.step import step
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers "role-pick": whose phone each is)
 from ui.screens.live import actions as live_actions  # noqa: F401  (registers the live table's actions)
 from ui.screens.session import scan  # noqa: F401  (registers "Scan a code": a player's phone scans the GM's code)
 

@@ -64,6 +64,22 @@ def test_archiving_keeps_the_newest_entries_and_the_numbers():
     assert [entry["id"] for entry in whole(again, loaded)["log"]] == [entry["id"] for entry in session["log"][:10]]
 
 
+@pytest.mark.parametrize("log", [None, CountingLog], ids=["memory", "counting"])
+def test_archiving_to_keep_more_than_the_log_holds_removes_nothing(log):
+    """Keeping 24 of 22 entries removed 20 of them (a slice from the end went past the start): the
+    browser's store (static/logdb.js) walks from the newest and never did."""
+    store = MemoryStore()
+    if log is not None:
+        LOGS[store] = log()
+    shelf = library(store)
+    session, replica = played(22)
+    saved(shelf, replica)
+    assert asyncio.run(shelf.archive(replica, 24)) == 0
+    assert asyncio.run(log_for(store).count(replica.id)) == 22
+    again, loaded = reopened(store)
+    assert [entry["id"] for entry in whole(again, loaded)["log"]] == [entry["id"] for entry in session["log"]]
+
+
 def test_what_a_device_holds_of_a_log_is_read_once_then_kept_up_to_date():
     """A live table's hello and catch-up ask for it at every message: the log store's keys are read
     the first time only; entries logged or merged since count at once, each once; an archive reads
