@@ -1,6 +1,6 @@
 """Storage that fills and saved data that fails its check (issue 23, items 7 and 8), in Chromium at
 390x844: a roll the log store refuses is said at once, with no error in the console, and is there
-after a reload once there is room; a session that fails its check at start opens repaired and says
+after a reload once there is room; a change a full localStorage refuses is said; a session that fails its check at start opens repaired and says
 what was set aside, and stays so after a reload; a link too long for a QR code keeps the screen."""
 from __future__ import annotations
 
@@ -111,6 +111,45 @@ def test_a_refused_roll_is_said_at_once_and_is_there_after_a_reload_with_room(pa
     reload(page)
     nav(page, "Log")
     assert page.get_by_test_id("log-entry").count() == 1 and page.get_by_test_id("tension").inner_text() == tension
+
+
+# localStorage filled by the page's own data to the last character: the browser's own refusal.
+FILL_LOCAL_STORAGE = """() => {
+  let size = 1 << 20, count = 0;
+  while (size >= 1) {
+    try { localStorage.setItem("test.filler." + count, "x".repeat(size)); count += 1; } catch (full) { size >>= 1; }
+  }
+  const last = "test.filler." + (count - 1);
+  for (let value = localStorage.getItem(last) + "x"; ; value += "x") {
+    try { localStorage.setItem(last, value); } catch (full) { return; }
+  }
+}"""
+
+
+def saved(page, count: int):
+    """Until the open session's head holds this phone's Tension count."""
+    page.wait_for_function("""(count) => Object.keys(localStorage).some((key) => key.startsWith("tableside.head.")
+        && Object.values(JSON.parse(localStorage.getItem(key)).tension).some(([counted]) => counted === count))""",
+                           arg=count)
+
+
+def test_a_change_a_really_full_local_storage_refuses_is_said_and_saved_once_there_is_room(app):
+    page = app
+    raise_tension = page.get_by_role("button", name="Raise Tension by 1")
+    for _ in range(9):
+        raise_tension.tap()
+    saved(page, 9)
+    page.evaluate(FILL_LOCAL_STORAGE)
+    raise_tension.tap()  # this phone's count in the head, 9 -> 10, is a character longer
+    page.locator(".message p").filter(has_text="storage for Tableside is full, so the last change is not saved").wait_for()
+    assert page.get_by_test_id("tension").inner_text() == "13"
+
+    page.evaluate("() => Object.keys(localStorage).filter((key) => key.startsWith('test.filler.'))"
+                  ".forEach((key) => localStorage.removeItem(key))")
+    raise_tension.tap()
+    saved(page, 11)
+    reload(page)
+    assert page.get_by_test_id("tension").inner_text() == "14"
 
 
 def test_a_session_that_fails_its_check_at_start_opens_repaired_and_says_so(page, open_app, screenshot):
