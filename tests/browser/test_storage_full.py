@@ -1,7 +1,8 @@
 """Storage that fills and saved data that fails its check (issue 23, items 7 and 8), in Chromium at
 390x844: a roll the log store refuses is said at once, with no error in the console, and is there
-after a reload once there is room; a change a full localStorage refuses is said; a session that fails its check at start opens repaired and says
-what was set aside, and stays so after a reload; a link too long for a QR code keeps the screen."""
+after a reload once there is room; a change a full localStorage refuses is said; a session that
+fails its check at start opens repaired and says what was set aside, and stays so after a reload;
+a link too long for a QR code keeps the screen."""
 from __future__ import annotations
 
 import json
