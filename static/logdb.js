@@ -32,11 +32,15 @@
     return IDBKeyRange.bound([session], before ? [session, ...before] : [session, []], false, true);
   }
 
-  // Every refusal as an Error: a request's error reaches the transaction's onerror before the
-  // transaction holds it (tx.error is still null there), and a promise rejected with null reaches
-  // Python as no exception at all (asyncio's "invalid exception object"): the await never ends.
+  // Every refusal as a plain Error with the browser's name and message. Pyodide makes a Python
+  // exception only of an object with a stack or one whose constructor is DOMException itself:
+  // Chromium's quota refusal is a QuotaExceededError (a subclass, no stack), and it, like null,
+  // reached Python as no exception at all (asyncio's "invalid exception object"): the await never
+  // ended. A request's error reaches the transaction's onerror before tx.error holds it.
   function refusal(error, otherwise) {
-    return error instanceof Error || error instanceof DOMException ? error : new Error(otherwise);
+    const plain = new Error(error && error.message ? String(error.message) : otherwise);
+    if (error && error.name) plain.name = String(error.name);
+    return plain;
   }
 
   async function run(mode, work) {
