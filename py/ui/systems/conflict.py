@@ -15,7 +15,7 @@ from session import set_aside as set_aside_entry
 
 from ui.core.actions import Input
 from ui.core.clock import now_text
-from ui.core.events import when_role_changed
+from ui.core.events import when_added, when_role_changed
 from ui.core.library import numbering
 from ui.core.role import show_to_gm
 from ui.core.state import AppState
@@ -35,6 +35,19 @@ def opens_on_the_player(system: str, in_play: Callable[[dict], bool]):
         if draft is not None and not in_play(draft) and draft.get("exchange") is None:
             del state.drafts[system]
     when_role_changed(reopen)
+
+
+def when_added_to(system: str):
+    """Register listener(state, entry, draft), called after a new roster entry of `system` is saved
+    while this phone holds a conflict of that system (which may take the newcomer on a free side)."""
+    def register(listener: Callable[[AppState, dict, dict], None]):
+        def heard(state: AppState, entry: dict):
+            draft = state.drafts.get(system)
+            if entry["system"] == system and draft is not None:
+                listener(state, entry, draft)
+        when_added(heard)
+        return listener
+    return register
 
 
 def clear_error(state: AppState):

@@ -11,7 +11,6 @@ from session import log_conflict
 
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.events import when_added
 from ui.core.library import numbering
 from ui.core.state import AppState
 from ui.kit.html import isolate
@@ -327,12 +326,9 @@ def new_roll(state: AppState, event: Input):
 conflict.opens_on_the_player("anomaly", draft_model.in_play)
 
 
-@when_added
-def fill_untouched_rollers(state: AppState, entry: dict):
+@conflict.when_added_to("anomaly")
+def fill_untouched_rollers(state: AppState, entry: dict, draft: dict):
     """A new character takes the actor, a new adversary the defender, if nobody has set them up yet."""
-    if entry["system"] != "anomaly" or "anomaly" not in state.drafts:
-        return
-    draft = state.drafts["anomaly"]
     if draft["logged"] is not None:
         return
     role = "actor" if entry["kind"] == "character" else "defender"

@@ -10,7 +10,7 @@ from session.sealed import exchange as sealed_exchange
 from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.events import when_added, when_role_changed
+from ui.core.events import when_role_changed
 from ui.core.library import numbering
 from ui.core.live_table import carries_steps
 from ui.core.role import is_player
@@ -496,12 +496,9 @@ def seal_link_again(state: AppState, event: Input):
         share_link(state, draft, "Sealed cards")
 
 
-@when_added
-def fill_untouched_sides(state: AppState, entry: dict):
+@conflict.when_added_to("manners")
+def fill_untouched_sides(state: AppState, entry: dict, draft: dict):
     """A new character takes the player's side, a new adversary the opponent's, if nobody set it up yet."""
-    if entry["system"] != "manners" or "manners" not in state.drafts:
-        return
-    draft = state.drafts["manners"]
     role = "player" if entry["kind"] == "character" else "opponent"
     side = draft[role]
     untouched = side["ref"] is None and not side["name"].strip() and side["manner"] is None and not side["locked"]

@@ -10,7 +10,6 @@ from session import log_conflict
 
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.events import when_added
 from ui.core.library import numbering
 from ui.core.state import AppState
 from ui.kit.html import isolate
@@ -333,12 +332,9 @@ def new_conflict(state: AppState, event: Input):
 conflict.opens_on_the_player("tension", draft_model.in_play)
 
 
-@when_added
-def fill_untouched_sides(state: AppState, entry: dict):
+@conflict.when_added_to("tension")
+def fill_untouched_sides(state: AppState, entry: dict, draft: dict):
     """A new character or adversary takes the first matching side nobody has set up yet."""
-    if entry["system"] != "tension" or "tension" not in state.drafts:
-        return
-    draft = state.drafts["tension"]
     for key, side in draft_model.sides(draft):
         untouched = side["ref"] is None and not side["dice"] and not side["name"] and side["total"] is None
         wanted = "character" if key in ("player", "defender") else "adversary"
