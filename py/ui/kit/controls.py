@@ -73,3 +73,22 @@ def result_bar(summary: Markup, action: Markup, bar_id: str) -> Markup:
 def settled_note(reason: str) -> Markup:
     """One line saying why a side is shown read-only."""
     return h("p", reason, class_="settled-note", data_testid="settled")
+
+
+def button(label: str, action: str, primary: bool = False, danger: bool = False, wide: bool = False,
+           **attrs) -> Markup:
+    return h("button", label, type="button", data_action=action, **attrs,
+             class_=classes("button", button_primary=primary, button_danger=danger, button_wide=wide))
+
+
+def scanner(name: str, title: str, video_id: str, hint: str, cancel: str) -> Markup:
+    """The camera's picture while scanning a code, with Cancel (action and id `cancel`); `name` is the
+    card's test id and its title's id stem. Drawn in a region of its own: the camera stops once this
+    <video> leaves the page (static/scan.js)."""
+    return h("section",
+             h("h2", title, class_="screen-title", id=f"{name}-title"),
+             h("video", id=video_id, class_="scanner-video", muted=True, autoplay=True, playsinline=True,
+               aria_label="The camera's picture"),
+             h("p", hint, class_="hint"),
+             button("Cancel", cancel, wide=True, id=cancel),
+             class_="card scanner", aria_labelledby=f"{name}-title", data_testid=name)

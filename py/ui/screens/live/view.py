@@ -12,7 +12,7 @@ from ui.core.clock import short_text
 from ui.core.live_table import peer_name
 from ui.core.role import is_player
 from ui.core.state import AppState
-from ui.kit.controls import select
+from ui.kit.controls import button, scanner, select
 from ui.kit.html import Markup, classes, h, isolate
 from ui.kit.qr import qr_markup
 from ui.screens.live.calls import call_form, newest_call, players, round_rows
@@ -22,10 +22,6 @@ from ui.systems.summaries import entry_sentence
 PRIVACY = ("Phones on the same Wi-Fi talk directly: nothing leaves the local network, and no server is "
            "involved. Links and QR codes keep working for any phone that can't join.")
 
-
-def button(label: str, action: str, primary: bool = False, wide: bool = False, **attrs) -> Markup:
-    return h("button", label, type="button", data_action=action, **attrs,
-             class_=classes("button", button_primary=primary, button_wide=wide))
 
 
 def regions(state: AppState) -> list[tuple[str, Markup]]:
@@ -161,13 +157,8 @@ def scanner_card(state: AppState) -> Markup:
     table = live_table.of(state)
     if table is None or not table.scanning:
         return Markup("")
-    return h("section",
-             h("h2", "Scan a live code", class_="screen-title", id="live-scanner-title"),
-             h("video", id=VIDEO, class_="scanner-video", muted=True, autoplay=True, playsinline=True,
-               aria_label="The camera's picture"),
-             h("p", "Point the camera at the code on the other phone.", class_="hint"),
-             button("Cancel", "live-scan-cancel", wide=True, id="live-scan-cancel"),
-             class_="card scanner", aria_labelledby="live-scanner-title", data_testid="live-scanner")
+    return scanner("live-scanner", "Scan a live code", VIDEO, "Point the camera at the code on the other phone.",
+                   "live-scan-cancel")
 
 
 def rolls_card(state: AppState) -> Markup:

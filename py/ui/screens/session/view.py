@@ -11,7 +11,8 @@ from session.on_device import shown_key
 from ui.core.library import LATEST, backup_due, backup_words, keeps_log, keeps_nothing, listing, logged, unreadable
 from ui.core.role import is_player
 from ui.core.state import AppState
-from ui.kit.html import Markup, classes, h, isolate
+from ui.kit.controls import button, scanner
+from ui.kit.html import Markup, h, isolate
 from ui.kit.qr import qr, qr_markup, size_words
 from ui.screens.session.sharing import VIDEO, session_url, setup_words
 
@@ -21,12 +22,6 @@ CREDITS = ("The Tension Engine is a CC BY 4.0 SRD (original design by Will Lentz
 
 def buttons(*items) -> Markup:
     return h("div", *items, class_="row row-wrap")
-
-
-def button(label: str, action: str, primary: bool = False, danger: bool = False, wide: bool = False,
-           **attrs) -> Markup:
-    return h("button", label, type="button", data_action=action, **attrs,
-             class_=classes("button", button_primary=primary, button_danger=danger, button_wide=wide))
 
 
 # --- A link was opened -------------------------------------------------------------------------------
@@ -119,13 +114,8 @@ def scanner_card(state: AppState) -> Markup:
     stops once this <video> leaves the page (static/scan.js)."""
     if not state.view.get("scanning"):
         return Markup("")
-    return h("section",
-             h("h2", "Scan a code", class_="screen-title", id="scanner-title"),
-             h("video", id=VIDEO, class_="scanner-video", muted=True, autoplay=True, playsinline=True,
-               aria_label="The camera's picture"),
-             h("p", "Point the camera at the QR code on the other phone.", class_="hint"),
-             button("Cancel", "scan-cancel", wide=True, id="scan-cancel"),
-             class_="card scanner", aria_labelledby="scanner-title", data_testid="scanner")
+    return scanner("scanner", "Scan a code", VIDEO, "Point the camera at the QR code on the other phone.",
+                   "scan-cancel")
 
 
 # --- This session -------------------------------------------------------------------------------------
