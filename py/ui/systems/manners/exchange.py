@@ -13,6 +13,8 @@ import rules
 from session import SessionError
 from session.links.text import share_url
 from session.links.v2 import sealed_message
+from session.replica import MAX_EXCHANGES
+from session.inert import useful_steps
 from session.sealed import exchange as sealed_exchange
 from session.sealed.verdict import instead, verdict
 
@@ -30,6 +32,10 @@ TO_REVEAL = "to-reveal"  # every card is sealed (or the player's Manner is here)
 DONE = "done"  # every card is turned over and checked
 BROKEN = "broken"  # a reveal does not match its seal (or a side sent two cards): nothing is valid
 LOST = "lost"  # this phone sealed a card but its secret is gone: it can't reveal
+FULL = (f"This sealed conflict holds {sealed_exchange.MAX_MESSAGES} steps, as many as a session keeps: "
+        "the new step was not added. Start a new conflict.")
+TOO_MANY = (f"This session keeps {MAX_EXCHANGES:,} sealed conflicts, as many as it can: no other can be sealed "
+            "in it. Play this one openly, or in a new session.")
 
 
 def current(draft: dict) -> dict | None:
@@ -179,7 +185,18 @@ def link_wanted(state: AppState, draft: dict) -> bool:
     return draft["exchange"]["last"] and stage(state, draft) != BROKEN
 
 
+def no_room(state: AppState, conflict_id: str, steps: int = 1) -> str:
+    """Why `steps` more messages of this conflict would pass a limit the session holds, or ""."""
+    kept = messages(state, conflict_id)
+    if len(kept) + steps > sealed_exchange.MAX_MESSAGES:
+        return FULL
+    if not kept and len(state.replica.sealed) >= MAX_EXCHANGES:
+        return TOO_MANY
+    return ""
+
+
 def send(state: AppState, message: dict):
+    """This phone's own step into the session (its tap checked `no_room` first)."""
     state.replica.add_sealed(sealed_exchange.check_message(message))
 
 
@@ -211,7 +228,13 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
         state.fail("This sealed-card link is damaged: it mixes two conflicts.")
         return
     [conflict_id] = conflicts
-    new = sum(state.replica.add_sealed(message) for message in incoming)
+    held = messages(state, conflict_id)
+    kept, ignored = useful_steps(session_id, held, {sealed_exchange.digest(message): message for message in incoming})
+    fresh = [message for key, message in kept.items() if key not in held]
+    new = sum(state.replica.add_sealed(message) for message in fresh)
+    if not kept or not messages(state, conflict_id):  # nothing anyone can act on, or no room: no conflict to open
+        state.fail(" ".join(ignored) if not kept else TOO_MANY)
+        return
     state.shown = "manners"  # this phone's own screen: the session's system stays as it is
     draft = state.draft(draft_model.new_draft)
     exchange = current(draft)
@@ -232,8 +255,12 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
     state.message = None
     if settled.problems:
         state.fail(settled.problems[0])
+    elif new < len(fresh):
+        state.fail(FULL)
     elif settle_draft(state, draft):
         state.announcement = "Every card is turned over and checked."
+    elif ignored:
+        state.fail(" ".join(ignored))
     elif not new:
         state.say("This phone had every step in this link already.")
     else:
