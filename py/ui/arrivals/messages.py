@@ -37,6 +37,7 @@ from ui.core.outgoing import confirmed, relay, stored_roll
 from ui.core.state import AppState
 from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401 (registers "anomaly-new")
 from ui.systems.anomaly import draft as anomaly_draft
+from ui.systems.manners import across
 from ui.systems.manners import actions as manners_actions  # noqa: F401 (registers "manners-new")
 from ui.systems.manners import draft as manners_draft
 from ui.systems.summaries import entry_sentence
@@ -109,8 +110,8 @@ async def link(state: AppState, peer: live_table.Peer, message: dict):
     incoming = opened(state, peer, message["link"])
     if incoming is None:
         return
-    if incoming.kind == "sealed":
-        links.open_link(state, message["link"])  # merges its steps and opens its exchange, as the link would
+    if incoming.kind == "sealed":  # its steps merged and its exchange opened as the link would, or passed on
+        across.arrived(state, peer, incoming)
         return
     if incoming.version != 2 or incoming.replica.id != table.session_id:
         return  # another session's: not this table's
@@ -202,6 +203,7 @@ async def want(state: AppState, peer: live_table.Peer, message: dict):
 async def ack(state: AppState, peer: live_table.Peer, message: dict):
     if not live_table.of(state).hub:
         confirmed(state, message["ids"])
+    across.acked(state, message["ids"])  # sealed-card steps, by their digests
 
 
 async def call(state: AppState, peer: live_table.Peer, message: dict):

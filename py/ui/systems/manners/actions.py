@@ -12,11 +12,11 @@ from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.events import when_role_changed
 from ui.core.library import numbering
-from ui.core.live_table import carries_steps
 from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.systems import conflict
+from ui.systems.manners import across
 from ui.systems.manners import draft as draft_model
 from ui.systems.manners import exchange as exchange_model
 from ui.systems.manners import words as manners_words
@@ -367,8 +367,8 @@ def leave_revealed(state: AppState, draft: dict):
 def share_link(state: AppState, draft: dict, what: str):
     """This phone just took a step: its link (all its steps) is what the other phone waits for."""
     draft["exchange"]["last"] = True
-    if carries_steps(state, {draft["player"].get("ref"), draft["opponent"].get("ref")}):
-        state.say(f"{what}: sent to the other phone.", "success")  # on a live table (ui.core.outgoing)
+    if exchange_model.travels(state, draft):
+        across.waiting(state, draft["exchange"], what)  # on a live table (ui.core.outgoing): said once stored there
         return
     commands.share(state, title=f"{what} — Tableside", url=exchange_model.link(state, draft["exchange"]),
                   shared=f"{what}: shared.", copied=f"{what}: link copied. Send it to the other phone.",
@@ -479,7 +479,8 @@ def seal_side(state: AppState, event: Input):
                                         for_=exchange_model.whom(state, draft["player"]))
     state.secrets[exchange["id"]] = secret
     side.update(manner=None, locked=False)  # the card lives in the secret now, not on the table
-    take_step(state, draft, sealed_exchange.seal_of(secret), "A sealed Manner")
+    take_step(state, draft, sealed_exchange.seal_of(secret, exchange_model.whom(state, draft["opponent"])),
+              "A sealed Manner")
 
 
 @action("manners-seal-reveal")
