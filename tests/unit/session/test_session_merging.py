@@ -20,7 +20,7 @@ from session.links.text import LinkError
 from session.links.v2 import MAX_MARKS, read, roll_message, session_link
 from session.merging import MergeRefused, merge_checked
 from session.on_device.heads import HEAD_PREFIX, head_content, parse_head, stamped
-from session.replica import MAX_CLOCK, MAX_STEPS, Replica
+from session.replica import EDIT_CLOCK, LINK_CLOCK, MAX_CLOCK, MAX_STEPS, Replica
 from session.replica_check import CLOCK_ROOM, check_replica
 from session.sealed import exchange as sealed_exchange
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (the taps this file makes: Tension ±, rename)
@@ -219,7 +219,7 @@ def test_this_phones_next_edit_wins_over_everything_it_merged():
     store = MemoryStore()
     state = phone(party_of_five(), store=store)
     theirs = twin(state.replica)
-    theirs.clock = MAX_CLOCK - CLOCK_ROOM  # as far ahead as a link may be
+    theirs.clock = EDIT_CLOCK  # as far ahead as a link may be and leave this phone its edits
     theirs.fields["name"] = ["Theirs", theirs.clock, "ffffffffffffffff"]  # the highest device id too
     link = session_link(theirs)
     open_link(state, link)
@@ -232,6 +232,58 @@ def test_this_phones_next_edit_wins_over_everything_it_merged():
     assert state.session["name"] == "Ours"
     every_head_loads(store)
     assert reload(store).session["name"] == "Ours"
+
+
+def test_after_one_rename_a_phone_that_took_the_farthest_link_shares_with_every_phone():
+    """Issue 30, "also still open": a link at the highest clock a link may carry, then one rename, made this
+    phone's own share link refused on every phone ("a clock too close to the largest…")."""
+    store = MemoryStore()
+    original = party_of_five()
+    state, other = phone(original, store=store), phone(original)
+    for clock in (EDIT_CLOCK, LINK_CLOCK):
+        theirs = twin(state.replica)
+        theirs.clock = clock
+        theirs.fields["name"] = [f"Far ahead {clock}", clock, "ff"]
+        open_link(state, session_link(theirs))
+        tap(state, "join-update")
+        tap(state, "session-rename", id=state.session["id"])
+        tap(state, "session-rename-text", value="Ours")
+        tap(state, "session-rename-save")
+        renamed = state.session["name"] == "Ours"
+        assert renamed == (clock == EDIT_CLOCK) or state.message.text.endswith("its clock is full.")
+        mine = session_link(state.replica)
+        for phone_there in (state, other):  # this phone's own link, and another phone's, both take it
+            open_link(phone_there, mine)
+            assert phone_there.message is None or phone_there.message.tone != "error", phone_there.message
+            if phone_there.pending is not None:
+                tap(phone_there, "join-update")
+            assert phone_there.session["name"] == state.session["name"]
+    every_head_loads(store)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(st.sampled_from([0, EDIT_CLOCK - 1, EDIT_CLOCK, EDIT_CLOCK + 1, LINK_CLOCK - 1, LINK_CLOCK]),
+                 st.integers(0, LINK_CLOCK)), st.integers(0, 4))
+def test_what_a_phone_accepts_it_can_share_after_any_taps(clock, taps):
+    """Any link a phone reads, merged, then taps until the clock refuses one: its own link is read by every phone
+    (a tap here renames the session and adds a character: several ticks, fewer than TAP_ROOM)."""
+    base = party()
+    theirs = twin(base)
+    theirs.clock = clock
+    theirs.fields["name"] = ["Far", clock, "ff"]
+    merged = merge_checked(twin(base), read(session_link(theirs)).replica, {}).replica
+    for number in range(taps):
+        before = merged.session()
+        entry = {"id": f"new{number}", "system": "tension", "kind": "character", "name": f"Hero {number}", "ap": 1,
+                 "health": 10, "willpower": 10, "attributes": [{"name": "Wits", "rating": 2}], "skills": []}
+        try:
+            merged.absorb(before, {**before, "name": f"Ours {number}", "roster": [*before["roster"], entry]}, "a1")
+        except SessionError:
+            assert merged.clock > EDIT_CLOCK
+            break
+    assert merged.clock <= LINK_CLOCK
+    shared = read(session_link(merged)).replica  # what every phone does with its link
+    assert merge_checked(twin(base), shared, {}).replica.session(log=False)["name"] == merged.session()["name"]
 
 
 def test_a_tap_at_a_full_count_is_refused_and_changes_nothing():
