@@ -147,6 +147,10 @@ async def take_head(state: AppState, peer: live_table.Peer, incoming: Replica):
     """(GM) A player's head: sheets, undo marks and sealed steps at once; its counts too unless
     rolls wait for "Add" (then they come with each roll added). Its log comes as rolls."""
     at_once = state.add_rolls == live_table.ADD_AT_ONCE
+    table = live_table.of(state)
+    for item in [item for item in table.waiting if item["entry_id"] in incoming.undone]:
+        table.waiting.remove(item)  # its phone took it back: nothing to add (and a mark of no entry here is left out)
+        stored_roll(state, peer.id, item["entry_id"])
     roster = {key: entry if at_once else {**entry, "counts": {}} for key, entry in incoming.roster.items()}
     head = Replica(incoming.id, incoming.clock, incoming.fields, incoming.tension if at_once else {}, roster,
                    {}, incoming.undone, incoming.sealed)

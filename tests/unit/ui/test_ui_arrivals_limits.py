@@ -191,3 +191,25 @@ def test_no_more_sealed_conflicts_than_a_session_keeps_is_refused_at_the_tap():
     tap(gm, "manners-gm-mode", value="says")
     tap(gm, "manners-seal-pick", value="Time")
     assert gm.message.text == exchange_model.TOO_MANY and gm.drafts["manners"]["exchange"] is None
+
+
+def test_a_roll_waiting_for_add_that_its_phone_took_back_is_not_added_later():
+    """A mark of an entry the GM's phone does not hold is left out where it arrives; a roll still waiting for
+    "Add" that its phone undid leaves the waiting list with it, so the GM never adds it after."""
+    from ui.screens.live import actions as live_actions  # noqa: F401  (registers "live-add-mode")
+    session = party_of_five()
+    gm = phone(session)
+    tap(gm, "role-pick", role="gm")
+    table = Table(gm=gm, ash=phone())
+    table.join("gm", "ash", role=session["roster"][0]["id"])
+    ash = table.phones["ash"]
+    tap(gm, "live-add-mode", value=live_table.ADD_ON_TAP)
+    tap(ash, "tension-roll", side="gm")
+    tap(ash, "tension-roll", side="player")
+    tap(ash, "tension-log", then="show")
+    table.run()
+    assert len(gm.live.waiting) == 1
+    tap(ash, "log-undo-confirmed")
+    table.run()
+    assert gm.live.waiting == [] and gm.session["log"] == [] and ash.session["log"] == []
+    assert ash.unconfirmed == []  # acknowledged: nothing of it waits to reach the GM's phone
