@@ -530,6 +530,15 @@ def no_link_on(phone: Phone):
     assert "link" not in panel.inner_text().lower()
 
 
+def three_sizes(page, screenshot, name: str, locator=None):
+    """both_sizes, then 320 px wide: the screen fits with no sideways scroll."""
+    both_sizes(page, screenshot, name, locator)
+    page.set_viewport_size({"width": 320, "height": 640})
+    screenshot(page, f"{name}-320", full_page=False)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 320, name
+    page.set_viewport_size(PHONE["viewport"])
+
+
 def newest_entry(phone: Phone) -> str:
     nav(phone.page, "Log")
     text = phone.page.get_by_test_id("log-entry").first.inner_text()
@@ -555,10 +564,10 @@ def test_sealed_cards_between_any_two_phones_of_a_live_table(table, screenshot):
     page.get_by_role("button", name="Seal and share").tap()
     live_message(gm, "The GM's sealed card: on the other phone.")  # once Ash's phone stored it
     no_link_on(gm)
-    both_sizes(page, screenshot, "live-sealed-1-gm-sealed", page.get_by_test_id("sealed-exchange"))
-    live_message(ash, "A sealed card came in for Manner Cards")
+    three_sizes(page, screenshot, "live-sealed-1-gm-sealed", page.get_by_test_id("sealed-exchange"))
+    live_message(ash, "A sealed card came in for you in Manner Cards")
     assert ash.page.get_by_role("heading", name="Manner Cards conflict").count() == 0  # not switched
-    both_sizes(ash.page, screenshot, "live-sealed-2-ash-told")
+    three_sizes(ash.page, screenshot, "live-sealed-2-ash-told")
     ash.page.get_by_role("button", name="Manner Cards").tap()
     no_link_on(ash)
     ash.page.get_by_test_id("cards-player").get_by_role("button", name="Force, rating 3").tap()
@@ -579,10 +588,10 @@ def test_sealed_cards_between_any_two_phones_of_a_live_table(table, screenshot):
     ash.page.get_by_test_id("cards-player").get_by_role("button", name="Force, rating 3").tap()
     ash.page.get_by_role("button", name="Seal and share Ash's Manner").tap()
     live_message(ash, "A sealed Manner: on the other phone.")  # stored on Brin's phone
-    live_message(brin, "A sealed card came in for Manner Cards")
+    live_message(brin, "A sealed card came in for you in Manner Cards")
     brin.page.get_by_role("button", name="Manner Cards").tap()
     no_link_on(brin)
-    both_sizes(brin.page, screenshot, "live-sealed-4-brin-to-seal", brin.page.get_by_test_id("sealed-exchange"))
+    three_sizes(brin.page, screenshot, "live-sealed-4-brin-to-seal", brin.page.get_by_test_id("sealed-exchange"))
     brin.page.get_by_test_id("cards-opponent").get_by_role("button", name="Speed, rating 2").tap()
     brin.page.get_by_role("button", name="Seal and share Brin's Manner").tap()
     for player in (ash, brin):
@@ -593,7 +602,7 @@ def test_sealed_cards_between_any_two_phones_of_a_live_table(table, screenshot):
     # The GM's table untouched: still its own Test, turned over, not the players' Confrontation.
     assert page.get_by_role("button", name="Reveal to the other phone").count() == 0
     assert "Every card is turned over and checked" in page.get_by_test_id("sealed-exchange").inner_text()
-    both_sizes(page, screenshot, "live-sealed-5-gm-told")
+    three_sizes(page, screenshot, "live-sealed-5-gm-told")
     for player in (ash, brin):
         player.page.get_by_role("button", name="Log this result").tap()
     both_sizes(brin.page, screenshot, "live-sealed-6-brin-result")

@@ -9,6 +9,7 @@ import secrets
 
 from session.links import v2 as link_v2
 from session.sealed import exchange as sealed_exchange
+from test_manners_flows import assert_fits
 from test_sealed import newest_log_entry, open_link, reload, sealed_link, shot, two_phones
 
 IGNORED = "A reveal that matches no seal was ignored."
@@ -64,6 +65,7 @@ def test_junk_from_outside_takes_no_room_and_the_sealed_test_still_settles(app, 
             open_link(gm, junk_link(seal, junk[at:at + 4]))
             gm.locator(".message p").filter(has_text=IGNORED).wait_for()
         shot(gm, screenshot, "sealed-limits-1-junk-reveals-said", desktop=True)
+        assert_fits(gm, 320, screenshot, "sealed-limits-1-junk-reveals-said-320")
 
         # Another phone's session link: the undo mark of the conflict's id, 400 sealed conflicts of junk.
         gm.get_by_role("navigation", name="Screens").get_by_role("button", name="Session").tap()

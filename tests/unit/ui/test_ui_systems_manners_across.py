@@ -69,7 +69,7 @@ def test_a_sealed_test_reaches_a_player_who_joined_in_another_system_and_switche
     table.run()
     assert not [kind for kind, _ in gm.commands if kind == commands.SHARE]  # it went live: no share sheet
     assert gm.message.text == across.THERE.format(what="The GM's sealed card")  # once Ash's phone stored it
-    assert ash.system == "tension" and "A sealed card came in for Manner Cards" in ash.message.text
+    assert ash.system == "tension" and "A sealed card came in for you in Manner Cards" in ash.message.text
     tap(ash, "switch-system", system="manners")
     assert ash.drafts["manners"]["exchange"]["role"] == "player"
     no_link_words(ash)

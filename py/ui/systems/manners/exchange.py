@@ -125,6 +125,7 @@ def turn_words(state: AppState, draft: dict) -> str:
         return ""
     live = travels(state, draft)
     opened = "" if live else " Open the link it shares."
+    sharing = "seal it" if live else "seal and share it"
     if now == DONE:
         if exchange["last"]:
             return "Every card is turned over and checked." + ("" if live else
@@ -155,8 +156,8 @@ def turn_words(state: AppState, draft: dict) -> str:
     other = "the other phone"
     if now == PICK:
         if sealed_exchange.PLAYER in settled.sealed or sealed_exchange.OPPONENT in settled.sealed:
-            return f"Your turn: {other}'s card is sealed. Pick a Manner, then seal and share it."
-        return "Pick a Manner, then seal and share it."
+            return f"Your turn: {other}'s card is sealed. Pick a Manner, then {sharing}."
+        return f"Pick a Manner, then {sharing}."
     if now == TO_REVEAL and exchange["last"]:
         return (f"Both cards are sealed. Share your seal with {other}, which waits for it; reveal yours once "
                 "it has it.")
@@ -263,7 +264,7 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
     if live and showing != "manners":
         state.shown = shown  # a step that travelled by itself switches no phone's system
         state.message = None
-        state.say(f"A sealed card came in for Manner Cards: {turn_words(state, draft)}")
+        state.say(f"A sealed card came in for you in Manner Cards. {turn_words(state, draft)}")
         return
     state.screen = "conflict"
     settled = standing(state, current(draft))
