@@ -12,9 +12,9 @@ from __future__ import annotations
 import rules
 from session import SessionError
 from session.links.text import share_url
+from session.inert import useful_steps
 from session.links.v2 import sealed_message
 from session.replica import MAX_EXCHANGES
-from session.inert import useful_steps
 from session.sealed import exchange as sealed_exchange
 from session.sealed.verdict import instead, verdict
 
