@@ -62,7 +62,7 @@ def test_a_sealed_test_reaches_a_player_who_joined_in_another_system_and_switche
     tap(gm, "switch-system", system="manners")
     tap(gm, "manners-who", side="player", value=sheet_of(session, "Ash", "manners"))
     tap(gm, "manners-gm-mode", value="says")
-    tap(gm, "manners-difficulty", value=4)
+    tap(gm, "manners-difficulty", value=6)
     tap(gm, "manners-seal-pick", value="Time")
     tap(gm, "manners-seal-share")
     assert gm.message.text == across.WAITING.format(what="The GM's sealed card")
@@ -71,7 +71,8 @@ def test_a_sealed_test_reaches_a_player_who_joined_in_another_system_and_switche
     assert gm.message.text == across.THERE.format(what="The GM's sealed card")  # once Ash's phone stored it
     assert ash.system == "tension" and "A sealed card came in for you in Manner Cards" in ash.message.text
     tap(ash, "switch-system", system="manners")
-    assert ash.drafts["manners"]["exchange"]["role"] == "player"
+    assert ash.drafts["manners"]["exchange"]["role"] == "player" and ash.drafts["manners"]["gm"]["difficulty"] == 6
+    assert "Difficulty 6" in text(ash)
     no_link_words(ash)
     tap(ash, "manners-manner", side="player", value="Force")
     tap(ash, "manners-lock", side="player")

@@ -261,21 +261,21 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
         draft = join_draft(state, draft, kind, conflict_id, role)
     if new or live:
         current(draft)["last"] = False  # the other phone answered: it has this phone's steps
-    if live and showing != "manners":
-        state.shown = shown  # a step that travelled by itself switches no phone's system
-        state.message = None
-        state.say(f"A sealed card came in for you in Manner Cards. {turn_words(state, draft)}")
-        return
-    state.screen = "conflict"
     settled = standing(state, current(draft))
     if settled.difficulty is not None:
         draft["gm"]["difficulty"] = settled.difficulty
+    turned = not settled.problems and settle_draft(state, draft)
     state.message = None
+    if live and showing != "manners":  # a step that travelled by itself switches no phone's system
+        state.say(f"A sealed card came in for you in Manner Cards. {turn_words(state, draft)}")
+        state.shown = shown
+        return
+    state.screen = "conflict"
     if settled.problems:
         state.fail(settled.problems[0])
     elif new < len(fresh):
         state.fail(FULL)
-    elif settle_draft(state, draft):
+    elif turned:
         state.announcement = "Every card is turned over and checked."
     elif ignored:
         state.fail(" ".join(ignored))
