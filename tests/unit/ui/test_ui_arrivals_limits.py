@@ -19,7 +19,7 @@ from ui.systems.manners import actions as manners_actions  # noqa: F401
 from ui.systems.manners import exchange as exchange_model
 from ui.systems.tension import actions as tension_actions  # noqa: F401
 
-from live_table import Table
+from live_table import Table, seal_for
 from reading import text
 from samples import party, party_of_five
 from tapping import open_link, phone, reload, tap
@@ -37,12 +37,7 @@ def sealed_table(store=None):
     table = Table(gm=gm, wren=phone())
     table.join("gm", "wren", role=role_of(session, "Wren"))
     wren = table.phones["wren"]
-    tap(gm, "switch-system", system="manners")
-    tap(gm, "manners-who", side="player", value=role_of(session, "Wren"))
-    tap(gm, "manners-gm-mode", value="says")
-    tap(gm, "manners-difficulty", value=5)
-    tap(gm, "manners-seal-pick", value="Hostility")
-    tap(gm, "manners-seal-share")
+    seal_for(gm, role_of(session, "Wren"))
     table.run()
     tap(wren, "manners-manner", side="player", value="Force")
     tap(wren, "manners-lock", side="player")

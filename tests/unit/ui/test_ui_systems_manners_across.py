@@ -13,7 +13,7 @@ from ui.screens.log import actions as log_actions  # noqa: F401
 from ui.systems.manners import across
 from ui.systems.manners import actions as manners_actions  # noqa: F401
 
-from live_table import Table
+from live_table import Table, seal_for
 from reading import markup, text
 from tapping import phone, reload, tap
 
@@ -59,12 +59,7 @@ def no_link_words(state):
 def test_a_sealed_test_reaches_a_player_who_joined_in_another_system_and_switches_nothing():
     table, session, stores = live_table()
     gm, ash = table.phones["gm"], table.phones["ash"]
-    tap(gm, "switch-system", system="manners")
-    tap(gm, "manners-who", side="player", value=sheet_of(session, "Ash", "manners"))
-    tap(gm, "manners-gm-mode", value="says")
-    tap(gm, "manners-difficulty", value=6)
-    tap(gm, "manners-seal-pick", value="Time")
-    tap(gm, "manners-seal-share")
+    seal_for(gm, sheet_of(session, "Ash", "manners"), card="Time", difficulty=6)
     assert gm.message.text == across.WAITING.format(what="The GM's sealed card")
     table.run()
     assert not [kind for kind, _ in gm.commands if kind == commands.SHARE]  # it went live: no share sheet
