@@ -34,13 +34,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "unit")]
 
-from crowded import as_held, campaign, largest_link_replica, roster, session_of  # noqa: E402
+from crowded import as_held, campaign, largest_link_replica, roster, session_of, template_entry  # noqa: E402
 from session import MemoryStore  # noqa: E402
 from session.links.v2 import read, session_link  # noqa: E402
 from session.merging import merge_checked  # noqa: E402
 from session.on_device.heads import head_content, parse_head, stamped  # noqa: E402
 from session.replica import Replica, effect_targets  # noqa: E402
-from tapping import keep, open_link, start, tap  # noqa: E402
+from session.logbook import record  # noqa: E402
+from tapping import keep, log_for, open_link, start, tap  # noqa: E402
 from ui.core.actions import Input  # noqa: E402
 from ui.core.step import step  # noqa: E402
 from ui.keeping import runners  # noqa: E402
@@ -87,19 +88,25 @@ def scanning_correction(self, target) -> int:
     return correction
 
 
-def phone_with_session():
+def phone_with_session(held=()):
+    """A phone with the session, its log store holding entries of these ids (older than what it shows):
+    an undo mark counts on a phone that holds its entry (session.inert leaves out those of no entry)."""
     store = MemoryStore()
     keep(store, session_of(roster(("tension",))))
+    template = template_entry()
+    asyncio.run(log_for(store).append([record("long-campaign", {**template, "id": entry_id, "clock": 0,
+                                                                  "device": ""}) for entry_id in held]))
     return start(store)
 
 
 def largest_link() -> dict:
     link = session_link(largest_link_replica())
-    before = phone_with_session()
     incoming = read(link).replica
+    before = phone_with_session(incoming.undone)
+    held = {entry_id: "conflict" for entry_id in incoming.undone}
     figures = {"link characters": len(link), "read the link": median_ms(lambda: read(link)),
-               "merge the link": median_ms(lambda: merge_checked(before.replica, incoming, {}))}
-    after, old = phone_with_session(), phone_with_session()
+               "merge the link": median_ms(lambda: merge_checked(before.replica, incoming, held))}
+    after, old = phone_with_session(incoming.undone), phone_with_session(incoming.undone)
     for state in (after, old):
         open_link(state, link)
         tap(state, "join-update")

@@ -5,6 +5,7 @@ log.py            logging a conflict, setting dice aside, undo: the deltas each 
 replica.py        the session each phone keeps, merging with other phones'; the dict derives from it
 replica_check.py  untrusted replica data (storage, links, files) into a Replica, or SessionError
 merging.py        every merge checked as the next start checks it, or refused with what it breaks
+inert.py          what nobody can act on (junk reveals, marks of no entry, made-up counts), left out where it arrives
 history.py        an entry id means one content: entries from outside verified, rewrites refused
 differences.py    what opening a link would change, field by field, before it is applied
 logbook.py        a session's log on this device, entry by entry, in the log store

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import history, untrusted
 from .replica import Replica, count_kinds, entry_key, kind_of
@@ -162,6 +162,7 @@ class Merged:
     replica: Replica
     added: int
     undone: int
+    ignored: list = field(default_factory=list)  # sentences for what was left out (session.inert)
 
 
 def unknown_ids(mine: Replica, incoming: Replica) -> list[str]:

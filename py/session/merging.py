@@ -14,6 +14,7 @@ from __future__ import annotations
 from rules.words import isolate
 
 from .errors import Overfull, SessionError
+from .inert import sift
 from .logbook import Merged, merge_in
 from .model import SYSTEMS
 from .replica import Replica
@@ -28,10 +29,13 @@ class MergeRefused(SessionError):
 
 def merge_checked(mine: Replica, incoming: Replica, stored: dict[str, str],
                   held: dict[str, dict] | None = None) -> Merged:
-    """session.logbook.merge_in, then the start's check of the result; MergeRefused when it fails
-    (`mine` and `incoming` are left as they were)."""
+    """session.logbook.merge_in of what someone can act on (session.inert: `ignored` says what was left
+    out), then the start's check of the result; MergeRefused when it fails (`mine` and `incoming` are
+    left as they were)."""
+    incoming, ignored = sift(mine, incoming, stored)
     merged = merge_in(mine, incoming, stored, held)
     check_merged(mine, merged.replica)
+    merged.ignored = ignored
     return merged
 
 

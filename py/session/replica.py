@@ -47,6 +47,12 @@ LOG_HEAD = 8  # a tap adds or undoes log entries at the front; deeper changes ge
 MAX_CLOCK = 2 ** 53  # what JavaScript and JSON carry exactly
 MAX_STEPS = 10 ** 9  # what one device adds to (or takes from) one count
 TAP_ROOM = 2 ** 20  # more clock ticks than one tap ever makes
+# What a phone accepts, it can share: a link or file may carry a clock up to LINK_CLOCK, and a tap is
+# refused once this phone's clock passes EDIT_CLOCK, so no tap takes it past LINK_CLOCK and every phone
+# takes every link another phone makes. (A room between what links carry and what taps may reach, the
+# way it was, let one link at the highest clock it accepted and one rename end sharing.)
+LINK_CLOCK = MAX_CLOCK - TAP_ROOM
+EDIT_CLOCK = LINK_CLOCK - TAP_ROOM
 MAX_EXCHANGES = 2_000  # sealed-card conflicts a session keeps (links carry only those not yet logged)
 COUNT_NAMES = {"ap": "AP", "health": "Health", "willpower": "Willpower"}
 
@@ -340,7 +346,7 @@ class Replica:
 def refuse_what_cannot_be_kept(replica: Replica, before: dict, after: dict, device: str):
     """Refused (before anything is written) when the change would take this phone's clock or one
     of its counts past what the session's check accepts: the session would not load again."""
-    if replica.clock > MAX_CLOCK - TAP_ROOM:
+    if replica.clock > EDIT_CLOCK:
         raise Refused("This session can't be changed on this phone any more: its clock is full.")
     tension = after["tension"] - replica.raw_tension()
     if before["tension"] != after["tension"] and full(replica.tension, tension, device):

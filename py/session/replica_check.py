@@ -13,13 +13,13 @@ import re
 
 from .errors import Overfull, checks
 from .model import MAX_LOG, MAX_ROSTER, check_effect, check_log_entry, check_session
-from .replica import ENTRY_COUNTS, MAX_CLOCK, MAX_EXCHANGES, MAX_STEPS, SESSION_FIELDS, VERSION, Replica
+from .replica import ENTRY_COUNTS, LINK_CLOCK, MAX_CLOCK, MAX_EXCHANGES, MAX_STEPS, SESSION_FIELDS, VERSION, Replica
 from .sealed.exchange import MAX_MESSAGES, check_messages
 from .sealed.verdict import check_proof, fold
 
-# What a link or file may carry leaves this much room below MAX_CLOCK for this phone's own
-# edits after merging it: more ticks than a phone makes in its life.
-CLOCK_ROOM = 2 ** 40
+# How far below MAX_CLOCK the clock of a link or file stays: as far as a phone's own taps ever take its
+# clock (replica.LINK_CLOCK), so whatever one phone shares, every phone reads.
+CLOCK_ROOM = MAX_CLOCK - LINK_CLOCK
 MAX_DEVICES = 64
 MAX_EFFECTS = 40
 DEVICE = re.compile(r"[0-9a-f]{0,16}")

@@ -517,3 +517,97 @@ def test_a_phone_that_comes_back_catches_up_and_one_that_never_connects_uses_lin
     gm.page.get_by_text("roll to “").wait_for()
     assert wait_until_all_agree([gm, *players]) < 15 and len(gm.seen()["log"]) == 5  # and on to every live phone
     print("  Eve's roll, shown to the GM's phone as a QR code and added there, reached every live phone")
+
+
+def live_message(phone: Phone, text: str):
+    phone.page.locator(".message p").filter(has_text=text).wait_for(timeout=AGREE_MS)
+
+
+def no_link_on(phone: Phone):
+    """A step that travels by itself: no link, no QR code, no "Open the link" on the sealed panel."""
+    panel = phone.page.get_by_test_id("sealed-exchange")
+    assert panel.get_by_test_id("qr").count() == 0 and panel.get_by_test_id("sealed-link").count() == 0
+    assert "link" not in panel.inner_text().lower()
+
+
+def three_sizes(page, screenshot, name: str, locator=None):
+    """both_sizes, then 320 px wide: the screen fits with no sideways scroll."""
+    both_sizes(page, screenshot, name, locator)
+    page.set_viewport_size({"width": 320, "height": 640})
+    screenshot(page, f"{name}-320", full_page=False)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 320, name
+    page.set_viewport_size(PHONE["viewport"])
+
+
+def newest_entry(phone: Phone) -> str:
+    nav(phone.page, "Log")
+    text = phone.page.get_by_test_id("log-entry").first.inner_text()
+    phone.page.get_by_role("navigation", name="Screens").get_by_role("button", name="Conflict").tap()
+    return re.sub(r"\d{1,2} \w{3}, \d{2}:\d{2}", "(time)", text)
+
+
+def test_sealed_cards_between_any_two_phones_of_a_live_table(table, screenshot):
+    """Issue 30, item 5: a sealed Test for a player who joined in the Tension Engine, then a sealed
+    Confrontation between two players' phones through the GM's phone; each phone restarts after."""
+    gm, (ash, brin) = table(names=("Ash", "Brin"))
+    nav(gm.page, "Session")
+    gm.button("Make this table live", "setup")
+    for player in (ash, brin):
+        join(gm, player)
+    page = gm.page
+    page.get_by_role("navigation", name="Screens").get_by_role("button", name="Conflict").tap()
+    page.get_by_role("button", name="Manner Cards").tap()
+    page.locator("#manners-player-person").select_option(label="Ash")
+    page.get_by_role("button", name="GM says").tap()
+    page.get_by_test_id("side-gm").get_by_role("button", name="Difficulty 5").tap()
+    page.get_by_test_id("seal-offer").get_by_role("button", name="Hostility").tap()
+    page.get_by_role("button", name="Seal and share").tap()
+    live_message(gm, "The GM's sealed card: on the other phone.")  # once Ash's phone stored it
+    no_link_on(gm)
+    three_sizes(page, screenshot, "live-sealed-1-gm-sealed", page.get_by_test_id("sealed-exchange"))
+    live_message(ash, "A sealed card came in for you in Manner Cards")
+    assert ash.page.get_by_role("heading", name="Manner Cards conflict").count() == 0  # not switched
+    three_sizes(ash.page, screenshot, "live-sealed-2-ash-told")
+    ash.page.get_by_role("button", name="Manner Cards").tap()
+    no_link_on(ash)
+    ash.page.get_by_test_id("cards-player").get_by_role("button", name="Force, rating 3").tap()
+    ash.page.get_by_role("button", name="Lock Manner for Ash").tap()
+    ash.page.get_by_role("button", name="Send my Manner to the GM").tap()
+    live_message(ash, "The player's Manner: on the other phone.")
+    page.get_by_role("button", name="Reveal to the player").tap()
+    page.get_by_test_id("result").wait_for()
+    page.get_by_role("button", name="Log this result").tap()
+    ash.page.get_by_test_id("result").wait_for(timeout=AGREE_MS)
+    ash.page.get_by_role("button", name="Log this result").tap()
+    both_sizes(ash.page, screenshot, "live-sealed-3-ash-result")
+
+    # A Confrontation between Ash's phone and Brin's: through the GM's phone, which takes no side.
+    ash.page.get_by_role("button", name="New conflict").first.tap()
+    ash.page.get_by_role("button", name="Confrontation").tap()
+    ash.page.locator("#manners-opponent-person").select_option(label="Brin")
+    ash.page.get_by_test_id("cards-player").get_by_role("button", name="Force, rating 3").tap()
+    ash.page.get_by_role("button", name="Seal and share Ash's Manner").tap()
+    live_message(ash, "A sealed Manner: on the other phone.")  # stored on Brin's phone
+    live_message(brin, "A sealed card came in for you in Manner Cards")
+    brin.page.get_by_role("button", name="Manner Cards").tap()
+    no_link_on(brin)
+    three_sizes(brin.page, screenshot, "live-sealed-4-brin-to-seal", brin.page.get_by_test_id("sealed-exchange"))
+    brin.page.get_by_test_id("cards-opponent").get_by_role("button", name="Speed, rating 2").tap()
+    brin.page.get_by_role("button", name="Seal and share Brin's Manner").tap()
+    for player in (ash, brin):
+        player.page.get_by_role("button", name="Reveal to the other phone").tap()
+    for player in (ash, brin):
+        player.page.get_by_test_id("result").wait_for(timeout=AGREE_MS)
+    live_message(gm, "A sealed Confrontation, both cards turned over")
+    # The GM's table untouched: still its own Test, turned over, not the players' Confrontation.
+    assert page.get_by_role("button", name="Reveal to the other phone").count() == 0
+    assert "Every card is turned over and checked" in page.get_by_test_id("sealed-exchange").inner_text()
+    three_sizes(page, screenshot, "live-sealed-5-gm-told")
+    for player in (ash, brin):
+        player.page.get_by_role("button", name="Log this result").tap()
+    both_sizes(brin.page, screenshot, "live-sealed-6-brin-result")
+    for phone in (gm, ash, brin):
+        phone.page.reload()
+        phone.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    entries = [newest_entry(phone) for phone in (gm, ash, brin)]
+    assert entries[0] == entries[1] == entries[2] and "Speed" in entries[0], entries

@@ -9,8 +9,7 @@ import json
 
 from session import check_roster_entry, log_conflict, new_session
 from session.links import v2 as link_v2
-from session.replica import MAX_CLOCK, MAX_STEPS, Replica
-from session.replica_check import CLOCK_ROOM
+from session.replica import EDIT_CLOCK, MAX_STEPS, Replica
 from conftest import PHONE, READY, BOOT_TIMEOUT_MS
 from test_sessions import message, not_now, party, stored
 
@@ -77,10 +76,12 @@ def test_links_past_the_limits_are_refused_and_the_session_loads_after_a_restart
 
     # Two links, each with 64 phones' counts: the second's union would have 65.
     first = changed(start, name="Crowded")
-    first.tension.update({phone: [0, 0] for phone in PHONES[:62]})  # with "" and this phone's: 64
+    # With "" and this phone's: 64. Each moved Tension (a count that adds up to nothing, of a phone this one does
+    # not know, takes no room: session.inert); together they leave it as it was.
+    first.tension.update({phone: [number % 2, 1 - number % 2] for number, phone in enumerate(PHONES[:62])})
     update(first)
     second = changed(start, name="Overflowing")
-    second.tension.update({phone: [0, 0] for phone in PHONES[1:63]})
+    second.tension.update({phone: [number % 2, 1 - number % 2] for number, phone in enumerate(PHONES[1:63])})
     update(second, "This link can't be merged: the session would have counts from more than 64 phones.")
     reloaded(page, "Crowded")
 
@@ -100,9 +101,10 @@ def test_links_past_the_limits_are_refused_and_the_session_loads_after_a_restart
         has_text="Tension can't be changed again on this phone in this session: its count is full.").wait_for()
     reloaded(page, "Capped")
 
-    # A clock as far ahead as a link may be, then an edit here: it wins, and the session loads.
+    # A clock as far ahead as a link may be and leave this phone its edits, then an edit here: it wins, and
+    # the session loads.
     ahead = changed(start)  # last: no later link of this session leaves room below its clock
-    ahead.clock = MAX_CLOCK - CLOCK_ROOM
+    ahead.clock = EDIT_CLOCK
     ahead.fields["name"] = ["Far ahead", ahead.clock, "ffffffffffffffff"]
     update(ahead)
     page.get_by_role("button", name="Lower Tension by 1").tap()
@@ -110,7 +112,7 @@ def test_links_past_the_limits_are_refused_and_the_session_loads_after_a_restart
     reloaded(page, "Far ahead")
     assert page.get_by_test_id("tension").inner_text() == "3"
     head = json.loads(stored(page)[f"tableside.head.{start.id}"])
-    assert head["tension"][device] == [MAX_STEPS, MAX_STEPS] and head["clock"] == MAX_CLOCK - CLOCK_ROOM
+    assert head["tension"][device] == [MAX_STEPS, MAX_STEPS] and head["clock"] == EDIT_CLOCK
 
 
 def test_a_session_with_more_than_a_hundred_undos_is_shared_and_loads_after_a_restart(page, open_app, site):

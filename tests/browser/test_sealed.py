@@ -194,6 +194,7 @@ def test_a_sealed_test_across_two_phones(app, browser, watch, screenshot):
         open_link(page, before_reveal)
         open_link(page, reveal.split("#")[0] + "#" + link_v2.sealed_message(incoming.session_id, "", forged))
         page.get_by_test_id("sealed-turn").wait_for()
+        assert page.locator(".message p").inner_text() == "A reveal that matches no seal was ignored."  # said
         assert page.get_by_test_id("sealed-mismatch").count() == 0
         assert page.get_by_role("button", name="Log this result").count() == 0
         shot(page, screenshot, "sealed-test-8-tampered", desktop=True)

@@ -130,3 +130,14 @@ class Table:
                 self.deliver(phone, "live-event", peer=peer, event="failed", detail="lost")
                 self.deliver(other, "live-event", peer=other_peer, event="failed", detail="lost")
         self.run()
+
+
+def seal_for(gm, sheet: str, card: str = "Hostility", difficulty: int = 5):
+    """The GM's phone seals a Manner Cards Test for the character of roster sheet `sheet` (the GM says the
+    difficulty; the Complication lies face down on this phone, then its seal goes out)."""
+    tap(gm, "switch-system", system="manners")
+    tap(gm, "manners-who", side="player", value=sheet)
+    tap(gm, "manners-gm-mode", value="says")
+    tap(gm, "manners-difficulty", value=difficulty)
+    tap(gm, "manners-seal-pick", value=card)
+    tap(gm, "manners-seal-share")

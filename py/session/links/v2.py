@@ -124,8 +124,8 @@ def session_link(replica: Replica, latest: int = LATEST, entries: list[dict] | N
     """The fragment (without '#') of a link to this session: everything but the older log; with
     `entries`, those entries instead of the newest (a live table sends what changed)."""
     payload = replica.to_dict(log=False)
-    payload["undone"] = recent_marks(replica.undone)
     chosen = replica.live_log()[:latest] if entries is None else entries
+    payload["undone"] = recent_marks(replica.undone, {entry["id"] for entry in chosen})
     if replica.sealed:  # exchanges not logged yet, and those of entries sent that don't carry all of them
         sent = {entry["id"] for entry in chosen}
         payload["sealed"] = {key: item for key, item in replica.sealed.items()
@@ -134,13 +134,15 @@ def session_link(replica: Replica, latest: int = LATEST, entries: list[dict] | N
     return f"{SESSION.upper()}{VERSION}.{pack(payload)}"
 
 
-def recent_marks(undone: dict) -> dict:
-    """The undo marks a session link carries: all of them up to MAX_MARKS, else those that change
-    counts (undone on several phones) and then the newest."""
+def recent_marks(undone: dict, carried=frozenset()) -> dict:
+    """The undo marks a session link carries: all of them up to MAX_MARKS, else those of the entries it
+    carries (a mark of an entry the receiving phone does not hold is left out there: session.inert), those
+    that change counts (undone on several phones) and then the newest."""
     if len(undone) <= MAX_MARKS:
         return undone
     ranked = sorted(undone.items(), reverse=True,
-                    key=lambda item: (len(item[1]["by"]) > 1, max(item[1]["by"].values()), item[0]))
+                    key=lambda item: (item[0] in carried, len(item[1]["by"]) > 1, max(item[1]["by"].values()),
+                                      item[0]))
     return dict(ranked[:MAX_MARKS])
 
 

@@ -16,7 +16,8 @@ fields of its kind:
     have   a page of the catch-up walk: `to` (exclusive, null for the top), `keys`, `more`, `rest`
     want   log entry ids this phone lacks from the other's page
     ack    (the GM's phone to a player's) ids of the rolls it sent that are now in the GM's log
-           store (or were there already): until then its phone says they are on their way
+           store (or were there already): until then its phone says they are on their way; (either
+           way) digests of the sealed-card steps it sent that are now saved on this phone
     call   the GM calls for a roll: `id`, `system`, `kind`, `difficulty` (Anomaly, or null),
            `title` (the conflict), `stakes`, `to` (the roster ids of the characters called)
     end    the GM closed the call `id`

@@ -124,10 +124,14 @@ def reveal_test(conflict_id: str, complication: str, difficulty: int, salt: str)
 
 
 def seal_side(conflict_id: str, role: str, side: dict, salt: str, session_id: str | None = None,
-              for_: str = "") -> dict:
+              for_: str = "", vs: str = "") -> dict:
+    """A Confrontation side's seal; bound, it names the player's character (`for_`) and, when the phone
+    knows it, the opponent's (`vs`: the phone that holds that side answers it)."""
     seal = {"c": conflict_id, "k": CONFRONTATION, "t": SEAL, "by": role,
             "h": commitment(side, None, conflict_id, salt, CONFRONTATION, session_id)}
-    return seal if session_id is None else {**seal, "for": for_}
+    if session_id is None:
+        return seal
+    return {**seal, "for": for_, **({"vs": vs} if vs else {})}
 
 
 def reveal_side(conflict_id: str, role: str, side: dict, salt: str) -> dict:
@@ -184,12 +188,14 @@ def check_message(value) -> dict:
     elif kind == TEST:
         expected = {"card", "d", "salt"}
     elif step == SEAL:
-        expected = {"h"} | ({"for"} & set(value))
+        expected = {"h"} | ({"for"} & set(value)) | ({"vs"} & set(value) if "for" in value else set())
     else:
         expected = {"side", "salt"}
     need(set(value) == {"c", "k", "t", "by"} | expected, "This sealed-card message has other fields than expected.")
     if "for" in expected:
         clean["for"] = name_text(value["for"], "Whom a sealed card is for", MAX_TEXT)
+    if "vs" in expected:
+        clean["vs"] = name_text(value["vs"], "Whom a sealed card is against", MAX_TEXT)
     if "at" in expected:
         stamp = value["at"]
         need(isinstance(stamp, list) and len(stamp) == 2 and isinstance(stamp[1], str)
@@ -254,11 +260,11 @@ def check_secret(value, session_id: str, conflict_id: str) -> dict:
     return value
 
 
-def seal_of(secret: dict) -> dict:
-    """The seal message of a secret."""
+def seal_of(secret: dict, vs: str = "") -> dict:
+    """The seal message of a secret (`vs`: a Confrontation's opponent, when this phone knows it)."""
     if secret["k"] == TEST:
         return seal_test(secret["c"], secret["card"], secret["d"], secret["salt"], secret["s"], secret["for"])
-    return seal_side(secret["c"], secret["by"], secret["card"], secret["salt"], secret["s"], secret["for"])
+    return seal_side(secret["c"], secret["by"], secret["card"], secret["salt"], secret["s"], secret["for"], vs)
 
 
 def reveal_of(secret: dict) -> dict:

@@ -16,7 +16,7 @@ from session.differences import differences, merge_differences
 from session.history import Rewritten
 from session.links.text import LinkError
 from session.links.v2 import read
-from session.logbook import unknown_ids
+from session.logbook import Merged, unknown_ids
 from session.merging import merge_checked
 from session.replica import Replica
 
@@ -150,31 +150,34 @@ def join_new(state: AppState, event: Input):
         join(state, pending["incoming"])
 
 
-async def merged_here(state: AppState, incoming: Replica, stored=None) -> bool:
+async def merged_here(state: AppState, incoming: Replica, stored=None) -> Merged | None:
     """Merge `incoming` into this phone's replica of its session and open it (the open session
-    keeps what is on the table). False, with the message, when the session can't be read."""
+    keeps what is on the table): what merging gave. None, with the message, when the session can't be read."""
     commit(state)
     try:
         mine = await with_newest_log(state, incoming.id)
         merged, _ = await merged_with(state, mine, incoming, stored)
     except SessionError as error:
         state.fail(str(error))
-        return False
+        return None
     if mine is state.replica:
         state.replica = merged.replica
         state.session = state.committed = merged.replica.session()
     else:
         switch_to(state, merged.replica)
-    return True
+    if merged.ignored:  # what nobody could act on was left out (session.inert): said, in a sentence each
+        state.fail(" ".join(merged.ignored))
+    return merged
 
 
 async def apply_merge(state: AppState, pending: dict):
-    if not await merged_here(state, pending["incoming"], pending.get("stored")):
+    merged = await merged_here(state, pending["incoming"], pending.get("stored"))
+    if merged is None:
         return
     state.screen = "conflict"
     ask_who(state)
     session = state.session
-    state.say(f"Updated “{isolate(session['name'])}” from the link: {roster_words(session)}, "
+    state.say("".join(f"{sentence} " for sentence in merged.ignored) + f"Updated “{isolate(session['name'])}” from the link: {roster_words(session)}, "
               f"Tension {session['tension']}. Nothing this phone had is lost.", "success")
 
 

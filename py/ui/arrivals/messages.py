@@ -37,6 +37,7 @@ from ui.core.outgoing import confirmed, relay, stored_roll
 from ui.core.state import AppState
 from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401 (registers "anomaly-new")
 from ui.systems.anomaly import draft as anomaly_draft
+from ui.systems.manners import across
 from ui.systems.manners import actions as manners_actions  # noqa: F401 (registers "manners-new")
 from ui.systems.manners import draft as manners_draft
 from ui.systems.summaries import entry_sentence
@@ -109,8 +110,8 @@ async def link(state: AppState, peer: live_table.Peer, message: dict):
     incoming = opened(state, peer, message["link"])
     if incoming is None:
         return
-    if incoming.kind == "sealed":
-        links.open_link(state, message["link"])  # merges its steps and opens its exchange, as the link would
+    if incoming.kind == "sealed":  # its steps merged and its exchange opened as the link would, or passed on
+        across.arrived(state, peer, incoming)
         return
     if incoming.version != 2 or incoming.replica.id != table.session_id:
         return  # another session's: not this table's
@@ -146,6 +147,10 @@ async def take_head(state: AppState, peer: live_table.Peer, incoming: Replica):
     """(GM) A player's head: sheets, undo marks and sealed steps at once; its counts too unless
     rolls wait for "Add" (then they come with each roll added). Its log comes as rolls."""
     at_once = state.add_rolls == live_table.ADD_AT_ONCE
+    table = live_table.of(state)
+    for item in [item for item in table.waiting if item["entry_id"] in incoming.undone]:
+        table.waiting.remove(item)  # its phone took it back: nothing to add (and a mark of no entry here is left out)
+        stored_roll(state, peer.id, item["entry_id"])
     roster = {key: entry if at_once else {**entry, "counts": {}} for key, entry in incoming.roster.items()}
     head = Replica(incoming.id, incoming.clock, incoming.fields, incoming.tension if at_once else {}, roster,
                    {}, incoming.undone, incoming.sealed)
@@ -202,6 +207,7 @@ async def want(state: AppState, peer: live_table.Peer, message: dict):
 async def ack(state: AppState, peer: live_table.Peer, message: dict):
     if not live_table.of(state).hub:
         confirmed(state, message["ids"])
+    across.acked(state, message["ids"])  # sealed-card steps, by their digests
 
 
 async def call(state: AppState, peer: live_table.Peer, message: dict):

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from rules.words import isolate
 
+from ui.core.persons import holding
+
 GM_PEER = "gm"  # the peer id a player's phone gives the GM's phone
 
 # A peer's state: an offer or answer being made, its code on screen, the channel being opened,
@@ -57,6 +59,8 @@ class LiveTable:
     sent: dict = field(default_factory=dict)  # what was sent last: "head" (S2 text), "role", "phones"
     known: set = field(default_factory=set)  # log entry ids the other phones were sent or sent us
     sent_steps: set = field(default_factory=set)  # sealed-card links already sent
+    steps_out: dict = field(default_factory=dict)  # sealed steps sent, digest -> what: "on the other phone" once acked
+    relayed: dict = field(default_factory=dict)  # (GM) digest of a sealed step passed on -> the phone it came from
     to_ack: dict = field(default_factory=dict)  # (GM) peer id -> ids of its rolls in the log, to acknowledge once stored
     wake: str = "off"  # the Screen Wake Lock: "off", "on", "unsupported"
     unsupported: bool = False  # this browser has no WebRTC
@@ -91,7 +95,8 @@ def carries_steps(state, roles) -> bool:
     table = of(state)
     if table is None or not table.hub:
         return sends_to_gm(state)
-    return any(peer.state == OPEN and peer.role in roles for peer in table.peers.values())
+    open_phones = [peer for peer in table.peers.values() if peer.state == OPEN]
+    return any(holding(state, open_phones, role) is not None for role in roles if role)
 
 
 def sends_to_gm(state) -> bool:

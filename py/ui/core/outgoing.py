@@ -16,6 +16,7 @@ from session.replica import entry_key
 
 from ui.core import commands
 from ui.core import live_table
+from ui.core.persons import holding
 from ui.core.state import AppState
 
 CHUNK = 40  # log entries in one S2 message (a link reads at most 100)
@@ -137,7 +138,7 @@ def acknowledge(state: AppState) -> bool:
     its rolls are stored (run after every save and flush, by ui.keeping.runners); True when sent."""
     table = live_table.of(state)
     library = state.library
-    if table is None or not table.hub or not table.to_ack:
+    if table is None or not table.to_ack:  # (a player's phone acknowledges sealed-card steps only)
         return False
     if library is not None and (library.pending(table.session_id) or library.stalled):
         return False
@@ -180,9 +181,9 @@ def send_steps(state: AppState, table: live_table.LiveTable):
     if not table.hub:
         send(state, live_table.GM_PEER, live_protocol.link(fragment))
         return
-    sides = {draft.get(role, {}).get("ref") for role in ("player", "opponent")}
-    for peer in table.open_peers():
-        if peer.role in sides:
+    for role in ("player",) if draft.get("kind") == "test" else ("player", "opponent"):
+        peer = holding(state, table.open_peers(), draft.get(role, {}).get("ref") or "")
+        if peer is not None:
             send(state, peer.id, live_protocol.link(fragment))
 
 

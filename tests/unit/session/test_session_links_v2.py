@@ -11,6 +11,7 @@ import rules
 from session import check_session, log_conflict
 from session.links.v1 import encode_roll, encode_session
 from samples import logged_party, party_of_five
+from crowded import campaign
 from session.differences import differences
 from session.links import v2 as link_v2
 from session.links.text import LinkError
@@ -173,3 +174,13 @@ def test_the_sizes_of_a_roll_and_of_a_session_code_are_measured():
     print("\n".join(lines))
     for fragment in rolls:
         assert segno.make_qr(qr.segments(BASE + "#" + fragment), error="l").version <= 10
+
+
+def test_a_session_link_carries_the_marks_of_the_entries_it_carries_before_any_other():
+    """A mark of an entry the receiving phone does not hold is left out there (session.inert), so a link
+    that carries an old undone entry (a live table's catch-up) carries its mark, whatever else it leaves out."""
+    whole = campaign(2_000, 200, doubles=0)
+    oldest = min((whole.log[entry_id] for entry_id in whole.undone), key=lambda entry: entry["clock"])
+    assert len(whole.undone) > link_v2.MAX_MARKS
+    carried = link_v2.read(link_v2.session_link(whole, entries=[oldest])).replica
+    assert oldest["id"] in carried.undone and len(carried.undone) == link_v2.MAX_MARKS

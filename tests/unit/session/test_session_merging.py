@@ -20,7 +20,7 @@ from session.links.text import LinkError
 from session.links.v2 import MAX_MARKS, read, roll_message, session_link
 from session.merging import MergeRefused, merge_checked
 from session.on_device.heads import HEAD_PREFIX, head_content, parse_head, stamped
-from session.replica import MAX_CLOCK, MAX_STEPS, Replica
+from session.replica import EDIT_CLOCK, LINK_CLOCK, MAX_CLOCK, MAX_STEPS, Replica
 from session.replica_check import CLOCK_ROOM, check_replica
 from session.sealed import exchange as sealed_exchange
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (the taps this file makes: Tension ±, rename)
@@ -55,6 +55,23 @@ def every_head_written_loads(monkeypatch):
 
 def same(first: Replica, second: Replica) -> bool:
     return json.dumps(first.to_dict(), sort_keys=True) == json.dumps(second.to_dict(), sort_keys=True)
+
+
+def acted_on(replica: Replica) -> dict:
+    """A replica without what nobody can act on (session.inert): counts that add up to nothing, undo
+    marks of entries it does not hold. A merge leaves them out of what arrives, so two phones may differ
+    in them and in nothing else."""
+    data = copy.deepcopy(replica.to_dict())
+    data["tension"] = {device: steps for device, steps in data["tension"].items() if steps[0] != steps[1]}
+    for entry in data["roster"].values():
+        entry["counts"] = {key: {device: steps for device, steps in counts.items() if steps[0] != steps[1]}
+                           for key, counts in entry["counts"].items()}
+    data["undone"] = {entry_id: mark for entry_id, mark in data["undone"].items() if entry_id in replica.log}
+    return data
+
+
+def same_acted(first: Replica, second: Replica) -> bool:
+    return json.dumps(acted_on(first), sort_keys=True) == json.dumps(acted_on(second), sort_keys=True)
 
 
 def party() -> Replica:
@@ -168,7 +185,7 @@ def test_a_link_that_would_break_the_session_is_refused_through_the_page_and_the
     store = MemoryStore()
     state = phone(party_of_five(), store=store)
     theirs = twin(state.replica)
-    theirs.tension.update({phone: [0, 0] for phone in PHONES[:63]})  # valid alone: 64 phones
+    theirs.tension.update({phone: [1, 0] for phone in PHONES[:63]})  # valid alone: 64 phones
     tap(state, "tension-step", step=1)  # this phone's count: with the link's, 65 phones
     theirs.clock += 1
     theirs.fields["name"] = ["From afar", theirs.clock, "ff"]
@@ -202,7 +219,7 @@ def test_this_phones_next_edit_wins_over_everything_it_merged():
     store = MemoryStore()
     state = phone(party_of_five(), store=store)
     theirs = twin(state.replica)
-    theirs.clock = MAX_CLOCK - CLOCK_ROOM  # as far ahead as a link may be
+    theirs.clock = EDIT_CLOCK  # as far ahead as a link may be and leave this phone its edits
     theirs.fields["name"] = ["Theirs", theirs.clock, "ffffffffffffffff"]  # the highest device id too
     link = session_link(theirs)
     open_link(state, link)
@@ -217,11 +234,63 @@ def test_this_phones_next_edit_wins_over_everything_it_merged():
     assert reload(store).session["name"] == "Ours"
 
 
+def test_after_one_rename_a_phone_that_took_the_farthest_link_shares_with_every_phone():
+    """Issue 30, "also still open": a link at the highest clock a link may carry, then one rename, made this
+    phone's own share link refused on every phone ("a clock too close to the largest…")."""
+    store = MemoryStore()
+    original = party_of_five()
+    state, other = phone(original, store=store), phone(original)
+    for clock in (EDIT_CLOCK, LINK_CLOCK):
+        theirs = twin(state.replica)
+        theirs.clock = clock
+        theirs.fields["name"] = [f"Far ahead {clock}", clock, "ff"]
+        open_link(state, session_link(theirs))
+        tap(state, "join-update")
+        tap(state, "session-rename", id=state.session["id"])
+        tap(state, "session-rename-text", value="Ours")
+        tap(state, "session-rename-save")
+        renamed = state.session["name"] == "Ours"
+        assert renamed == (clock == EDIT_CLOCK) or state.message.text.endswith("its clock is full.")
+        mine = session_link(state.replica)
+        for phone_there in (state, other):  # this phone's own link, and another phone's, both take it
+            open_link(phone_there, mine)
+            assert phone_there.message is None or phone_there.message.tone != "error", phone_there.message
+            if phone_there.pending is not None:
+                tap(phone_there, "join-update")
+            assert phone_there.session["name"] == state.session["name"]
+    every_head_loads(store)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(st.sampled_from([0, EDIT_CLOCK - 1, EDIT_CLOCK, EDIT_CLOCK + 1, LINK_CLOCK - 1, LINK_CLOCK]),
+                 st.integers(0, LINK_CLOCK)), st.integers(0, 4))
+def test_what_a_phone_accepts_it_can_share_after_any_taps(clock, taps):
+    """Any link a phone reads, merged, then taps until the clock refuses one: its own link is read by every phone
+    (a tap here renames the session and adds a character: several ticks, fewer than TAP_ROOM)."""
+    base = party()
+    theirs = twin(base)
+    theirs.clock = clock
+    theirs.fields["name"] = ["Far", clock, "ff"]
+    merged = merge_checked(twin(base), read(session_link(theirs)).replica, {}).replica
+    for number in range(taps):
+        before = merged.session()
+        entry = {"id": f"new{number}", "system": "tension", "kind": "character", "name": f"Hero {number}", "ap": 1,
+                 "health": 10, "willpower": 10, "attributes": [{"name": "Wits", "rating": 2}], "skills": []}
+        try:
+            merged.absorb(before, {**before, "name": f"Ours {number}", "roster": [*before["roster"], entry]}, "a1")
+        except SessionError:
+            assert merged.clock > EDIT_CLOCK
+            break
+    assert merged.clock <= LINK_CLOCK
+    shared = read(session_link(merged)).replica  # what every phone does with its link
+    assert merge_checked(twin(base), shared, {}).replica.session(log=False)["name"] == merged.session()["name"]
+
+
 def test_a_tap_at_a_full_count_is_refused_and_changes_nothing():
     store = MemoryStore()
     state = phone(party_of_five(), store=store)
     theirs = twin(state.replica)
-    theirs.tension[state.device] = [MAX_STEPS, MAX_STEPS]  # this phone's own count, full (back in a link)
+    theirs.tension[state.device] = [MAX_STEPS, MAX_STEPS - 1]  # this phone's own count, full (back in a link)
     theirs.clock += 1
     theirs.fields["name"] = ["Full", theirs.clock, "a1"]
     open_link(state, session_link(theirs))
@@ -229,7 +298,7 @@ def test_a_tap_at_a_full_count_is_refused_and_changes_nothing():
     tension = state.session["tension"]
     tap(state, "tension-step", step=1)
     assert state.message.text == "Tension can't be changed again on this phone in this session: its count is full."
-    assert state.session["tension"] == tension and state.replica.tension[state.device] == [MAX_STEPS, MAX_STEPS]
+    assert state.session["tension"] == tension and state.replica.tension[state.device] == [MAX_STEPS, MAX_STEPS - 1]
     every_head_loads(store)
     assert reload(store).session["tension"] == tension
 
@@ -267,8 +336,9 @@ def crowded_replicas(draw):
     replica = Replica.from_session(session_of(roster(("tension",), 3)))
     phones = draw(st.lists(st.sampled_from(PHONES + ["ff", "fe"]), max_size=63, unique=True))  # and "": 64
     caps = st.sampled_from([0, 1, MAX_STEPS - 1, MAX_STEPS])
-    for phone in phones:
-        replica.tension[phone] = [draw(caps), draw(caps)]
+    for phone in phones:  # a count that adds up to nothing is [0, 0] here: another is left out where it arrives
+        up, down = draw(caps), draw(caps)  # (session.inert), and a stale copy of its phone's count could count again
+        replica.tension[phone] = [up, down] if up != down or not up else [up, 0]
     entry_id = draw(st.sampled_from(sorted(replica.roster)))
     for phone in draw(st.lists(st.sampled_from(PHONES), max_size=63, unique=True)):
         replica.roster[entry_id]["counts"]["ap"][phone] = [draw(caps), 0]
@@ -314,13 +384,13 @@ def test_merges_at_the_limits_are_valid_or_refused_and_the_join_laws_hold(first,
     event("refused" if one_way is None else "merged")
     if one_way is None:
         return
-    assert same(one_way, other_way)
+    assert same_acted(one_way, other_way) and one_way.session() == other_way.session()
     assert same(merged_or_refused(one_way, one_way), one_way)
     left = merged_or_refused(one_way, third)
     right_inner = merged_or_refused(second, third)
     if left is not None and right_inner is not None:
         right = merged_or_refused(first, right_inner)
-        assert right is not None and same(left, right)
+        assert right is not None and same_acted(left, right) and left.session() == right.session()
 
 
 # --- Limits honest use never reaches -------------------------------------------------------------------------------
@@ -352,7 +422,7 @@ def test_a_roll_that_would_take_the_session_past_a_limit_is_not_added():
     store = MemoryStore()
     gm = phone(party_session, store=store)
     crowded = twin(gm.replica)
-    crowded.tension.update({phone: [0, 0] for phone in PHONES[:63]})  # with "": 64 phones, the most
+    crowded.tension.update({phone: [1, 0] for phone in PHONES[:63]})  # with "": 64 phones, the most
     crowded.clock += 1
     crowded.fields["name"] = ["Crowded", crowded.clock, "ff"]
     open_link(gm, session_link(crowded))

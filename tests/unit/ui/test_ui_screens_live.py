@@ -23,7 +23,7 @@ from ui.screens.session import scan as scan_actions  # noqa: F401  (registers "S
 from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the Tension Engine's)
 
 from hostile import any_unicode, nested_json
-from live_table import Table
+from live_table import Table, seal_for
 from reading import markup, text
 from samples import json_values, party_of_five
 from tapping import open_link, phone, settle, tap
@@ -462,12 +462,7 @@ def test_a_sealed_test_goes_between_the_two_phones_by_itself():
     table, party = gm_table("wren", party=session)
     table.join("gm", "wren", role=role_of(session, "Wren"))
     gm, wren = table.phones["gm"], table.phones["wren"]
-    tap(gm, "switch-system", system="manners")
-    tap(gm, "manners-who", side="player", value=role_of(session, "Wren"))
-    tap(gm, "manners-gm-mode", value="says")
-    tap(gm, "manners-difficulty", value=5)
-    tap(gm, "manners-seal-pick", value="Hostility")
-    tap(gm, "manners-seal-share")
+    seal_for(gm, role_of(session, "Wren"))
     table.run()
     assert not [kind for kind, _ in gm.commands if kind == commands.SHARE]  # no share sheet: it went live
     exchange = wren.drafts["manners"]["exchange"]

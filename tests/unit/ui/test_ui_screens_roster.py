@@ -3,13 +3,14 @@ one that breaks a rule is refused with a message and stays open to correct; once
 saved and the editor closes. Each system's sheet (its form, summary and what its conflict screen
 does with a new entry) is tested with its system; what a player's phone may edit is in
 test_ui_frame.py."""
-from session import new_session
+from session import check_roster_entry, new_session
+from session.on_device import MemoryStore
 from ui.core.state import AppState
 from ui.screens.roster import actions as roster_actions  # noqa: F401  (registers the actions)
 
 from reading import text
 from samples import seen
-from tapping import tap
+from tapping import phone, reload, tap
 
 
 def table(system: str) -> AppState:
@@ -89,3 +90,19 @@ def test_a_new_name_renames_the_person_in_every_system_and_deleting_deletes_them
     assert "from every rule system" in seen(text(state))
     tap(state, "roster-delete-confirmed")
     assert [entry["name"] for entry in state.session["roster"]] == ["Élodie"] * 3
+
+
+def test_a_sixty_first_roster_entry_is_refused_before_it_is_made_and_the_sheet_stays_open():
+    """Issue 30, item 4: a tap that would pass a limit is refused before it is made (before, the 61st entry
+    showed on screen and was never saved: gone at the next start)."""
+    session = new_session("Crowded", system="anomaly")
+    session["roster"] = [check_roster_entry({"system": "anomaly", "kind": "character", "name": f"Hero {number}",
+                                             "modifiers": []}) for number in range(60)]
+    store = MemoryStore()
+    state = phone(session, store=store)
+    tap(state, "roster-add", kind="character")
+    state.editing["entry"]["name"] = "One more"
+    tap(state, "roster-save")
+    assert state.message.tone == "error" and "can't be added" in state.message.text
+    assert len(state.session["roster"]) == 60 and state.editing["entry"]["name"] == "One more"  # nothing lost
+    assert len(reload(store).session["roster"]) == 60

@@ -657,7 +657,9 @@ def test_a_tampered_reveal_is_ignored_and_the_genuine_one_still_settles():
               for message in exchange_model.own_messages(gm, draft_of(gm)["exchange"])]
     forged[-1] = {**forged[-1], "card": "Consumption"}
     carry("x#" + sealed_message(gm.session["id"], "", forged), player)
-    assert draft_of(player)["revealed"] is None and 'role="alert"' not in page(player)  # opens no seal: nobody's word
+    assert draft_of(player)["revealed"] is None  # opens no seal: nobody's word, and said in one sentence
+    assert player.message.text == "A reveal that matches no seal was ignored." and 'role="alert"' in page(player)
+    assert len(exchange_model.messages(player, conflict)) == 2  # the seal and the lock, nothing else: no room taken
     tap(player, "manners-log")
     assert conflict not in {entry["id"] for entry in player.session["log"]}
     carry(link_of(gm), player)

@@ -12,11 +12,11 @@ from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.events import when_role_changed
 from ui.core.library import numbering
-from ui.core.live_table import carries_steps
 from ui.core.role import is_player
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.systems import conflict
+from ui.systems.manners import across
 from ui.systems.manners import draft as draft_model
 from ui.systems.manners import exchange as exchange_model
 from ui.systems.manners import words as manners_words
@@ -354,6 +354,8 @@ def leave_revealed(state: AppState, draft: dict):
     """The GM leaves a sealed Test once the player's Manner is here: the card is revealed all the same, and
     the leaving is said with this phone's stamp, so an open Test it logs instead is flagged on every phone."""
     exchange = draft["exchange"]
+    if refused(state, exchange["id"], steps=2):
+        return
     exchange_model.send(state, sealed_exchange.reveal_of(state.secrets[exchange["id"]]))
     exchange_model.send(state, sealed_exchange.left_test(exchange["id"], state.replica.clock, state.device))
     state.say("The player's Manner was in, so your sealed card is revealed to the player's phone: share the link.")
@@ -365,12 +367,20 @@ def leave_revealed(state: AppState, draft: dict):
 def share_link(state: AppState, draft: dict, what: str):
     """This phone just took a step: its link (all its steps) is what the other phone waits for."""
     draft["exchange"]["last"] = True
-    if carries_steps(state, {draft["player"].get("ref"), draft["opponent"].get("ref")}):
-        state.say(f"{what}: sent to the other phone.", "success")  # on a live table (ui.core.outgoing)
+    if exchange_model.travels(state, draft):
+        across.waiting(state, draft["exchange"], what)  # on a live table (ui.core.outgoing): said once stored there
         return
     commands.share(state, title=f"{what} — Tableside", url=exchange_model.link(state, draft["exchange"]),
                   shared=f"{what}: shared.", copied=f"{what}: link copied. Send it to the other phone.",
                   manual="Couldn't copy here: select the link in the box below and copy it.")
+
+
+def refused(state: AppState, conflict_id: str, steps: int = 1) -> bool:
+    """The step would pass a limit of the session: refused before it is made, with the sentence why."""
+    why = exchange_model.no_room(state, conflict_id, steps)
+    if why:
+        state.fail(why)
+    return bool(why)
 
 
 def take_step(state: AppState, draft: dict, message: dict, what: str):
@@ -395,6 +405,8 @@ def seal_pick(state: AppState, event: Input):
     if complication not in rules.COMPLICATIONS:
         return
     conflict_id = sealed_exchange.new_conflict_id()
+    if refused(state, conflict_id):
+        return
     draft["gm"].update(mode=draft_model.SAYS, complication=None)
     draft["exchange"] = {"id": conflict_id, "role": sealed_exchange.GM, "last": False}
     state.secrets[conflict_id] = sealed_exchange.new_secret(state.session["id"], conflict_id, sealed_exchange.TEST,
@@ -419,6 +431,8 @@ def seal_share(state: AppState, event: Input):
     if exchange_model.stage(state, draft) != exchange_model.TO_SEAL:
         return
     exchange = draft["exchange"]
+    if refused(state, exchange["id"]):
+        return
     secret = {**state.secrets[exchange["id"]], "d": draft["gm"]["difficulty"]}
     state.secrets[exchange["id"]] = secret
     take_step(state, draft, sealed_exchange.seal_of(secret), "The GM's sealed card")
@@ -435,6 +449,8 @@ def seal_send(state: AppState, event: Input):
     if seal.get("for", sealed_exchange.identity(side)) != sealed_exchange.identity(side):
         state.fail(f"The GM sealed this card for {isolate(exchange_model.whose(state, seal['for']))}, not for "
                    f"{isolate(side['name'])}: their phone answers it.")
+        return
+    if refused(state, draft["exchange"]["id"]):
         return
     take_step(state, draft, sealed_exchange.lock_test(draft["exchange"]["id"], side, seal["h"]), "The player's Manner")
 
@@ -453,14 +469,18 @@ def seal_side(state: AppState, event: Input):
     if side["manner"] is None:
         state.fail("Pick a Manner card first.")
         return
+    conflict_id = exchange["id"] if exchange is not None else sealed_exchange.new_conflict_id()
+    if refused(state, conflict_id):
+        return
     if exchange is None:
-        exchange = draft["exchange"] = {"id": sealed_exchange.new_conflict_id(), "role": role, "last": False}
+        exchange = draft["exchange"] = {"id": conflict_id, "role": role, "last": False}
     secret = sealed_exchange.new_secret(state.session["id"], exchange["id"], sealed_exchange.CONFRONTATION, role,
                                         sealed_exchange.check_side(draft_model.record_side(state, side)),
                                         for_=exchange_model.whom(state, draft["player"]))
     state.secrets[exchange["id"]] = secret
     side.update(manner=None, locked=False)  # the card lives in the secret now, not on the table
-    take_step(state, draft, sealed_exchange.seal_of(secret), "A sealed Manner")
+    take_step(state, draft, sealed_exchange.seal_of(secret, exchange_model.whom(state, draft["opponent"])),
+              "A sealed Manner")
 
 
 @action("manners-seal-reveal")
@@ -470,6 +490,8 @@ def seal_reveal(state: AppState, event: Input):
     if exchange_model.stage(state, draft) != exchange_model.TO_REVEAL:
         return
     exchange = draft["exchange"]
+    if refused(state, exchange["id"]):
+        return  # the secret stays: the card can still be revealed by link once there is room
     exchange_model.send(state, sealed_exchange.reveal_of(state.secrets[exchange["id"]]))
     state.secrets[exchange["id"]] = None
     share_link(state, draft, "A revealed card")

@@ -12,11 +12,15 @@ from __future__ import annotations
 import rules
 from session import SessionError
 from session.links.text import share_url
+from session.inert import useful_steps
 from session.links.v2 import sealed_message
+from session.replica import MAX_EXCHANGES
 from session.sealed import exchange as sealed_exchange
 from session.sealed.verdict import instead, verdict
 
 from ui.core.library import is_here, stored_secret
+from ui.core.live_table import carries_steps
+from ui.core.persons import same_person
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.systems.manners import draft as draft_model
@@ -30,6 +34,10 @@ TO_REVEAL = "to-reveal"  # every card is sealed (or the player's Manner is here)
 DONE = "done"  # every card is turned over and checked
 BROKEN = "broken"  # a reveal does not match its seal (or a side sent two cards): nothing is valid
 LOST = "lost"  # this phone sealed a card but its secret is gone: it can't reveal
+FULL = (f"This sealed conflict holds {sealed_exchange.MAX_MESSAGES} steps, as many as a session keeps: "
+        "the new step was not added. Start a new conflict.")
+TOO_MANY = (f"This session keeps {MAX_EXCHANGES:,} sealed conflicts, as many as it can: no other can be sealed "
+            "in it. Play this one openly, or in a new session.")
 
 
 def current(draft: dict) -> dict | None:
@@ -115,9 +123,13 @@ def turn_words(state: AppState, draft: dict) -> str:
     now = stage(state, draft)
     if exchange is None:
         return ""
+    live = travels(state, draft)
+    opened = "" if live else " Open the link it shares."
+    sharing = "seal it" if live else "seal and share it"
     if now == DONE:
         if exchange["last"]:
-            return "Every card is turned over and checked. The other phone waits for this link to see it too."
+            return "Every card is turned over and checked." + ("" if live else
+                                                              " The other phone waits for this link to see it too.")
         return "Every card is turned over and checked on both phones."
     settled = standing(state, exchange)
     role = exchange["role"]
@@ -128,10 +140,9 @@ def turn_words(state: AppState, draft: dict) -> str:
                 "Start a new conflict.")
     if kind == draft_model.TEST and role == sealed_exchange.GM:
         if now == TO_SEAL:
-            return "Your turn: seal the card and share it. The player's phone waits for it."
+            return f"Your turn: seal the card{'' if live else ' and share it'}. The player's phone waits for it."
         if now == WAITING:
-            return ("The player's turn: their phone opens your sealed card, locks a Manner and sends it back. "
-                    "Open the link it shares.")
+            return "The player's turn: their phone opens your sealed card, locks a Manner and sends it back." + opened
         return "Your turn: the player's Manner is here. Reveal your card to the player's phone."
     if kind == draft_model.TEST:
         aimed = settled.sealed[sealed_exchange.GM].get("for") if sealed_exchange.GM in settled.sealed else None
@@ -141,20 +152,20 @@ def turn_words(state: AppState, draft: dict) -> str:
             return "Your turn: the GM's card is sealed. Pick and lock a Manner, then send it to the GM's phone."
         if now == TO_SEND:
             return "Your turn: send your locked Manner to the GM's phone, which waits for it to reveal."
-        return "The GM's turn: their phone reveals the sealed card. Open the link it shares."
+        return "The GM's turn: their phone reveals the sealed card." + opened
     other = "the other phone"
     if now == PICK:
         if sealed_exchange.PLAYER in settled.sealed or sealed_exchange.OPPONENT in settled.sealed:
-            return f"Your turn: {other}'s card is sealed. Pick a Manner, then seal and share it."
-        return "Pick a Manner, then seal and share it."
+            return f"Your turn: {other}'s card is sealed. Pick a Manner, then {sharing}."
+        return f"Pick a Manner, then {sharing}."
     if now == TO_REVEAL and exchange["last"]:
         return (f"Both cards are sealed. Share your seal with {other}, which waits for it; reveal yours once "
                 "it has it.")
     if now == TO_REVEAL:
         return f"Your turn: both cards are sealed. Reveal yours to {other}."
     if role in settled.revealed:
-        return f"{other.capitalize()}'s turn: it reveals its card. Open the link it shares."
-    return f"{other.capitalize()}'s turn: it seals its Manner. Open the link it shares."
+        return f"{other.capitalize()}'s turn: it reveals its card." + opened
+    return f"{other.capitalize()}'s turn: it seals its Manner." + opened
 
 
 def own_messages(state: AppState, exchange: dict) -> list[dict]:
@@ -176,10 +187,26 @@ def link(state: AppState, exchange: dict) -> str:
 def link_wanted(state: AppState, draft: dict) -> bool:
     """This phone's newest link holds what the other phone waits for: show it (only then; once a
     link from the other phone arrives, it has answered)."""
-    return draft["exchange"]["last"] and stage(state, draft) != BROKEN
+    return draft["exchange"]["last"] and stage(state, draft) != BROKEN and not travels(state, draft)
+
+
+def travels(state: AppState, draft: dict) -> bool:
+    """A live table carries this exchange's steps to the other phone by themselves: no link to share."""
+    return carries_steps(state, {draft["player"].get("ref"), draft["opponent"].get("ref")})
+
+
+def no_room(state: AppState, conflict_id: str, steps: int = 1) -> str:
+    """Why `steps` more messages of this conflict would pass a limit the session holds, or ""."""
+    kept = messages(state, conflict_id)
+    if len(kept) + steps > sealed_exchange.MAX_MESSAGES:
+        return FULL
+    if not kept and len(state.replica.sealed) >= MAX_EXCHANGES:
+        return TOO_MANY
+    return ""
 
 
 def send(state: AppState, message: dict):
+    """This phone's own step into the session (its tap checked `no_room` first)."""
     state.replica.add_sealed(sealed_exchange.check_message(message))
 
 
@@ -197,8 +224,10 @@ def settle_draft(state: AppState, draft: dict) -> bool:
 
 # --- A message from the other phone ------------------------------------------------------------------
 
-def receive(state: AppState, session_id: str, session_name: str, incoming: list[dict]):
-    """Merge the messages of a sealed-card link into its session and put its conflict on the table."""
+def receive(state: AppState, session_id: str, session_name: str, incoming: list[dict], live: bool = False):
+    """Merge the messages of a sealed-card link into its session and put its conflict on the table.
+    `live`: it came over a live table by itself, so this phone keeps the system it shows (the conflict
+    waits in Manner Cards) and says nothing of steps a head brought first."""
     if session_id != state.session["id"]:
         # Not switched to here: the other session's own table in progress would replace this conflict.
         there = is_here(state, session_id)
@@ -211,7 +240,14 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
         state.fail("This sealed-card link is damaged: it mixes two conflicts.")
         return
     [conflict_id] = conflicts
-    new = sum(state.replica.add_sealed(message) for message in incoming)
+    held = messages(state, conflict_id)
+    kept, ignored = useful_steps(session_id, held, {sealed_exchange.digest(message): message for message in incoming})
+    fresh = [message for key, message in kept.items() if key not in held]
+    new = sum(state.replica.add_sealed(message) for message in fresh)
+    if not kept or not messages(state, conflict_id):  # nothing anyone can act on, or no room: no conflict to open
+        state.fail(" ".join(ignored) if not kept else TOO_MANY)
+        return
+    shown, showing = state.shown, state.system
     state.shown = "manners"  # this phone's own screen: the session's system stays as it is
     draft = state.draft(draft_model.new_draft)
     exchange = current(draft)
@@ -223,18 +259,27 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
             state.secrets[conflict_id] = secret
             role = secret["by"]
         draft = join_draft(state, draft, kind, conflict_id, role)
-    if new:
+    if new or live:
         current(draft)["last"] = False  # the other phone answered: it has this phone's steps
-    state.screen = "conflict"
     settled = standing(state, current(draft))
     if settled.difficulty is not None:
         draft["gm"]["difficulty"] = settled.difficulty
+    turned = not settled.problems and settle_draft(state, draft)
     state.message = None
+    if live and showing != "manners":  # a step that travelled by itself switches no phone's system
+        state.say(f"A sealed card came in for you in Manner Cards. {turn_words(state, draft)}")
+        state.shown = shown
+        return
+    state.screen = "conflict"
     if settled.problems:
         state.fail(settled.problems[0])
-    elif settle_draft(state, draft):
+    elif new < len(fresh):
+        state.fail(FULL)
+    elif turned:
         state.announcement = "Every card is turned over and checked."
-    elif not new:
+    elif ignored:
+        state.fail(" ".join(ignored))
+    elif not new and not live:
         state.say("This phone had every step in this link already.")
     else:
         state.announcement = turn_words(state, draft)
@@ -254,5 +299,23 @@ def join_draft(state: AppState, draft: dict, kind: str, conflict_id: str, role: 
     fresh["kind"] = kind
     fresh["gm"] = {**fresh["gm"], "mode": draft_model.SAYS, "complication": None}
     fresh["exchange"] = {"id": conflict_id, "role": role, "last": False}
+    seals = [message for message in messages(state, conflict_id).values() if message["t"] == sealed_exchange.SEAL]
+    mine = role if role in (sealed_exchange.PLAYER, sealed_exchange.OPPONENT) else None  # the side this phone plays
+    for side, key in (("player", "for"), ("opponent", "vs")):
+        named = next((seal[key] for seal in sorted(seals, key=sealed_exchange.canonical) if seal.get(key)), "")
+        if not named or (kind == draft_model.TEST and side == "opponent"):
+            continue
+        if side != mine or fresh[side]["ref"] is None or same_person(state, state.role or "", named):
+            put_on(state, fresh[side], named)  # whom its seals name, unless this phone's side is someone else
     state.drafts["manners"] = fresh
     return fresh
+
+
+def put_on(state: AppState, side: dict, identity: str):
+    """The side becomes whom a seal names: the Manner Cards sheet of that id, else a side of that name."""
+    entry = state.entry(identity)
+    if entry is not None and entry.get("system") == "manners":
+        draft_model.pick_entry(side, entry)
+    elif entry is None and side.get("ref") is None:
+        draft_model.pick_entry(side, None)
+        side["name"] = identity

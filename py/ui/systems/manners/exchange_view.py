@@ -29,7 +29,8 @@ def sealed_gm_body(state: AppState, draft: dict, stage: str) -> list[Markup]:
                   class_="face-down"),
                 h("button", "Seal and share", type="button", class_="button button-primary button-wide",
                   data_action="manners-seal-share", id="manners-seal-share")]
-    words = {exchange_model.WAITING: "Sealed and shared. It turns over when you reveal it.",
+    words = {exchange_model.WAITING: ("Sealed" if exchange_model.travels(state, draft) else "Sealed and shared")
+             + ". It turns over when you reveal it.",
              exchange_model.TO_REVEAL: "Sealed. The player's Manner is here: reveal your card.",
              exchange_model.LOST: "Sealed, but this phone no longer holds the card."}
     return [difficulty, h("div", cards_view.card_back("The GM's Complication, sealed"),

@@ -276,7 +276,7 @@ def side_cards(state: AppState, draft: dict, role: str) -> Markup:
     if draft.get("exchange") is not None and stage not in (exchange_model.PICK, exchange_model.TO_SEND):
         words = {exchange_model.WAITING: "It is on its way to the other phone: it can't change now.",
                  exchange_model.TO_REVEAL: "Both cards are sealed: reveal yours."}.get(stage, "")
-        locked = "locked and sent" if draft["kind"] == draft_model.TEST else "sealed on this phone"
+        locked = "locked" if draft["kind"] == draft_model.TEST else "sealed on this phone"  # "sent" once stored there
         return h("section",
                  h("div", cards_view.card_back(f"{name}'s Manner card, {locked}"),
                    h("div", h("p", f"{name}'s Manner is {locked}.", class_="face-down-words"),

@@ -1,0 +1,210 @@
+"""Nothing from outside uses up a limit (issue 30, item 4), as the phones of a live table play it: what
+no phone can act on (reveals that open no seal, undo marks of entries nobody has, counts of made-up
+phones that add up to nothing, sealed conflicts with nothing in them) takes no room and does not
+travel; a forged step is said in one sentence; a tap that would pass a limit is refused before it is
+made. Each case first failed against the code before it (the numbers are in the issue's closing note)."""
+from __future__ import annotations
+
+import secrets
+
+from session.inert import IGNORED_REVEAL
+from session.links.v2 import read, sealed_message, session_link
+from session.on_device import MemoryStore
+from session.replica import Replica
+from session.sealed import exchange as sealed_exchange
+from ui.core import live_table
+from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
+from ui.screens.log import actions as log_actions  # noqa: F401
+from ui.systems.manners import actions as manners_actions  # noqa: F401
+from ui.systems.manners import exchange as exchange_model
+from ui.systems.tension import actions as tension_actions  # noqa: F401
+
+from live_table import Table, seal_for
+from reading import text
+from samples import party, party_of_five
+from tapping import open_link, phone, reload, tap
+
+
+def role_of(session: dict, name: str) -> str:
+    return next(entry["id"] for entry in session["roster"] if entry["name"] == name)
+
+
+def sealed_table(store=None):
+    """The GM's phone and Wren's, live: the GM sealed Hostility (difficulty 5) for Wren, Wren locked Force."""
+    session = {**party(), "system": "manners"}
+    gm = phone(session, store=store or MemoryStore())
+    tap(gm, "role-pick", role="gm")
+    table = Table(gm=gm, wren=phone())
+    table.join("gm", "wren", role=role_of(session, "Wren"))
+    wren = table.phones["wren"]
+    seal_for(gm, role_of(session, "Wren"))
+    table.run()
+    tap(wren, "manners-manner", side="player", value="Force")
+    tap(wren, "manners-lock", side="player")
+    tap(wren, "manners-seal-send")
+    table.run()
+    return table, gm, wren
+
+
+def conflict_of(state) -> str:
+    return state.drafts["manners"]["exchange"]["id"]
+
+
+def junk_reveal(conflict: str, salt: str = "") -> dict:
+    return sealed_exchange.reveal_test(conflict, "Hostility", 5, salt or secrets.token_hex(16))
+
+
+def forged(state, messages: list[dict]) -> str:
+    """A sealed-card link anyone at the table could make for this conflict."""
+    return sealed_message(state.session["id"], state.session["name"], messages)
+
+
+def test_ten_junk_reveals_take_no_room_and_the_gms_reveal_reaches_the_player():
+    table, gm, wren = sealed_table()
+    conflict = conflict_of(gm)
+    junk = [junk_reveal(conflict) for _ in range(10)]
+    for at in range(0, 10, 4):  # a link carries four steps at most
+        open_link(gm, forged(gm, junk[at:at + 4]))
+        assert gm.message.text == IGNORED_REVEAL  # said, in one sentence
+    assert len(exchange_model.messages(gm, conflict)) == 2  # the seal and the lock: no room taken
+    tap(gm, "manners-seal-reveal")
+    table.run()
+    assert len(exchange_model.messages(gm, conflict)) == 3
+    assert wren.drafts["manners"]["revealed"]["complication"] == "Hostility"
+
+
+def test_a_forged_reveal_on_the_players_phone_is_said_and_the_real_one_still_settles():
+    table, gm, wren = sealed_table()
+    open_link(wren, forged(wren, [junk_reveal(conflict_of(wren))]))
+    assert wren.message.text == IGNORED_REVEAL and wren.drafts["manners"]["revealed"] is None
+    tap(gm, "manners-seal-reveal")
+    table.run()
+    assert wren.drafts["manners"]["revealed"]["complication"] == "Hostility"
+
+
+def test_two_thousand_sealed_conflicts_with_nothing_to_act_on_take_no_room_and_do_not_travel():
+    store = MemoryStore()
+    gm = phone(party(), store=store)
+    theirs = gm.replica.copy()
+    for number in range(2_000):
+        conflict = f"j{number}"
+        message = junk_reveal(conflict, "0" * 32)  # alike but for the id
+        theirs.sealed[conflict] = {sealed_exchange.digest(message): message}
+        if number % 400 == 399:  # five links of 400: each opens
+            theirs.clock += 1
+            theirs.fields["name"] = [f"Friday {number}", theirs.clock, "ff"]
+            open_link(gm, session_link(theirs))
+            tap(gm, "join-update")
+            theirs.sealed = {}
+    assert gm.session["name"] == "Friday 1999" and gm.replica.sealed == {}
+    assert len(session_link(gm.replica)) < 2_000  # a QR code again
+    tap(gm, "switch-system", system="manners")
+    tap(gm, "manners-who", side="player", value=role_of(gm.session, "Wren"))
+    tap(gm, "manners-gm-mode", value="says")
+    tap(gm, "manners-seal-pick", value="Time")
+    tap(gm, "manners-seal-share")
+    assert len(gm.replica.sealed) == 1  # sealed cards still work
+    assert reload(store).replica.sealed == gm.replica.sealed
+
+
+def test_counts_of_made_up_phones_that_add_up_to_nothing_never_refuse_an_honest_phones_roll():
+    session = party_of_five()
+    gm = phone(session)
+    tap(gm, "role-pick", role="gm")
+    junk = gm.replica.copy()
+    made_up = {f"{number:08x}": [3, 3] for number in range(63)}  # with the session's own: 64 phones
+    junk.tension.update(made_up)
+    junk.roster[session["roster"][0]["id"]]["counts"]["ap"].update(made_up)
+    junk.clock += 1
+    junk.fields["name"] = ["Crowded", junk.clock, "ff"]
+    open_link(gm, session_link(junk))
+    tap(gm, "join-update")
+    assert gm.session["name"] == "Crowded" and len(gm.replica.tension) <= 1  # no room taken
+    table = Table(gm=gm, ash=phone())
+    table.join("gm", "ash", role=session["roster"][0]["id"])
+    ash = table.phones["ash"]
+    tap(ash, "tension-roll", side="gm")
+    tap(ash, "tension-roll", side="player")
+    tap(ash, "tension-spend", side="player", step=1)  # the roll moves Ash's AP: a count of a new phone
+    tap(ash, "tension-log", then="show")
+    table.run()
+    assert gm.session["roster"][0]["ap"] == ash.session["roster"][0]["ap"] == session["roster"][0]["ap"] - 1
+    assert [entry["id"] for entry in gm.session["log"]] == [ash.session["log"][0]["id"]]
+    assert ash.message.text == live_table.ON_THE_GMS_PHONE and ash.unconfirmed == []
+
+
+def test_an_undo_mark_sent_before_a_sealed_result_is_logged_never_hides_it():
+    store = MemoryStore()
+    table, gm, wren = sealed_table(store)
+    conflict = conflict_of(gm)
+    hostile = gm.replica.copy()
+    hostile.undone[conflict] = {"by": {"0badf00d": hostile.clock}, "effects": []}
+    hostile.clock += 1
+    hostile.fields["name"] = ["Friday, again", hostile.clock, "0badf00d"]
+    for state in (gm, wren):
+        open_link(state, session_link(hostile))
+        tap(state, "join-update")
+        assert conflict not in state.replica.undone  # nobody holds that entry: the mark takes no room
+    tap(gm, "manners-seal-reveal")
+    table.run()
+    for state in (gm, wren):
+        tap(state, "manners-log")
+    table.run()
+    for state in (gm, wren):
+        assert [entry["id"] for entry in state.session["log"]][:1] == [conflict]
+    assert [entry["id"] for entry in reload(store).session["log"]][:1] == [conflict]
+
+
+def test_a_step_past_a_conflicts_limit_is_said_and_the_tap_refused_before_it_is_made():
+    table, gm, wren = sealed_table()
+    conflict = conflict_of(gm)
+    crowded = gm.replica.copy()
+    for number in range(sealed_exchange.MAX_MESSAGES - 2):  # seals nobody answered: anyone may send them
+        seal = sealed_exchange.seal_test(conflict, "Time", 3, secrets.token_hex(16), gm.session["id"], "nobody")
+        crowded.add_sealed(seal)
+    open_link(wren, session_link(crowded))
+    tap(wren, "join-update")
+    assert len(exchange_model.messages(wren, conflict)) == sealed_exchange.MAX_MESSAGES
+    reveal = sealed_exchange.reveal_of(gm.secrets[conflict])
+    open_link(wren, forged(gm, [reveal]))  # the GM's genuine reveal, a 13th step
+    assert wren.message.text == exchange_model.FULL  # not "This phone had every step in this link already"
+    open_link(gm, session_link(crowded))
+    tap(gm, "join-update")
+    tap(gm, "manners-seal-reveal")  # refused before it is made: the secret is kept, nothing is said sent
+    assert gm.message.text == exchange_model.FULL and gm.secrets[conflict] is not None
+    assert "sent" not in text(gm).lower().split("the new step")[0][-40:]
+    assert read(session_link(gm.replica)).replica.sealed[conflict] == gm.replica.sealed[conflict]
+
+
+def test_no_more_sealed_conflicts_than_a_session_keeps_is_refused_at_the_tap():
+    gm = phone(party())
+    from session.replica import MAX_EXCHANGES
+    seal = sealed_exchange.seal_test("x0", "Time", 3, secrets.token_hex(16), gm.session["id"], "nobody")
+    gm.replica.sealed = {f"k{number}": {sealed_exchange.digest({**seal, "c": f"k{number}"}): {**seal, "c": f"k{number}"}}
+                         for number in range(MAX_EXCHANGES)}
+    tap(gm, "switch-system", system="manners")
+    tap(gm, "manners-gm-mode", value="says")
+    tap(gm, "manners-seal-pick", value="Time")
+    assert gm.message.text == exchange_model.TOO_MANY and gm.drafts["manners"]["exchange"] is None
+
+
+def test_a_roll_waiting_for_add_that_its_phone_took_back_is_not_added_later():
+    """A mark of an entry the GM's phone does not hold is left out where it arrives; a roll still waiting for
+    "Add" that its phone undid leaves the waiting list with it, so the GM never adds it after."""
+    from ui.screens.live import actions as live_actions  # noqa: F401  (registers "live-add-mode")
+    session = party_of_five()
+    gm = phone(session)
+    tap(gm, "role-pick", role="gm")
+    table = Table(gm=gm, ash=phone())
+    table.join("gm", "ash", role=session["roster"][0]["id"])
+    ash = table.phones["ash"]
+    tap(gm, "live-add-mode", value=live_table.ADD_ON_TAP)
+    tap(ash, "tension-roll", side="gm")
+    tap(ash, "tension-roll", side="player")
+    tap(ash, "tension-log", then="show")
+    table.run()
+    assert len(gm.live.waiting) == 1
+    tap(ash, "log-undo-confirmed")
+    table.run()
+    assert gm.live.waiting == [] and gm.session["log"] == [] and ash.session["log"] == []
+    assert ash.unconfirmed == []  # acknowledged: nothing of it waits to reach the GM's phone
