@@ -99,10 +99,15 @@ class Table:
 
     def phone(self, device: str) -> str:
         """"Élodie's phone", "The GM's phone", "A phone"."""
+        who = self.who(device)
+        return "A phone" if who == "A phone" else f"{who}'s phone"
+
+    def who(self, device: str) -> str:
+        """"Élodie", "The GM", or "A phone" (nobody holds it)."""
         if device == self.gm:
-            return "The GM's phone"
+            return "The GM"
         held = sorted(entry_id for entry_id in self.names if self.holds(device, entry_id))
-        return f"{self.name(held[0])}'s phone" if held else "A phone"
+        return self.name(held[0]) if held else "A phone"
 
     def label(self, device: str) -> str:
         """How the Log may label an entry that `device` logged: its holder's name, "GM", or ""."""
@@ -295,27 +300,30 @@ class Judging:
             if logged is None:
                 continue  # a mark of an entry nobody here has: it changes nothing
             if logged["device"] != device:
-                lines.append(f"undid {self.roll_words(logged)}")
+                lines.append(f"undid {roll_words(logged, self.table)}")
         marks = [entry_id for entry_id in marks if entry_id in incoming.log or entry_id in self.known]
-        excess = self.excess(device, entries, marks, moves)
-        if not lines and not excess:
-            self.take(device, entries, marks, moves)
+        phone = self.table.phone(device)
+        if not lines:  # its rolls merge; its counts as far as they account for, the rest waits
+            clipped, excess = self.within(device, entries, marks, moves)
+            self.take(device, entries, marks, clipped)
+            if excess:
+                for target, steps in moves:
+                    put(self.held, target, device, steps)
+                moved = ", ".join(move_words(self.table, target, delta) for target, delta in excess)
+                self.hold(f"{phone}: {moved}, more than its rolls here account for")
             return
-        self.take(device, [], [], [], held_out=True)
+        self.take(device, [], [], [], held_out=True)  # a roll that is not its own: held whole, with its counts
         for entry in entries:
             self.held.log[entry["id"]] = entry
         for entry_id in marks:
             self.held.undone[entry_id] = {"by": {device: incoming.undone[entry_id]["by"][device]},
                                           "effects": incoming.undone[entry_id]["effects"]}
         for target, steps in moves:
-            self.put(self.held, target, device, steps)
-        moved = ", ".join(self.move_words(target, delta) for target, delta in excess)
-        phone = self.table.phone(device)
+            put(self.held, target, device, steps)
+        moved = ", ".join(move_words(self.table, target, self.net(target, device, steps)) for target, steps in moves)
         for line in lines:
             self.hold(f"{phone}: {line}" + (f" ({moved})" if moved else ""))
             moved = ""
-        if moved:
-            self.hold(f"{phone}: {moved}, more than its rolls here account for")
 
     def own_label(self, device: str, label: str) -> bool:
         """A player's phone labels its rolls with its holder's name (or an older one, or none): never
@@ -325,10 +333,6 @@ class Judging:
         named = [entry_id for entry_id, (kind, name) in self.table.names.items() if folded(name) == folded(label)]
         return all(self.table.holds(device, entry_id) or not self.table.holders.get(self.table.person(entry_id))
                    for entry_id in named)
-
-    def roll_words(self, entry: dict) -> str:
-        """"Bo's roll GM 4": whose roll (its first character's, else the phone's holder's) and its label."""
-        return roll_words(entry, self.table)
 
     def moves(self, device: str) -> list[tuple[tuple, list]]:
         """(target, steps) of `device`'s counts this phone does not have yet, for targets it does not
@@ -344,31 +348,34 @@ class Judging:
                     found.append((("entry", entry_id, key), counts[device]))
         return [(target, steps) for target, steps in found if self.increase(target, device, steps) != (0, 0)]
 
-    def mine_steps(self, target: tuple, device: str) -> list:
-        if target == ("tension",):
-            return self.mine.tension.get(device, [0, 0])
-        entry = self.mine.roster.get(target[1], {})
-        return entry.get("counts", {}).get(target[2], {}).get(device, [0, 0])
 
     def increase(self, target: tuple, device: str, steps: list) -> tuple[int, int]:
-        up, down = self.mine_steps(target, device)
+        up, down = mine_steps(self.mine, target, device)
         return max(0, steps[0] - up), max(0, steps[1] - down)
 
-    def excess(self, device: str, entries: list[dict], marks: list[str], moves) -> list[tuple[tuple, int]]:
-        """What `moves` step beyond the effects of these entries and the undo of these marks."""
-        allowed: dict[tuple, list] = {}
+    def within(self, device: str, entries: list[dict], marks: list[str], moves):
+        """`moves` kept within what these entries' effects and the undo of these marks account for
+        (what a count moved beyond them waits for the GM), and [(target, net move beyond)]."""
+        room: dict[tuple, list] = {}
         for effects, sign in [(entry.get("effects", []), 1) for entry in entries] + \
                              [(self.incoming.undone[entry_id]["effects"], -1) for entry_id in marks]:
             for target, delta in effect_targets(effects):
-                room = allowed.setdefault(target, [0, 0])
-                room[0 if sign * delta > 0 else 1] += abs(delta)
-        found = []
+                allowed = room.setdefault(target, [0, 0])
+                allowed[0 if sign * delta > 0 else 1] += abs(delta)
+        clipped, excess = [], []
         for target, steps in moves:
             up, down = self.increase(target, device, steps)
-            room = allowed.get(target, [0, 0])
-            if up > room[0] or down > room[1]:
-                found.append((target, up - down))
-        return found
+            allowed = room.get(target, [0, 0])
+            had = mine_steps(self.mine, target, device)
+            kept = [had[0] + min(up, allowed[0]), had[1] + min(down, allowed[1])]
+            clipped.append((target, kept))
+            if kept != [max(had[0], steps[0]), max(had[1], steps[1])]:
+                excess.append((target, (up - min(up, allowed[0])) - (down - min(down, allowed[1]))))
+        return clipped, excess
+
+    def net(self, target: tuple, device: str, steps: list) -> int:
+        up, down = self.increase(target, device, steps)
+        return up - down
 
     def take(self, device: str, entries, marks, moves, held_out: bool = False):
         for entry in entries:
@@ -384,18 +391,28 @@ class Judging:
                 kept = self.kept.undone.setdefault(entry_id, {"by": {}, "effects": mark["effects"]})
                 kept["by"][device] = mark["by"][device]
         for target, steps in moves:
-            self.put(self.kept, target, device, steps)
+            put(self.kept, target, device, steps)
 
-    def put(self, replica: Replica, target: tuple, device: str, steps: list):
-        if target == ("tension",):
-            replica.tension[device] = steps
-            return
-        entry = replica.roster.setdefault(target[1], {"added": None, "removed": None, "fields": {}, "counts": {}})
-        entry["counts"].setdefault(target[2], {})[device] = steps
 
-    def move_words(self, target: tuple, delta: int) -> str:
-        what = "Tension" if target == ("tension",) else f"{self.table.name(target[1])}'s {COUNT_NAMES[target[2]]}"
-        return f"{what} {'+' if delta >= 0 else '−'}{abs(delta)}"
+
+def put(replica: Replica, target: tuple, device: str, steps: list):
+    if target == ("tension",):
+        replica.tension[device] = steps
+        return
+    entry = replica.roster.setdefault(target[1], {"added": None, "removed": None, "fields": {}, "counts": {}})
+    entry["counts"].setdefault(target[2], {})[device] = steps
+
+
+def mine_steps(mine: Replica, target: tuple, device: str) -> list:
+    if target == ("tension",):
+        return mine.tension.get(device, [0, 0])
+    entry = mine.roster.get(target[1], {})
+    return entry.get("counts", {}).get(target[2], {}).get(device, [0, 0])
+
+
+def move_words(table: Table, target: tuple, delta: int) -> str:
+    what = "Tension" if target == ("tension",) else f"{table.name(target[1])}'s {COUNT_NAMES[target[2]]}"
+    return f"{what} {'+' if delta >= 0 else '−'}{abs(delta)}"
 
 
 # --- Writing who is who (on the phone that says it) ------------------------------------------------------

@@ -149,12 +149,8 @@ class Replica:
     def to_dict(self, log: bool = True) -> dict:
         data = {"v": VERSION, "id": self.id, "clock": self.clock, "fields": self.fields, "tension": self.tension,
                 "roster": self.roster, "undone": self.undone}
-        if self.sealed:
-            data["sealed"] = self.sealed
-        if self.gm is not None:
-            data["gm"] = self.gm
-        if self.holders:
-            data["holders"] = self.holders
+        data.update({key: value for key, value in (("sealed", self.sealed), ("gm", self.gm), ("holders", self.holders))
+                     if value})  # only when there are some: older phones read the rest
         if log:
             data["log"] = sorted(self.log.values(), key=entry_key)
         return data

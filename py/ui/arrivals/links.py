@@ -24,6 +24,7 @@ from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.library import (commit, copy_as, is_blocked, is_here, stored_entries, stored_kinds, switch_to, untouched,
                              with_newest_log)
+from ui.arrivals import owned
 from ui.arrivals.changes import change_lines
 from ui.core.people import count_words
 from ui.core.state import AppState
@@ -80,6 +81,7 @@ async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=
     if stored is None:
         wanted = unknown_ids(mine, incoming)
         stored = (await stored_kinds(state, mine, wanted), await stored_entries(state, mine, wanted))
+    incoming = owned.judged(state, mine, incoming, stored[1] or {})  # who may change what (session.ownership)
     return merge_checked(mine, incoming, *stored), stored
 
 

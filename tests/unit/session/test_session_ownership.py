@@ -135,6 +135,16 @@ def test_a_players_roll_moves_only_what_its_dice_did_under_its_own_label():
     assert gm.replica.session()["tension"] == before and len(gm.replica.session()["log"]) == 1
 
 
+def test_a_roll_carrying_more_than_its_dice_did_merges_with_only_what_they_did():
+    gm, ash, _, _, _ = table()
+    before = gm.replica.session()["tension"]
+    ash.replica.tension.setdefault(ASH, [0, 0])[0] += 80
+    log_roll(ash, "Ash", "Ash")
+    verdict = gm.receive(ash.replica)
+    assert [seen(line) for line in verdict.changes] == ["Ash's phone: Tension +80, more than its rolls here account for"]
+    assert gm.replica.session()["tension"] == before + 2 and len(gm.replica.session()["log"]) == 1
+
+
 def test_a_head_can_not_fill_the_gms_own_tension_count():
     gm, ash, _, _, _ = table()
     ash.replica.tension[GM] = [10 ** 9, 0]
