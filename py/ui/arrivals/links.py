@@ -108,7 +108,12 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
     changes = change_lines(merge_differences(mine, merged.replica, (merged.undone, merged.added)), before, after)
     if not changes:
         if mine is not state.replica:
-            switch_to(state, mine)
+            owned.switched(state, mine)
+        held = owned.only_held(state)
+        if held:
+            if state.message is None or state.message.tone != "error":
+                state.say(held)
+            return
         state.say(f"You already have everything in this link of “{isolate(before['name'])}”: it is open.", "success")
         ask_who(state)
         return
@@ -166,7 +171,7 @@ async def merged_here(state: AppState, incoming: Replica, stored=None) -> bool:
         state.replica = merged.replica
         state.session = state.committed = merged.replica.session()
     else:
-        switch_to(state, merged.replica)
+        owned.switched(state, merged.replica)
     return True
 
 

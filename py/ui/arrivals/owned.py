@@ -40,6 +40,7 @@ def judged(state: AppState, mine: Replica, incoming: Replica, known: dict) -> Re
         raise SessionError(verdict.refusal)
     if verdict.forged:
         state.fail(FORGED)
+    state.view = {**state.view, "arrived_held": verdict.holds}
     if gm_here:
         note_undos(state, mine, verdict.kept, known)
         if verdict.holds:
@@ -49,6 +50,23 @@ def judged(state: AppState, mine: Replica, incoming: Replica, known: dict) -> Re
         more = f" and {len(verdict.changes) - 1} more" if len(verdict.changes) > 1 else ""
         state.fail(f"Not taken here: {first}{more}. That is the GM's to change, on the GM's phone.")
     return verdict.kept
+
+
+def switched(state: AppState, replica: Replica):
+    """Open `replica`'s session (ui.core.library.switch_to) keeping on screen what waits for the GM."""
+    from ui.core.library import switch_to
+
+    waiting = {key: state.view[key] for key in ("held", "undos", "arrived_held") if key in state.view}
+    switch_to(state, replica)
+    state.view.update(waiting)
+
+
+def only_held(state: AppState) -> str:
+    """What to say of a link that changes nothing here at once but holds changes ("" when it holds none)."""
+    if not state.view.pop("arrived_held", False):
+        return ""
+    return ("What this link changes is yours to make: it waits below, for “Add”." if is_gm_phone(state)
+            else "Nothing in this link could be taken here.")
 
 
 def hold(state: AppState, changes: list[str], held: Replica):
