@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 
 from rules.words import isolate
 
-from .links.v2 import record_sides
 from .replica import BASE, COUNT_NAMES, ENTRY_COUNTS, Replica, effect_targets, later_write
 
 WHO_IS_WHO = ("name", "kind", "system")  # a sheet's fields that say who it is: the GM's to change
@@ -78,6 +77,7 @@ class Table:
                 kind, name = entry["fields"].get("kind", [None])[0], entry["fields"].get("name", [None])[0]
                 if isinstance(name, str):
                     self.names[entry_id] = (kind or "character", name)
+        self.persons = {entry_id: (kind, folded(name)) for entry_id, (kind, name) in self.names.items()}
         self.holders: dict[tuple, set] = {}
         for replica in (mine, incoming):
             for entry_id, devices in grants(replica, gm).items():
@@ -85,8 +85,7 @@ class Table:
                     self.holders.setdefault(self.person(entry_id), set()).update(devices)
 
     def person(self, entry_id: str) -> tuple:
-        kind, name = self.names.get(entry_id, ("", entry_id))
-        return kind, " ".join(name.split()).casefold()
+        return self.persons.get(entry_id) or ("", folded(entry_id))
 
     def holds(self, device: str, entry_id: str) -> bool:
         return device == self.gm or device in self.holders.get(self.person(entry_id), set())
@@ -128,6 +127,8 @@ def folded(text) -> str:
 
 def roll_words(entry: dict, table: Table) -> str:
     """"Bo's roll GM 4": whose roll (its first character's, else its phone's holder's), and its label."""
+    from .links.v2 import record_sides  # the links' code: loaded when a roll is worded, never at start-up
+
     names = [side.get("name") for side in record_sides(entry.get("record"))
              if side.get("id") in table.names and table.names[side["id"]][0] == "character"]
     owner = names[0] if names else table.label(entry["device"])
@@ -266,12 +267,20 @@ class Judging:
     # --- Rolls: log entries, undo marks and the counts they moved, per device ------------------------------
 
     def rolls(self):
+        """Each device's rolls, undo marks and the counts it moved of what it does not hold, in one pass."""
+        self.found: dict[str, list] = {}  # device -> [(target, steps)]
+        for device, steps in self.incoming.tension.items():
+            self.found.setdefault(device, []).append((("tension",), steps))
+        for entry_id, entry in self.incoming.roster.items():
+            if entry_id in self.held_adds and entry_id not in self.mine.roster:
+                continue
+            for key, counts in entry["counts"].items():
+                for device, steps in counts.items():
+                    if not self.table.holds(device, entry_id):
+                        self.found.setdefault(device, []).append((("entry", entry_id, key), steps))
         devices = {entry["device"] for entry in self.incoming.log.values()}
         devices |= {device for mark in self.incoming.undone.values() for device in mark["by"]}
-        devices |= set(self.incoming.tension)
-        devices |= {device for entry_id, entry in self.incoming.roster.items() for counts in entry["counts"].values()
-                    for device in counts if not self.table.holds(device, entry_id) and entry_id not in self.held_adds}
-        for device in sorted(devices):
+        for device in sorted(devices | self.found.keys()):
             self.rolls_of(device)
 
     def rolls_of(self, device: str):
@@ -337,17 +346,8 @@ class Judging:
     def moves(self, device: str) -> list[tuple[tuple, list]]:
         """(target, steps) of `device`'s counts this phone does not have yet, for targets it does not
         hold: Tension, someone else's counts."""
-        found = []
-        if device in self.incoming.tension:
-            found.append((("tension",), self.incoming.tension[device]))
-        for entry_id, entry in self.incoming.roster.items():
-            if self.table.holds(device, entry_id) or (entry_id in self.held_adds and entry_id not in self.mine.roster):
-                continue
-            for key, counts in entry["counts"].items():
-                if device in counts:
-                    found.append((("entry", entry_id, key), counts[device]))
-        return [(target, steps) for target, steps in found if self.increase(target, device, steps) != (0, 0)]
-
+        return [(target, steps) for target, steps in self.found.get(device, [])
+                if self.increase(target, device, steps) != (0, 0)]
 
     def increase(self, target: tuple, device: str, steps: list) -> tuple[int, int]:
         up, down = mine_steps(self.mine, target, device)
@@ -356,6 +356,8 @@ class Judging:
     def within(self, device: str, entries: list[dict], marks: list[str], moves):
         """`moves` kept within what these entries' effects and the undo of these marks account for
         (what a count moved beyond them waits for the GM), and [(target, net move beyond)]."""
+        if not moves:
+            return [], []
         room: dict[tuple, list] = {}
         for effects, sign in [(entry.get("effects", []), 1) for entry in entries] + \
                              [(self.incoming.undone[entry_id]["effects"], -1) for entry_id in marks]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from session.links import v2 as link_v2
 from session.replica_check import check_replica
 from conftest import BOOT_TIMEOUT_MS, DESKTOP, PHONE, READY
-from test_sessions import enter_dice, message, nav, party, stored_head
+from test_sessions import log_a_success_with_ap, message, nav, party, stored_head
 
 SHOTS = Path(__file__).resolve().parents[2] / "shots"
 NOT_YOURS = "That is the GM's to change, on the GM's phone"
@@ -50,18 +50,8 @@ def update(page):
         prompt.wait_for(state="detached")
 
 
-def log_a_roll(page):
-    """Ash's roll on Ash's phone: logged and shown to the GM, then put away."""
-    nav(page, "Conflict")
-    enter_dice(page.get_by_test_id("side-gm"), [6, 5, 2])
-    player = page.get_by_test_id("side-player")
-    enter_dice(player, [6, 4, 3, 1, 1])
-    player.get_by_role("button", name="Spend 1 AP to win (you have 2)").tap()
-    page.get_by_role("button", name="Log and show to the GM").tap()
-    page.locator("#handoff-done").tap()
-
-
 def session_name(page) -> str:
+    """The open session's name, as the session bar shows it."""
     return page.locator(".session-name").inner_text()
 
 
@@ -99,7 +89,7 @@ def test_a_player_changes_only_what_it_owns_and_the_gm_adds_or_restores_the_rest
         assert ash.locator("#setting-tension_explodes").is_checked()
 
         # Ash rolls (its own: at once on the GM's phone), then undoes it: the GM's phone says so, with Restore.
-        log_a_roll(ash)
+        log_a_success_with_ap(ash, players_phone=True)
         open_link(gm, site, link_of(ash))
         update(gm)
         nav(gm, "Log")

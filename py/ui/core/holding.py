@@ -57,6 +57,7 @@ def refused_here(state: AppState) -> str:
     if not verdict.holds:
         return ""
     first = verdict.changes[0].split(": ", 1)[-1]
+    first = f"undoing {first[len('undid '):]}" if first.startswith("undid ") else first
     return f"{NOT_YOURS}: {first}. It was not changed."
 
 

@@ -20,6 +20,7 @@ from live_table import Table
 from reading import text
 from samples import party_of_five, seen
 from tapping import phone, tap
+from test_ui_core_outgoing import roll  # a player's Tension roll, logged and sent to the GM
 
 
 def live_party():
@@ -30,15 +31,6 @@ def live_party():
     table.join("gm", "ash", role=party["roster"][0]["id"])
     table.join("gm", "bo", role=party["roster"][1]["id"])
     return table, party
-
-
-def roll(state):
-    if (state.drafts.get("tension") or {}).get("logged") is not None:
-        tap(state, "tension-new")
-    tap(state, "tension-roll", side="gm")
-    tap(state, "tension-roll", side="player")
-    tap(state, "tension-log", then="show")
-    return state.session["log"][0]["id"]
 
 
 def forced(state, make):
