@@ -35,6 +35,7 @@ SESSION_WORDS = {"name": "the session's name", "system": "the session's rule sys
                  "players": "the number of players", "settings": "the session's settings",
                  "tension_table": "the Tension Table"}
 ANOTHER_GM = "This link names another phone as the GM, so it was not used."
+BEYOND_ROLLS = "more than its rolls here account for (an earlier roll may still be on its way)"
 FORGED = "Changes written in this phone's name that it never made were ignored."
 
 
@@ -319,7 +320,7 @@ class Judging:
                 for target, steps in moves:
                     put(self.held, target, device, steps)
                 moved = ", ".join(move_words(self.table, target, delta) for target, delta in excess)
-                self.hold(f"{phone}: {moved}, more than its rolls here account for")
+                self.hold(f"{phone}: {moved}, {BEYOND_ROLLS}")
             return
         self.take(device, [], [], [], held_out=True)  # a roll that is not its own: held whole, with its counts
         for entry in entries:
@@ -335,13 +336,9 @@ class Judging:
             moved = ""
 
     def own_label(self, device: str, label: str) -> bool:
-        """A player's phone labels its rolls with its holder's name (or an older one, or none): never
-        "GM", nor the name of someone another phone holds."""
-        if folded(label) == "gm":
-            return False
-        named = [entry_id for entry_id, (kind, name) in self.table.names.items() if folded(name) == folded(label)]
-        return all(self.table.holds(device, entry_id) or not self.table.holders.get(self.table.person(entry_id))
-                   for entry_id in named)
+        """A player's phone labels its rolls with its holder's name (or none): never "GM". (Two phones may
+        play one character, so a character's name is not checked against who holds it.)"""
+        return folded(label) != "gm"
 
     def moves(self, device: str) -> list[tuple[tuple, list]]:
         """(target, steps) of `device`'s counts this phone does not have yet, for targets it does not

@@ -8,6 +8,7 @@ import json
 
 from session.links.v2 import session_link
 from session.live import protocol as live_protocol
+from session.ownership import BEYOND_ROLLS
 from ui.arrivals import owned  # noqa: F401  (registers Add, Leave out, Restore)
 from ui.core.holding import NOT_YOURS
 from ui.screens.log import actions as log_actions  # noqa: F401
@@ -93,7 +94,7 @@ def test_what_an_altered_phone_sends_waits_on_the_gms_phone_listed_and_add_makes
     [held] = gm.view["held"]
     assert [seen(line) for line in held["changes"]] == [
         "Ash Varga's phone: the session's name to “Taken over”", "Ash Varga's phone: rename Brin Olsen to “Bob”",
-        "Ash Varga's phone: Tension +80, more than its rolls here account for"]
+        "Ash Varga's phone: Tension +80, " + BEYOND_ROLLS]
     assert gm.session["name"] == bo.session["name"] == "Friday at Kim's"
     page = seen(text(gm))
     assert "A phone sent changes that are yours to make" in page and "rename Brin Olsen to “Bob”" in page
