@@ -33,9 +33,17 @@ def restart(page):
     page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
+OPENED = """(before) => document.querySelector('[data-testid=join-prompt]')
+    || (document.querySelector('.message p')?.textContent || '') !== before"""
+
+
 def open_link(page, site: str, fragment: str):
+    """Open a link and wait until the page has worked out what it changes (its prompt, or what it says)."""
+    message = page.locator(".message p")
+    before = message.inner_text() if page.url.startswith(site) and message.count() else ""
     page.goto(site + "#" + fragment)
     page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(OPENED, arg=before)
 
 
 def link_of(page) -> str:
@@ -49,6 +57,7 @@ def update(page):
     if prompt.count():
         page.get_by_role("button", name="Update mine from the link").tap()
         prompt.wait_for(state="detached")
+        page.locator(".message p", has_text="from the link").wait_for()  # merged: the next tap starts from it
 
 
 def session_name(page) -> str:

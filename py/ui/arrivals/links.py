@@ -74,14 +74,14 @@ def offer_join(state: AppState, incoming: Replica, version_one: bool = False):
     state.announcement = f"A link to the session “{isolate(incoming.fields['name'][0])}”: join it?"
 
 
-async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None):
+async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None, applying: bool = False):
     """`incoming` merged into `mine` (session.merging.merge_checked), and what the log store said of
     the entries not in memory: (their kinds, the entries). history.Rewritten when it changes a logged
     entry, merging.MergeRefused when the result would not load at the next start (both SessionError)."""
     if stored is None:
         wanted = unknown_ids(mine, incoming)
         stored = (await stored_kinds(state, mine, wanted), await stored_entries(state, mine, wanted))
-    incoming = owned.judged(state, mine, incoming, stored[1] or {})  # who may change what (session.ownership)
+    incoming = owned.judged(state, mine, incoming, stored[1] or {}, applying)  # who may change what (session.ownership)
     return merge_checked(mine, incoming, *stored), stored
 
 
@@ -163,7 +163,7 @@ async def merged_here(state: AppState, incoming: Replica, stored=None) -> bool:
     commit(state)
     try:
         mine = await with_newest_log(state, incoming.id)
-        merged, _ = await merged_with(state, mine, incoming, stored)
+        merged, _ = await merged_with(state, mine, incoming, stored, applying=True)
     except SessionError as error:
         state.fail(str(error))
         return False

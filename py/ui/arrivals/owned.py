@@ -28,8 +28,9 @@ def is_gm_phone(state: AppState, replica: Replica | None = None) -> bool:
     return gm_of(replica or state.replica) == state.device
 
 
-def judged(state: AppState, mine: Replica, incoming: Replica, known: dict) -> Replica:
-    """What of `incoming` merges into `mine` now (SessionError when the link names another GM)."""
+def judged(state: AppState, mine: Replica, incoming: Replica, known: dict, applying: bool = True) -> Replica:
+    """What of `incoming` merges into `mine` now (SessionError when the link names another GM). A preview
+    (`applying` False: the join prompt) holds what waits for the GM, and says no undo until it merges."""
     gm_here = is_gm_phone(state, mine)
     if gm_here:
         free, contested = open_claims(mine, incoming)
@@ -42,7 +43,8 @@ def judged(state: AppState, mine: Replica, incoming: Replica, known: dict) -> Re
         state.fail(FORGED)
     state.view = {**state.view, "arrived_held": verdict.holds}
     if gm_here:
-        note_undos(state, mine, verdict.kept, known)
+        if applying:
+            note_undos(state, mine, verdict.kept, known)
         if verdict.holds:
             hold(state, verdict.changes, verdict.held)
     elif verdict.holds:
