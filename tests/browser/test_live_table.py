@@ -15,11 +15,20 @@ TIMEOUT_S = 480
 
 
 def test_a_live_table_in_a_private_network():
+    inside("inside_live_table.py")
+
+
+def test_who_may_change_what_on_a_live_table():
+    inside("inside_live_ownership.py")  # issue 30, item 3
+
+
+def inside(name: str):
+    """The tests of `name`, run in a new private network namespace."""
     reason = netns.unavailable()
     if reason:
         pytest.skip(reason)
     try:
-        result = netns.run_pytest([str(HERE / "inside_live_table.py")], timeout=TIMEOUT_S)
+        result = netns.run_pytest([str(HERE / name)], timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired as late:
         pytest.fail(f"inside the namespace, still running after {TIMEOUT_S} s:\n{late.output[-6000:]}\n"
                     f"{late.stderr[-3000:]}")
