@@ -9,6 +9,7 @@ What to send after a change is ui.core.outgoing's to say, what comes in ui.arriv
 from __future__ import annotations
 
 import asyncio
+import json
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
@@ -103,6 +104,70 @@ def wait(state, data, element, after, failure):
     async def begin():
         await asyncio.sleep(data["seconds"])
         answer(state, after, "live-waited", data["peer"], str(data["offer"]))
+
+    later(state, after, begin(), failure)
+
+
+# --- Rejoining with no scan (ui.core.standbys) ---------------------------------------------------------
+
+def probe(state, data, element, after, failure):
+    async def begin():
+        channels = await load(state, after)
+        try:
+            found = await channels.probe()
+            value = json.dumps({"munge": bool(found.munge), "print": str(found.fingerprint)})
+        except Exception as error:
+            value = json.dumps({"munge": False, "print": "", "word": word(error)})
+        answer(state, after, "live-probed", "", value)
+
+    later(state, after, begin(), failure)
+
+
+def standby(state, data, element, after, failure):
+    async def begin():
+        channels = await load(state, after)
+        try:
+            sdp = await channels.standby(data["peer"], data["id"])
+        except Exception:  # a standby is a spare: without it the phone rejoins with codes, as before
+            return
+        step(state, "live-standby-made", Input(data={"peer": data["peer"], "id": str(data["id"])}, value=str(sdp)),
+             FAILURE)
+        after()
+
+    later(state, after, begin(), failure)
+
+
+def expect(state, data, element, after, failure):
+    async def begin():
+        try:
+            await (await load(state, after)).expect(data["id"], data["sdp"])
+        except Exception as error:
+            step(state, "live-expect-failed", Input(data={"id": str(data["id"])}, value=word(error)), FAILURE)
+            after()
+
+    later(state, after, begin(), failure)
+
+
+def drop(state, data, element, after, failure):
+    channels = api()
+    if channels is not None:
+        channels.drop(data["id"])
+
+
+def rejoin(state, data, element, after, failure):
+    async def begin():
+        channels = await load(state, after)
+        try:
+            sdp = await channels.rejoin(data["peer"], data["sdp"], data["ufrag"], data["pwd"])
+        except Exception as error:
+            step(state, "live-rejoin-failed", Input(data={"peer": data["peer"], "id": str(data["id"])},
+                                                    value=word(error)), FAILURE)
+            after()
+            return
+        if not data["ufrag"]:
+            step(state, "live-rejoin-answered", Input(data={"peer": data["peer"], "id": str(data["id"])},
+                                                      value=str(sdp)), FAILURE)
+            after()
 
     later(state, after, begin(), failure)
 

@@ -376,8 +376,8 @@ def test_catching_up_reaches_entries_older_than_what_a_phone_holds_in_memory():
 # --- What another phone sends is checked -------------------------------------------------------------
 
 @pytest.mark.parametrize("sent", [
-    "hello", "{}", '{"live": 1, "k": "link", "link": "S2.AAAA"}', '{"live": 9, "k": "call"}',
-    json.dumps({"live": 1, "k": "call", "id": "c1", "system": "tension", "kind": "environment",
+    "hello", "{}", '{"live": 2, "k": "link", "link": "S2.AAAA"}', '{"live": 9, "k": "call"}',
+    json.dumps({"live": 2, "k": "call", "id": "c1", "system": "tension", "kind": "environment",
                 "title": "<img src=x onerror=alert(1)>", "to": ["nobody"]}),
 ])
 def test_whatever_a_phone_sends_is_refused_with_a_sentence_or_used_checked(sent):
@@ -495,7 +495,7 @@ def sample_table():
 
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.one_of(any_unicode, nested_json(), st.builds(
-    lambda kind, data: json.dumps({"live": 1, "k": kind, **data}), st.sampled_from(sorted(live_protocol.FIELDS)),
+    lambda kind, data: json.dumps({"live": 2, "k": kind, **data}), st.sampled_from(sorted(live_protocol.FIELDS)),
     st.dictionaries(st.sampled_from(["to", "keys", "more", "rest", "ids", "link", "call", "id", "system", "kind",
                                      "title", "stakes", "phones", "role", "who", "device", "session", "n", "print",
                                      "oldest", "difficulty"]), json_values, max_size=8))))
