@@ -80,6 +80,7 @@
     const current = () => peers.get(id) === peer;
     channel.onopen = () => {
       peer.opened = true;
+      performance.mark("tableside-live-open");
       if (current()) change(peer, "open", "");
     };
     channel.onmessage = ({ data }) => {
@@ -323,6 +324,7 @@
   // offer with the stored next credentials (the standby expects them), or, when `ufrag` is "",
   // with the browser's own: resolves with that answer's SDP, for the one-scan code.
   async function rejoin(id, offerSdp, ufrag, pwd) {
+    performance.mark("tableside-rejoin");  // (tests measure the handshake from here to "tableside-live-open")
     const certificate = await key();
     const peer = start(id, "rejoin", certificate);
     let local = "";

@@ -8,9 +8,9 @@ Pure Python.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
+from session import untrusted
 from session.live import protocol as live_protocol
 from session.live import signal as live_signal
 from session.live import standby as live_standby
@@ -176,10 +176,10 @@ def probed(state: AppState, value: str):
     if table is None:
         return
     try:
-        found = json.loads(value)
+        found = untrusted.parse(value)  # live.js's own words, read like any text
         table.munge, table.print = found["munge"] is True, str(found["print"])
         live_standby.print_bytes(table.print)
-    except (ValueError, KeyError, TypeError, StandbyError):
+    except (untrusted.BadJSON, ValueError, KeyError, TypeError, StandbyError):
         table.munge, table.print = False, ""
     for peer in list(table.peers.values()):
         if peer.rejoining and peer.state == live_table.CONNECTING and not peer.offer_id:
@@ -221,6 +221,7 @@ def answered(state: AppState, peer_id: str, standby_id: int, sdp: str):
         try_next(state, peer)
         return
     peer.code, peer.state = live_standby.rejoin_code(standby_id, signal.ufrag, signal.pwd), live_table.SHOWING
+    state.screen = "live"  # the code is this phone's way back: on screen at once
     state.announcement = peer.problem
 
 

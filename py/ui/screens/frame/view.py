@@ -148,6 +148,10 @@ def standing(table: live_table.LiveTable) -> str:
     gm = table.peers.get(live_table.GM_PEER)
     if gm is None or gm.state in (live_table.LOST, live_table.FAILED):
         return "Not live: ask the GM for a code"
+    if gm.rejoining and gm.state == live_table.SHOWING:  # (ui.core.standbys) the one-scan code
+        return "Not live: show this phone's code to the GM's phone"
+    if gm.rejoining:
+        return "Not live: rejoining the GM's phone…"
     if gm.state == live_table.OPEN:
         return "Live with the GM's phone"
     if gm.state == live_table.INTERRUPTED:

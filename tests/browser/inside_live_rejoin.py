@@ -1,0 +1,235 @@
+"""Rejoining a live table with no scan, in the app, in Chromium browsers joined once by scanning
+(inside_live_table.py's phones): a player's phone that reloads, the GM's phone that reloads (every
+player comes back), a killed renderer, a browser that refuses changed ICE credentials (Chromium's
+WebRTC-NoSdpMangleUfrag field trial: the one-scan code), a stranger holding a copy of a phone's
+stored ways back but not its key (refused), and a way back that leads nowhere (said in a
+sentence within seconds). Run only inside a private network namespace, by test_live_rejoin.py.
+Times are printed (medians), never asserted.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+
+import netns
+
+netns.require_isolated()  # before anything opens a page: outside, Chromium would reach the real network
+
+from conftest import BOOT_TIMEOUT_MS, READY  # noqa: E402
+from inside_live_table import AGREE_MS, Browser, Phone, join, party, tension_roll, agree  # noqa: E402
+from inside_live_table import playwright_instance  # noqa: E402,F401 (fixture)
+from session.links.v2 import session_link  # noqa: E402
+from session.replica import Replica  # noqa: E402
+from test_sessions import both_sizes, nav  # noqa: E402
+
+REFUSE_MUNGING = "--force-fieldtrials=WebRTC-NoSdpMangleUfrag/Enabled/"
+RELOADS = 5
+WAYS = """() => Object.entries(localStorage).filter(([key]) => key.startsWith("tableside.table."))
+  .flatMap(([, text]) => Object.values(JSON.parse(text).rejoin?.peers ?? {}).flatMap((peer) => peer.ways.map((way) => way.id)))"""
+# From the rejoin's start (live.js's mark) to its channel open, in this page.
+HANDSHAKE_MS = """() => {
+  const [start] = performance.getEntriesByName("tableside-rejoin"), [open] = performance.getEntriesByName("tableside-live-open");
+  return start && open ? open.startTime - start.startTime : null;
+}"""
+
+
+@pytest.fixture
+def phones(playwright_instance, site, watch, tmp_path, request):
+    """phones(names, refusing=()): the GM's phone in one browser, each player's in a browser of its
+    own (those in `refusing` refuse changed ICE credentials), all on the app; the GM's holds the
+    session and says it is the GM's."""
+    made = {"browsers": [], "phones": []}
+    failed_before = request.session.testsfailed
+
+    def phones(names, refusing=()):
+        gm_browser = Browser(playwright_instance, tmp_path, "gm")
+        made["browsers"].append(gm_browser)
+        gm = Phone(gm_browser, "GM", watch, site)
+        players = []
+        for name in names:
+            browser = Browser(playwright_instance, tmp_path, name, *([REFUSE_MUNGING] if name in refusing else []))
+            made["browsers"].append(browser)
+            players.append(Phone(browser, name, watch, site))
+        made["phones"] += [gm, *players]
+        gm.page.goto(site + "#" + session_link(Replica.from_session(party())), wait_until="commit")
+        for player in players:
+            player.page.goto(site, wait_until="commit")
+        for phone in made["phones"]:
+            phone.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        gm.tap(gm.page.get_by_test_id("role-chooser").get_by_role("button", name="The GM"), "setup")
+        nav(gm.page, "Session")
+        gm.button("Make this table live", "setup")
+        for player in players:
+            join(gm, player)
+        for phone in made["phones"]:
+            armed(phone, len(players) if phone is gm else 1)
+        return gm, players
+
+    yield phones
+    if request.session.testsfailed > failed_before:
+        for phone in made["phones"]:
+            phone.keep_evidence(request.node.name)
+    crashed = "\n".join(browser.crashes.report() for browser in made["browsers"]).strip()
+    for browser in made["browsers"]:
+        browser.close()
+    assert not crashed, crashed
+    watch.check()
+
+
+def armed(phone: Phone, peers: int, before=()) -> list[int]:
+    """Wait until the phone stores three ways back to each of `peers` phones, none of them in `before`."""
+    phone.page.wait_for_function(f"""(before) => {{
+        const ids = ({WAYS})();
+        return ids.length === {3 * peers} && ids.every((id) => !before.includes(id));
+    }}""", arg=list(before), timeout=AGREE_MS)
+    return phone.page.evaluate(WAYS)
+
+
+def live_again(phone: Phone, timeout: float = AGREE_MS):
+    phone.page.get_by_test_id("live-line").get_by_text("Live with the GM's phone").wait_for(timeout=timeout)
+
+
+def reload_and_rejoin(phone: Phone) -> tuple[float, float | None]:
+    """The page reloads and rejoins by itself: seconds from the reload to live, and the handshake in ms."""
+    started = time.perf_counter()
+    phone.page.reload(wait_until="commit")
+    live_again(phone, BOOT_TIMEOUT_MS)
+    return time.perf_counter() - started, phone.page.evaluate(HANDSHAKE_MS)
+
+
+def test_a_players_phone_reloads_and_is_live_again_with_no_scan(phones, screenshot):
+    gm, [ash] = phones(["Ash"])
+    totals, handshakes = [], []
+    for _ in range(RELOADS):
+        before = ash.page.evaluate(WAYS)
+        total, handshake = reload_and_rejoin(ash)
+        totals.append(total)
+        handshakes.append(handshake)
+        gm.page.locator(".live-phone-open").filter(has_text="Ash's phone").wait_for(timeout=AGREE_MS)
+        armed(ash, 1, before)  # armed anew, the used ways gone
+    assert ash.taps["setup"] == 3  # the first join's taps only: no scan since
+    nav(ash.page, "Conflict")
+    tension_roll(ash)
+    logged = time.perf_counter()
+    [reached] = agree([gm], ash.newest(), logged)
+    ash.page.get_by_text("Logged. It is on the GM's phone.").wait_for(timeout=AGREE_MS)
+    print(f"\n  Chromium: a player's phone reloaded {RELOADS} times, live again with no scan each time: reload -> live "
+          f"median {statistics.median(totals):.2f} s (the page's start included; {', '.join(f'{t:.2f}' for t in totals)}), "
+          f"the rejoin's handshake (rejoin -> channel open) median {statistics.median(handshakes):.0f} ms "
+          f"({', '.join(f'{ms:.0f}' for ms in handshakes)}); its next roll reached the GM's phone in {reached * 1000:.0f} ms")
+
+
+def test_the_gms_phone_reloads_and_every_player_comes_back(phones, screenshot):
+    gm, players = phones(["Ash", "Brin"])
+    totals = []
+    for _ in range(3):
+        before = gm.page.evaluate(WAYS)
+        started = time.perf_counter()
+        gm.page.reload(wait_until="commit")
+        gm.page.wait_for_function("() => /Ash since/.test(document.querySelector('[data-testid=live-line]')?.textContent) "
+                                  "&& /Brin since/.test(document.querySelector('[data-testid=live-line]')?.textContent)",
+                                  timeout=BOOT_TIMEOUT_MS)
+        totals.append(time.perf_counter() - started)
+        for player in players:
+            live_again(player)
+        armed(gm, 2, before)
+    nav(players[1].page, "Conflict")
+    tension_roll(players[1])
+    [reached] = agree([gm, players[0]], players[1].newest(), time.perf_counter())[-1:]
+    print(f"\n  Chromium: the GM's phone reloaded 3 times and both players' phones came back with no scan: reload -> "
+          f"both live median {statistics.median(totals):.2f} s ({', '.join(f'{t:.2f}' for t in totals)})")
+
+
+def test_a_killed_renderer_rejoins_with_no_scan(phones):
+    gm, [ash] = phones(["Ash"])
+    before = ash.page.evaluate(WAYS)
+    old, crashes = ash.page, len(ash.browser.crashes.seen)
+    started = time.perf_counter()
+    try:
+        old.context.new_cdp_session(old).send("Page.crash")
+    except Exception:  # the session goes with the renderer
+        pass
+    ash.page = ash.context.new_page()  # the phone opens the app again: same storage, same key
+    ash.page.goto(old.url.split("#")[0], wait_until="commit")
+    live_again(ash, BOOT_TIMEOUT_MS)
+    took = time.perf_counter() - started
+    armed(ash, 1, before)
+    assert len(ash.browser.crashes.seen) == crashes + 1
+    del ash.browser.crashes.seen[crashes]  # the renderer this test killed: not a crash to report
+    print(f"\n  Chromium: a killed renderer, the app opened again: live with no scan {took:.2f} s after the kill "
+          f"(the page's start included); handshake {ash.page.evaluate(HANDSHAKE_MS):.0f} ms")
+
+
+def test_where_the_browser_refuses_changed_credentials_one_scan_rejoins(phones, screenshot):
+    gm, [ash] = phones(["Ash"], refusing=["Ash"])
+    started = time.perf_counter()
+    ash.page.reload(wait_until="commit")
+    code = ash.page.get_by_test_id("live-rejoin-code")
+    code.wait_for(timeout=BOOT_TIMEOUT_MS)
+    shown = time.perf_counter() - started
+    line = ash.page.get_by_test_id("live-line")
+    assert "show this phone's code to the GM's phone" in line.inner_text()
+    text = ash.page.locator("[data-testid^=live-rejoin-text-]").input_value()
+    assert text.startswith("J1.") and len(text) < 50
+    both_sizes(ash.page, screenshot, "live-player-rejoin-code", code)
+    ash.page.set_viewport_size({"width": 320, "height": 640})
+    screenshot(ash.page, "live-player-rejoin-code", full_page=True)
+    assert ash.page.evaluate("document.scrollingElement.scrollWidth") <= 320
+    ash.page.set_viewport_size({"width": 390, "height": 844})
+    gm.browser.show(ash.code("live-rejoin-code"))
+    scanned = time.perf_counter()
+    gm.page.get_by_role("button", name="Live table", exact=True).first.tap()
+    gm.button("Scan Ash's phone's rejoin code", "rejoin")
+    live_again(ash)
+    print(f"\n  Chromium refusing changed ICE credentials (WebRTC-NoSdpMangleUfrag): the reloaded phone showed its "
+          f"one-scan code ({len(text)} characters) {shown:.2f} s after the reload; live {time.perf_counter() - scanned:.2f} s "
+          f"after the GM's tap (camera start and decoding included; {gm.taps['rejoin']} tap on the GM's phone, none on Ash's)")
+
+
+def test_a_stranger_with_a_copy_of_the_stored_ways_but_not_the_key_is_refused_and_says_so(phones, site, watch):
+    gm, [ash] = phones(["Ash"])
+    stored = ash.page.evaluate("() => JSON.stringify(Object.entries(localStorage))")
+    eve = Phone(ash.browser, "Eve", watch, site)  # another phone (another context: no IndexedDB key of Ash's)
+    eve.page.goto(site, wait_until="commit")
+    eve.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    eve.page.evaluate("(stored) => { localStorage.clear(); for (const [key, value] of JSON.parse(stored)) "
+                      "localStorage.setItem(key, value); }", stored)
+    started = time.perf_counter()
+    eve.page.reload(wait_until="commit")
+    line = eve.page.get_by_test_id("live-line")
+    line.get_by_text("Not live: rejoining the GM's phone…").wait_for(timeout=BOOT_TIMEOUT_MS)
+    refused = eve.page.locator(".message p").filter(has_text="could not be rejoined")
+    code = eve.page.get_by_test_id("live-rejoin-code")
+    eve.page.wait_for_function("() => document.querySelector('[data-testid=live-rejoin-code]') || "
+                               "/could not be rejoined/.test(document.body.textContent)", timeout=30_000)
+    said = time.perf_counter() - started
+    assert refused.count() or code.count()
+    assert "Live with" not in line.inner_text()
+    gm.page.get_by_role("button", name="Live table", exact=True).first.tap()
+    assert gm.page.locator(".live-phone-open").count() == 1  # Ash's phone only, still live
+    live_again(ash)
+    eve.context.close()
+    print(f"\n  a stranger with a copy of Ash's stored ways back but not its key: refused by the handshake; its "
+          f"phone said so {said:.1f} s after its start ({'the one-scan code' if code.count() else 'a sentence'})")
+
+
+def test_a_way_back_that_leads_nowhere_says_so_within_seconds(phones, screenshot):
+    gm, [ash] = phones(["Ash"])
+    gm.page.close()  # the GM's phone is gone (its standbys with it)
+    started = time.perf_counter()
+    ash.page.reload(wait_until="commit")
+    line = ash.page.get_by_test_id("live-line")
+    line.get_by_text("Not live: rejoining the GM's phone…").wait_for(timeout=BOOT_TIMEOUT_MS)
+    booted = time.perf_counter() - started
+    both_sizes(ash.page, screenshot, "live-player-rejoining", line)
+    ash.page.set_viewport_size({"width": 320, "height": 640})
+    screenshot(ash.page, "live-player-rejoining", full_page=True)
+    ash.page.set_viewport_size({"width": 390, "height": 844})
+    ash.page.get_by_test_id("live-rejoin-code").wait_for(timeout=30_000)
+    said = time.perf_counter() - started
+    words = ash.page.get_by_test_id("live-player").inner_text()
+    assert "can't rejoin on its own" in words or "could not be rejoined" in words
+    print(f"\n  the GM's phone gone: Ash's reloaded phone said it could not rejoin quietly {said - booted:.1f} s after "
+          f"its start ({said:.1f} s after the reload), and showed its one-scan code")
