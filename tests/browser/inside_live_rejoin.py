@@ -87,6 +87,13 @@ def armed(phone: Phone, peers: int, before=()) -> list[int]:
     return phone.page.evaluate(WAYS)
 
 
+def to_live(phone: Phone):
+    """The Live table screen, from wherever the phone is."""
+    if phone.page.locator("#live-title").count() == 0:
+        phone.page.get_by_role("button", name="Live table", exact=True).first.tap()
+    phone.page.locator("#live-title").wait_for()
+
+
 def live_again(phone: Phone, timeout: float = AGREE_MS):
     phone.page.get_by_test_id("live-line").get_by_text("Live with the GM's phone").wait_for(timeout=timeout)
 
@@ -180,7 +187,7 @@ def test_where_the_browser_refuses_changed_credentials_one_scan_rejoins(phones, 
     ash.page.set_viewport_size({"width": 390, "height": 844})
     gm.browser.show(ash.code("live-rejoin-code"))
     scanned = time.perf_counter()
-    gm.page.get_by_role("button", name="Live table", exact=True).first.tap()
+    to_live(gm)
     gm.button("Scan Ash's phone's rejoin code", "rejoin")
     live_again(ash)
     print(f"\n  Chromium refusing changed ICE credentials (WebRTC-NoSdpMangleUfrag): the reloaded phone showed its "
@@ -207,7 +214,7 @@ def test_a_stranger_with_a_copy_of_the_stored_ways_but_not_the_key_is_refused_an
     said = time.perf_counter() - started
     assert refused.count() or code.count()
     assert "Live with" not in line.inner_text()
-    gm.page.get_by_role("button", name="Live table", exact=True).first.tap()
+    to_live(gm)
     assert gm.page.locator(".live-phone-open").count() == 1  # Ash's phone only, still live
     live_again(ash)
     eve.context.close()
@@ -233,3 +240,53 @@ def test_a_way_back_that_leads_nowhere_says_so_within_seconds(phones, screenshot
     assert "can't rejoin on its own" in words or "could not be rejoined" in words
     print(f"\n  the GM's phone gone: Ash's reloaded phone said it could not rejoin quietly {said - booted:.1f} s after "
           f"its start ({said:.1f} s after the reload), and showed its one-scan code")
+
+
+# --- Firefox ESR --------------------------------------------------------------------------------------
+
+def test_a_firefox_players_phone_reloads_and_is_live_again_with_no_scan(site, refusing_proxy, playwright_instance,
+                                                                         watch, tmp_path):
+    """Firefox joins the Chromium GM's table by pasted codes (no fake camera to scan with here), as in
+    inside_live_engines.py, then reloads: it rejoins through the GM's standby with no code at all."""
+    from engines import start_firefox
+    from inside_live_engines import TYPE, app_in
+    from inside_live_table import read_code
+
+    gm_browser = Browser(playwright_instance, tmp_path, "gm")
+    driver = start_firefox()
+    try:
+        gm = Phone(gm_browser, "GM", watch, site)
+        gm.page.goto(site + "#" + session_link(Replica.from_session(party())))
+        gm.page.get_by_test_id("role-chooser").get_by_role("button", name="The GM").tap()
+        firefox = app_in("firefox", driver, site, refusing_proxy)
+        version = firefox.evaluate("return navigator.userAgent.match(/Firefox\\/[0-9.]+/)[0];")
+        nav(gm.page, "Session")
+        gm.page.get_by_role("button", name="Make this table live").tap()
+        gm.page.locator("#live-connect").tap()
+        firefox.tap("Session", within="nav[aria-label=Screens]")
+        firefox.evaluate(TYPE, ["#pasted-link", read_code(gm.code("live-offer"))])
+        firefox.tap("Open")
+        firefox.wait_for("document.querySelector('#live-answer-text')?.value.startsWith('A1.')", 20)
+        gm.page.locator("#live-pasted").fill(firefox.evaluate("return document.querySelector('#live-answer-text').value;"))
+        gm.page.get_by_role("button", name="Use this code").tap()
+        firefox.tap("Ash", within="[data-testid=role-chooser]")
+        totals, handshakes = [], []
+        for _ in range(3):
+            firefox.wait_for(f"({WAYS})().length === 3", 20)
+            before = firefox.evaluate(f"return ({WAYS})();")
+            started = time.perf_counter()
+            firefox.reload()
+            firefox.wait_for("/Live with the GM's phone/.test(document.querySelector('[data-testid=live-line]')"
+                             "?.textContent)", 60)
+            totals.append(time.perf_counter() - started)
+            handshakes.append(firefox.evaluate(f"return ({HANDSHAKE_MS})();"))
+            firefox.wait_for(f"(({WAYS})()).length === 3 && ({WAYS})().every((id) => !{before}.includes(id))", 20)
+        gm.page.locator(".live-phone-open").filter(has_text="Ash's phone").wait_for(timeout=AGREE_MS)
+        print(f"\n  {version}: a player's phone reloaded 3 times, live again with no scan each time (the Chromium GM's "
+              f"standbys): reload -> live median {statistics.median(totals):.2f} s ({', '.join(f'{t:.2f}' for t in totals)}), "
+              f"handshake median {statistics.median(handshakes):.0f} ms ({', '.join(f'{ms:.0f}' for ms in handshakes)})")
+        firefox.check()
+    finally:
+        driver.close()
+        gm_browser.close()
+    watch.check()

@@ -100,11 +100,11 @@ def paste_field(state: AppState, label: str) -> Markup:
              button("Use this code", "live-paste-open"), class_="live-paste")
 
 
-def code_text(peer: live_table.Peer, label: str, field_id: str, hint: str) -> Markup:
+def code_text(peer: live_table.Peer, label: str, field_id: str, hint: str, rows: int = 5) -> Markup:
     """The code a QR code above shows, as text to share or copy, for a phone without a camera."""
     return h("div",
              h("label", h("span", label, class_="field-label"),
-               h("textarea", peer.code, id=field_id, readonly=True, rows="5", class_="field-input link-text",
+               h("textarea", peer.code, id=field_id, readonly=True, rows=str(rows), class_="field-input link-text",
                  data_testid=field_id),
                class_="field", for_=field_id),
              h("p", hint, class_="hint hint-small"),
@@ -150,8 +150,8 @@ def rejoin_code(peer: live_table.Peer, whose: str) -> Markup:
     """This phone's one-scan code for a phone it rejoins (ui.core.standbys), and as text."""
     return h("div", qr_markup(peer.code, f"This phone's rejoin code, a QR code for {whose}"),
              code_text(peer, "This phone's rejoin code", f"live-rejoin-text-{peer.id}",
-                       f"No camera on {whose}? Share the code to it: there, Live table, then paste it into "
-                       "“Or paste …code”."),
+                       f"No camera on {whose}? Share the code to it: there, Session, then paste it into "
+                       "“Or paste a link or code”.", rows=2),
              class_="live-rejoin-code", data_testid="live-rejoin-code")
 
 
