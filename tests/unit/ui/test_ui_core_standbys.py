@@ -99,7 +99,7 @@ def test_a_quiet_rejoin_that_does_not_open_tries_the_next_way_then_says_so_withi
     assert [phone for phone, _, _ in table.waits[before:]] == ["ash"]
     tap(ash, "live-waited", value=str(table.waits[-1][2]), peer="gm")  # REJOIN_SECONDS later
     table.run()
-    assert [phone for phone, _, _ in table.waits[before:]] == ["ash", "ash"] and REJOIN_SECONDS <= 5
+    assert [phone for phone, _, _ in table.waits[before:]] == ["ash", "ash"] and REJOIN_SECONDS <= 3
     tap(ash, "live-waited", value=str(table.waits[-1][2]), peer="gm")
     table.run()
     assert ash.live.peers["gm"].state == live_table.MAKING or "show the code below" in text(ash)

@@ -214,8 +214,8 @@ def report(state: AppState, event: Input):
                       "A phone joined the live table.", "success")
     elif kind == "connecting" and detail == "interrupted" and peer.state == live_table.OPEN:
         peer.state = live_table.INTERRUPTED
-    elif kind in ("closed", "failed") and standbys.gave_up(state, peer):
-        return
+    elif kind in ("closed", "failed") and detail not in ("replaced", "here") and standbys.gave_up(state, peer):
+        return  # a quiet rejoin that did not open: the next way back
     elif kind in ("closed", "failed") and detail not in ("replaced", "here"):
         was_live = peer.state in (live_table.OPEN, live_table.INTERRUPTED)
         peer.problem = failure_words(state, peer, detail if was_live else "no-route")
