@@ -11,6 +11,7 @@
 // "no-offer" (an answer with no offer waiting), "replaced" (a newer offer or answer for the
 // same peer came meanwhile), "closed" (the peer was closed meanwhile). Peers and messages are reported to one callback, listen(report):
 //   report(peer, "connecting", "offer" | "answer" | "rejoin" | "interrupted")
+//   report(peer, "reached", "yes" | "no")  (an answer's checks got the offering phone's reply within REACH_MS, or not)
 //   report(peer, "open", "" | "standby")  ("standby": one of this phone's standbys was rejoined: it is the peer now)
 //   report(peer, "closed", "here" | "replaced" | "by-peer")
 //   report(peer, "failed", "no-route" | "lost" | "channel")
@@ -20,6 +21,7 @@
   const MAX_MESSAGE = 200_000;  // UTF-8 bytes: the largest link the app reads unpacks to this
   const GATHER_MS = 5000;  // host candidates come in milliseconds; past this, offer what came
   const MAX_PEER_ID = 64;
+  const REACH_MS = 4000;  // an answer's connection checks reach a waiting offer in milliseconds on one Wi-Fi
   const USER_INITIATED_ABORT = 12;  // SCTP's cause code (RFC 4960) when a peer closes on purpose
   // Negotiated: both sides make channel 0 themselves, so it opens without an extra round trip.
   const CHANNEL = { negotiated: true, id: 0, ordered: true };
@@ -161,7 +163,27 @@
       await peer.connection.setRemoteDescription({ type: "offer", sdp: String(offerSdp) });
       await peer.connection.setLocalDescription();
     });
+    watchReach(peer);
     return gathered(peer);
+  }
+
+  // Whether the offering phone answers this phone's connection checks: it does while its offer
+  // waits, before it has this answer, so a phone whose code will never connect (the offer given up
+  // or replaced, another network) can say so in seconds instead of waiting on a scan.
+  async function watchReach(peer) {
+    const started = Date.now();
+    while (peers.get(peer.id) === peer && peer.state === "connecting" && Date.now() - started < REACH_MS) {
+      try {
+        const stats = await peer.connection.getStats();
+        for (const report of stats.values()) {
+          if (report.type === "candidate-pair" && report.responsesReceived > 0) return tell(peer.id, "reached", "yes");
+        }
+      } catch {
+        return;  // closed meanwhile
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (peers.get(peer.id) === peer && peer.state === "connecting") tell(peer.id, "reached", "no");
   }
 
   // The answer's SDP to the offer made for peer `id`; the channel opens soon after.

@@ -45,7 +45,7 @@ def phones(playwright_instance, site, watch, tmp_path, request):
     made = {"browsers": [], "phones": []}
     failed_before = request.session.testsfailed
 
-    def phones(names, refusing=()):
+    def phones(names, refusing=(), joined=True):
         gm_browser = Browser(playwright_instance, tmp_path, "gm")
         made["browsers"].append(gm_browser)
         gm = Phone(gm_browser, "GM", watch, site)
@@ -63,9 +63,9 @@ def phones(playwright_instance, site, watch, tmp_path, request):
         gm.tap(gm.page.get_by_test_id("role-chooser").get_by_role("button", name="The GM"), "setup")
         nav(gm.page, "Session")
         gm.button("Make this table live", "setup")
-        for player in players:
+        for player in players if joined else []:
             join(gm, player)
-        for phone in made["phones"]:
+        for phone in made["phones"] if joined else []:
             armed(phone, len(players) if phone is gm else 1)
         return gm, players
 
@@ -255,6 +255,39 @@ def test_a_way_back_that_leads_nowhere_says_so_within_seconds(phones, screenshot
     assert "can't rejoin on its own" in words or "could not be rejoined" in words
     print(f"\n  the GM's phone gone: Ash's reloaded phone said it could not rejoin quietly {said - booted:.1f} s after "
           f"its start ({said:.1f} s after the reload), and showed its one-scan code")
+
+
+def test_a_join_the_gms_phone_does_not_answer_says_so_within_seconds(phones, screenshot):
+    """Ash scans a code whose offer names an address no phone has (as on Wi-Fi that keeps phones apart,
+    or a code the GM's phone gave up): its phone says so within seconds, not after the 20 s wait. Then
+    Ash scans the GM's real code and the GM's phone is slow to scan the answer: nothing is said."""
+    from inside_live_table import read_code, unreachable
+    from test_scan import qr_gray
+
+    gm, [ash] = phones(["Ash"], joined=False)
+    gm.tap(gm.page.locator("#live-connect"), "setup")
+    real = read_code(gm.code("live-offer"))
+    ash.browser.show(qr_gray(unreachable(real)))
+    nav(ash.page, "Session")
+    ash.button("Scan a code", "setup")
+    ash.page.get_by_test_id("live-answer-text").wait_for(timeout=AGREE_MS)
+    shown = time.perf_counter()
+    said = ash.page.locator(".message p").filter(has_text="does not answer this code")
+    said.wait_for(timeout=AGREE_MS)
+    took = time.perf_counter() - shown
+    assert "Not live: ask the GM for a new code" in ash.page.get_by_test_id("live-line").inner_text()
+    both_sizes(ash.page, screenshot, "live-player-not-answered", said)
+    ash.browser.show(qr_gray(real))
+    nav(ash.page, "Session")
+    ash.button("Scan a code", "setup")
+    ash.page.get_by_test_id("live-answer-text").wait_for(timeout=AGREE_MS)
+    time.sleep(6)  # the GM's phone is slow to scan: its offer replies to Ash's checks meanwhile
+    assert ash.page.locator(".message p").filter(has_text="does not answer").count() == 0
+    gm.browser.show(ash.code("live-player"))
+    gm.tap(gm.page.locator("#live-scan"), "setup")
+    ash.page.get_by_test_id("role-chooser").wait_for(timeout=AGREE_MS)
+    print(f"\n  a code the GM's phone can't answer: Ash's phone said so {took:.1f} s after showing its answer "
+          f"(before: the 20 s notice); a real code the GM scanned 6 s late said nothing and joined")
 
 
 # --- Firefox ESR --------------------------------------------------------------------------------------

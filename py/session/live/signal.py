@@ -146,6 +146,13 @@ class Signal:
         return "\r\n".join(lines) + "\r\n"
 
 
+def replies_before_the_answer(signal: Signal) -> bool:
+    """Whether the phone that made this offer replies to the answering phone's connection checks
+    before it has the answer: Chromium (and so Safari's WebRTC) does, Firefox does not (measured in
+    tests/browser/inside_live_reach.py). Firefox's ICE credentials are lower-case hex, 8 and 32 long."""
+    return not (len(signal.ufrag) == 8 and len(signal.pwd) == 32 and set(signal.ufrag + signal.pwd) <= HEX_SET)
+
+
 def new_offer_id() -> int:
     return secrets.randbits(32)
 

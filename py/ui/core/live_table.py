@@ -43,6 +43,7 @@ class Peer:
     walk: object = None  # this phone's side of the catch-up walk with it (ui.arrivals.catchup.Walk)
     held: dict = field(default_factory=dict)  # standby id -> ui.core.standbys.Held: this phone's standbys for it
     arming: set = field(default_factory=set)  # the standbys armed since its newest channel opened
+    replies_early: bool = True  # (player) its offer replies to our checks before our answer reaches it (not Firefox's)
     rejoining: bool = False  # this phone reloaded and rejoins it through a stored way back (ui.core.standbys)
 
 

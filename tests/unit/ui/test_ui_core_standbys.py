@@ -133,3 +133,22 @@ def test_stored_ways_that_are_wrong_get_a_sentence_and_nothing_of_the_session_is
     tap(again, "live-rejoin")
     assert again.live is None and "could not be read" in again.message.text and "joins with a code" in again.message.text
     assert seen_table(again) == before and again.role == ash.role
+
+
+def test_an_answer_the_gms_phone_does_not_reply_to_says_so_within_seconds_and_a_reply_says_nothing():
+    from test_ui_screens_live import gm_table
+
+    table, party = gm_table("ash")
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    tap(gm, "live-connect")
+    table.run()
+    tap(ash, "scan-found", value=table.code_on("gm"))
+    table.run()
+    table.deliver("ash", "live-event", peer=live_table.GM_PEER, event="reached", detail="yes")
+    assert ash.message is None and "Joining the live table…" in text(ash)
+    table.deliver("ash", "live-event", peer=live_table.GM_PEER, event="reached", detail="no")  # live.js: 4 s of checks
+    assert ash.message.tone == "error" and "does not answer this code" in ash.message.text
+    assert "Not live: ask the GM for a new code" in text(ash)
+    tap(gm, "live-scanned", value=table.code_on("ash"))  # and should it connect after all, it joins
+    table.run()
+    assert "Live with the GM's phone" in text(ash)

@@ -156,6 +156,8 @@ def standing(table: live_table.LiveTable) -> str:
         return "Live with the GM's phone"
     if gm.state == live_table.INTERRUPTED:
         return "Not live: reconnecting…"
+    if gm.problem.startswith("The GM's phone does not answer"):  # its checks got no reply (static/live.js)
+        return "Not live: ask the GM for a new code"
     if gm.problem:  # its code has been on screen a while, and the GM's phone never connected
         return "Not live yet: has the GM's phone scanned this code?"
     return "Joining the live table…"

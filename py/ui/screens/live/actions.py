@@ -27,7 +27,7 @@ from ui.core.role import gm_only
 from ui.core.state import AppState
 from ui.screens.live import calls
 from ui.screens.live.calls import call_form
-from ui.screens.live.words import ANSWER_SECONDS, NOT_YET, VIDEO, failure_words, new_peer_id
+from ui.screens.live.words import ANSWER_SECONDS, NOT_ANSWERING, NOT_YET, VIDEO, failure_words, new_peer_id
 
 
 def hub(state: AppState) -> live_table.LiveTable:
@@ -212,6 +212,10 @@ def report(state: AppState, event: Input):
             state.say(f"This phone {joined}: your rolls reach it as you log them." if not state.live.hub else
                       f"{peer_name(state, peer)} is back on the live table." if back else
                       "A phone joined the live table.", "success")
+    elif kind == "reached" and detail == "no" and not state.live.hub and peer.replies_early and peer.state in (
+            live_table.MAKING, live_table.SHOWING):
+        peer.problem = NOT_ANSWERING  # within seconds of its answer, not after the 20 s wait on a scan
+        state.fail(NOT_ANSWERING)
     elif kind == "connecting" and detail == "interrupted" and peer.state == live_table.OPEN:
         peer.state = live_table.INTERRUPTED
     elif kind in ("closed", "failed") and detail not in ("replaced", "here") and standbys.gave_up(state, peer):

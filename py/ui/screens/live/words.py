@@ -24,6 +24,9 @@ GM_LOST = ("The GM's phone is no longer live. Ask the GM for a new code and scan
            "and your rolls reach the GM's phone once you are back.")
 NOT_YET = ("Not connected yet. Has the GM's phone scanned this code? If it has, both phones must be on the same "
            "Wi-Fi (not mobile data or guest Wi-Fi). Links and QR codes keep working as before.")
+NOT_ANSWERING = ("The GM's phone does not answer this code. It may have made a newer one: ask the GM for a new code "
+                 "and scan it. Otherwise both phones must be on the same Wi-Fi (not mobile data or guest Wi-Fi). Links "
+                 "and QR codes keep working as before.")
 REFUSED = "This browser refused the connection's description. Make a new code and scan it again."
 
 

@@ -1,0 +1,29 @@
+"""Whether the phone that made an offer replies to the answering phone's connection checks before it
+has the answer (session.live.signal.replies_before_the_answer): Chromium does, Firefox ESR does not, so
+a player's phone says "the GM's phone does not answer this code" within seconds only to a Chromium (or
+Safari) GM's phone. Run only inside a private network namespace, by test_live_rejoin.py."""
+from __future__ import annotations
+
+import time
+
+import netns
+
+netns.require_isolated()  # before anything opens a page: outside, a browser would reach the real network
+
+from inside_live_channel import phones, playwright_instance  # noqa: E402,F401 (fixtures)
+from inside_live_engines import firefox  # noqa: E402,F401 (fixture)
+from session.live import signal as live_signal  # noqa: E402
+
+
+def test_a_chromium_offer_replies_before_it_has_the_answer_and_a_firefox_offer_does_not(phones, firefox):
+    hub, bea = phones("A", "B")
+    for offering, name in ((hub, "A"), (firefox, "F")):
+        offer = live_signal.read(live_signal.offer_code(offering.call("offer", "B"), 77))
+        bea.call("answer", name, offer.sdp())
+        deadline = time.monotonic() + 8
+        while not [event for event in bea.events(name) if event[0] == "reached"] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        [reached] = [detail for event, detail in bea.events(name) if event == "reached"]
+        assert reached == ("yes" if name == "A" else "no")
+        assert live_signal.replies_before_the_answer(offer) == (name == "A")
+    print("\n  before it has the answer, a Chromium offer replies to the checks, a Firefox ESR offer does not")
