@@ -20,10 +20,8 @@ import netns
 netns.require_isolated()  # before anything opens a page: outside, Chromium would reach the real network
 
 from conftest import BOOT_TIMEOUT_MS, READY  # noqa: E402
-from inside_live_table import AGREE_MS, Browser, Phone, join, party, tension_roll, agree  # noqa: E402
-from inside_live_table import playwright_instance  # noqa: E402,F401 (fixture)
-from session.links.v2 import session_link  # noqa: E402
-from session.replica import Replica  # noqa: E402
+from inside_live_table import AGREE_MS, Browser, Phone, agree, join, tension_roll  # noqa: E402
+from inside_live_table import playwright_instance, table  # noqa: E402,F401 (fixtures)
 from test_sessions import both_sizes, nav  # noqa: E402
 
 REFUSE_MUNGING = "--force-fieldtrials=WebRTC-NoSdpMangleUfrag/Enabled/"
@@ -38,46 +36,21 @@ HANDSHAKE_MS = """() => {
 
 
 @pytest.fixture
-def phones(playwright_instance, site, watch, tmp_path, request):
-    """phones(names, refusing=()): the GM's phone in one browser, each player's in a browser of its
-    own (those in `refusing` refuse changed ICE credentials), all on the app; the GM's holds the
-    session and says it is the GM's."""
-    made = {"browsers": [], "phones": []}
-    failed_before = request.session.testsfailed
-
-    def phones(names, refusing=(), joined=True):
-        gm_browser = Browser(playwright_instance, tmp_path, "gm")
-        made["browsers"].append(gm_browser)
-        gm = Phone(gm_browser, "GM", watch, site)
-        players = []
-        for name in names:
-            browser = Browser(playwright_instance, tmp_path, name, *([REFUSE_MUNGING] if name in refusing else []))
-            made["browsers"].append(browser)
-            players.append(Phone(browser, name, watch, site))
-        made["phones"] += [gm, *players]
-        gm.page.goto(site + "#" + session_link(Replica.from_session(party())), wait_until="commit")
-        for player in players:
-            player.page.goto(site, wait_until="commit")
-        for phone in made["phones"]:
-            phone.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
-        gm.tap(gm.page.get_by_test_id("role-chooser").get_by_role("button", name="The GM"), "setup")
+def phones(table):
+    """phones(names): inside_live_table's table of the GM's phone and these players' (one browser each
+    for up to two; `refusing`: theirs refuse changed ICE credentials), made live and joined by scanning
+    (unless not `joined`), each phone's ways back stored."""
+    def phones(names, refusing: bool = False, joined: bool = True):
+        gm, players = table(names=tuple(names), player_args=(REFUSE_MUNGING,) if refusing else ())
         nav(gm.page, "Session")
         gm.button("Make this table live", "setup")
         for player in players if joined else []:
             join(gm, player)
-        for phone in made["phones"] if joined else []:
+        for phone in [gm, *players] if joined else []:
             armed(phone, len(players) if phone is gm else 1)
         return gm, players
 
-    yield phones
-    if request.session.testsfailed > failed_before:
-        for phone in made["phones"]:
-            phone.keep_evidence(request.node.name)
-    crashed = "\n".join(browser.crashes.report() for browser in made["browsers"]).strip()
-    for browser in made["browsers"]:
-        browser.close()
-    assert not crashed, crashed
-    watch.check()
+    return phones
 
 
 def armed(phone: Phone, peers: int, before=()) -> list[int]:
@@ -184,7 +157,7 @@ def test_a_killed_renderer_and_a_closed_page_rejoin_with_no_scan(phones):
 
 
 def test_where_the_browser_refuses_changed_credentials_one_scan_rejoins(phones, screenshot):
-    gm, [ash] = phones(["Ash"], refusing=["Ash"])
+    gm, [ash] = phones(["Ash"], refusing=True)
     started = time.perf_counter()
     ash.page.reload(wait_until="commit")
     code = ash.page.get_by_test_id("live-rejoin-code")
@@ -297,27 +270,13 @@ def test_a_firefox_players_phone_reloads_and_is_live_again_with_no_scan(site, re
     """Firefox joins the Chromium GM's table by pasted codes (no fake camera to scan with here), as in
     inside_live_engines.py, then reloads: it rejoins through the GM's standby with no code at all."""
     from engines import start_firefox
-    from inside_live_engines import TYPE, app_in
-    from inside_live_table import read_code
+    from inside_live_engines import gm_and_firefox, pasted_join
 
     gm_browser = Browser(playwright_instance, tmp_path, "gm")
     driver = start_firefox()
     try:
-        gm = Phone(gm_browser, "GM", watch, site)
-        gm.page.goto(site + "#" + session_link(Replica.from_session(party())))
-        gm.page.get_by_test_id("role-chooser").get_by_role("button", name="The GM").tap()
-        firefox = app_in("firefox", driver, site, refusing_proxy)
-        version = firefox.evaluate("return navigator.userAgent.match(/Firefox\\/[0-9.]+/)[0];")
-        nav(gm.page, "Session")
-        gm.page.get_by_role("button", name="Make this table live").tap()
-        gm.page.locator("#live-connect").tap()
-        firefox.tap("Session", within="nav[aria-label=Screens]")
-        firefox.evaluate(TYPE, ["#pasted-link", read_code(gm.code("live-offer"))])
-        firefox.tap("Open")
-        firefox.wait_for("document.querySelector('#live-answer-text')?.value.startsWith('A1.')", 20)
-        gm.page.locator("#live-pasted").fill(firefox.evaluate("return document.querySelector('#live-answer-text').value;"))
-        gm.page.get_by_role("button", name="Use this code").tap()
-        firefox.tap("Ash", within="[data-testid=role-chooser]")
+        gm, firefox, version = gm_and_firefox(gm_browser, driver, site, refusing_proxy, watch)
+        pasted_join(gm, firefox)
         totals, handshakes = [], []
         for _ in range(3):
             firefox.wait_for(f"({WAYS})().length === 3", 20)

@@ -148,15 +148,20 @@ class Table:
     def join(self, gm: str, player: str, role: str | None = None, peer: str | None = None):
         """The two scans: the GM's phone shows an offer, the player's scans it and shows its answer,
         the GM's scans that. `role`: the player then says who holds the phone (on a first join)."""
-        tap(self.phones[gm], "live-connect", **({"peer": peer} if peer else {}))
-        self.run()
-        tap(self.phones[player], "scan-found", value=self.code_on(gm))
-        self.run()
+        self.first_scan(gm, player, peer)
         tap(self.phones[gm], "live-scanned", value=self.code_on(player))
         self.run()
         if role is not None:
             tap(self.phones[player], "role-pick", role=role)
             self.run()
+
+    def first_scan(self, gm: str, player: str, peer: str | None = None):
+        """The GM's phone shows an offer (for phone `peer` again, if given); the player's scans it and
+        shows its answer."""
+        tap(self.phones[gm], "live-connect", **({"peer": peer} if peer else {}))
+        self.run()
+        tap(self.phones[player], "scan-found", value=self.code_on(gm))
+        self.run()
 
     def lose(self, name: str):
         """A phone's channel goes down (screen locked, walked away): both ends say so."""

@@ -94,10 +94,18 @@ def send(state, data, element, after, failure):
         channels.send(data["peer"], data["text"])  # false when its channel closed meanwhile: the catch-up covers it
 
 
-def close(state, data, element, after, failure):
-    channels = api()
-    if channels is not None:
-        channels.close(data["peer"])
+def at_once(function: str, key: str):
+    """The runner of a call to live.js's `function` with the command's `key`, nothing to wait for
+    (nothing to do when live.js was never loaded)."""
+    def runner(state, data, element, after, failure):
+        channels = api()
+        if channels is not None:
+            getattr(channels, function)(data[key])
+
+    return runner
+
+
+close = at_once("close", "peer")
 
 
 def wait(state, data, element, after, failure):
@@ -148,10 +156,7 @@ def expect(state, data, element, after, failure):
     later(state, after, begin(), failure)
 
 
-def drop(state, data, element, after, failure):
-    channels = api()
-    if channels is not None:
-        channels.drop(data["id"])
+drop = at_once("drop", "id")
 
 
 def rejoin(state, data, element, after, failure):

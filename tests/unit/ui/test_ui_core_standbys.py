@@ -140,10 +140,7 @@ def test_an_answer_the_gms_phone_does_not_reply_to_says_so_within_seconds_and_a_
 
     table, party = gm_table("ash")
     gm, ash = table.phones["gm"], table.phones["ash"]
-    tap(gm, "live-connect")
-    table.run()
-    tap(ash, "scan-found", value=table.code_on("gm"))
-    table.run()
+    table.first_scan("gm", "ash")
     table.deliver("ash", "live-event", peer=live_table.GM_PEER, event="reached", detail="yes")
     assert ash.message is None and "Joining the live table…" in text(ash)
     table.deliver("ash", "live-event", peer=live_table.GM_PEER, event="reached", detail="no")  # live.js: 4 s of checks

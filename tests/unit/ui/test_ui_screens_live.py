@@ -189,10 +189,7 @@ def test_sharing_a_code_no_longer_on_screen_does_nothing():
 def test_a_players_phone_says_where_it_stands_with_the_gms_and_a_join_that_stalls_says_so():
     table, party = gm_table("ash")
     gm, ash = table.phones["gm"], table.phones["ash"]
-    tap(gm, "live-connect")
-    table.run()
-    tap(ash, "scan-found", value=table.code_on("gm"))
-    table.run()
+    table.first_scan("gm", "ash")
     assert "Joining the live table…" in text(ash)
     [(_, _, offer)] = [wait for wait in table.waits if wait[0] == "ash"]
     tap(ash, "live-waited", value=str(offer), peer=live_table.GM_PEER)  # its code on screen, no channel yet
@@ -417,10 +414,7 @@ def test_a_phone_that_never_connects_says_why_and_gives_up():
     table, party = gm_table("ash")
     table.cut.add("ash")
     gm, ash = table.phones["gm"], table.phones["ash"]
-    tap(gm, "live-connect")
-    table.run()
-    tap(ash, "scan-found", value=table.code_on("gm"))
-    table.run()
+    table.first_scan("gm", "ash")
     tap(gm, "live-scanned", value=table.code_on("ash"))
     table.run()
     [(name, peer, offer)] = [wait for wait in table.waits if wait[0] == "gm"]
