@@ -38,10 +38,11 @@ HANDSHAKE_MS = """() => {
 @pytest.fixture
 def phones(table):
     """phones(names): inside_live_table's table of the GM's phone and these players' (one browser each
-    for up to two; `refusing`: theirs refuse changed ICE credentials), made live and joined by scanning
-    (unless not `joined`), each phone's ways back stored."""
-    def phones(names, refusing: bool = False, joined: bool = True):
-        gm, players = table(names=tuple(names), player_args=(REFUSE_MUNGING,) if refusing else ())
+    for up to two; `refusing`: "players" or "gm", whose browsers refuse changed ICE credentials), made
+    live and joined by scanning (unless not `joined`), each phone's ways back stored."""
+    def phones(names, refusing: str = "", joined: bool = True):
+        gm, players = table(names=tuple(names), player_args=(REFUSE_MUNGING,) if refusing == "players" else (),
+                            gm_args=(REFUSE_MUNGING,) if refusing == "gm" else ())
         nav(gm.page, "Session")
         gm.button("Make this table live", "setup")
         for player in players if joined else []:
@@ -157,7 +158,7 @@ def test_a_killed_renderer_and_a_closed_page_rejoin_with_no_scan(phones):
 
 
 def test_where_the_browser_refuses_changed_credentials_one_scan_rejoins(phones, screenshot):
-    gm, [ash] = phones(["Ash"], refusing=True)
+    gm, [ash] = phones(["Ash"], refusing="players")
     started = time.perf_counter()
     ash.page.reload(wait_until="commit")
     code = ash.page.get_by_test_id("live-rejoin-code")
@@ -175,11 +176,35 @@ def test_where_the_browser_refuses_changed_credentials_one_scan_rejoins(phones, 
     gm.browser.show(ash.code("live-rejoin-code"))
     scanned = time.perf_counter()
     to_live(gm)
+    both_sizes(gm.page, screenshot, "live-gm-rejoin-scan", gm.page.get_by_test_id("live-phones"))
     gm.button("Scan Ash's phone's rejoin code", "rejoin")
     live_again(ash)
     print(f"\n  Chromium refusing changed ICE credentials (WebRTC-NoSdpMangleUfrag): the reloaded phone showed its "
           f"one-scan code ({len(text)} characters) {shown:.2f} s after the reload; live {time.perf_counter() - scanned:.2f} s "
           f"after the GM's tap (camera start and decoding included; {gm.taps['rejoin']} tap on the GM's phone, none on Ash's)")
+
+
+def test_a_gms_phone_that_refuses_changed_credentials_shows_a_code_each_player_scans(phones, screenshot):
+    gm, players = phones(["Ash", "Brin"], refusing="gm")
+    gm.page.reload(wait_until="commit")
+    codes = gm.page.get_by_test_id("live-rejoin-code")
+    codes.nth(1).wait_for(timeout=BOOT_TIMEOUT_MS)
+    both_sizes(gm.page, screenshot, "live-gm-rejoin-codes", codes.first)
+    gm.page.set_viewport_size({"width": 320, "height": 640})
+    screenshot(gm.page, "live-gm-rejoin-codes", full_page=True)
+    assert gm.page.evaluate("document.scrollingElement.scrollWidth") <= 320
+    gm.page.set_viewport_size({"width": 390, "height": 844})
+    for index, player in enumerate(players):
+        item = gm.page.get_by_role("list", name="Codes to rejoin phones with").get_by_role("listitem").filter(
+            has_text=f"{player.who}'s phone")
+        player.browser.show(gm.code(f".live-card li:has-text(\"{player.who}'s phone\") .live-rejoin-code"))
+        assert item.count() == 1
+        to_live(player)
+        player.button("Scan a new code from the GM", "rejoin")
+        live_again(player)
+    gm.page.wait_for_function("() => document.querySelectorAll('.live-phone-open').length === 2", timeout=AGREE_MS)
+    print(f"\n  the GM's phone refusing changed ICE credentials reloaded: it showed a one-scan code for each of "
+          f"{len(players)} phones, each player's phone scanned its own (1 tap each) and was live again")
 
 
 def test_a_stranger_with_a_copy_of_the_stored_ways_but_not_the_key_is_refused_and_says_so(phones, site, watch):

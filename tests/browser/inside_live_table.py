@@ -147,13 +147,13 @@ def playwright_instance():
 @pytest.fixture
 def table(playwright_instance, site, watch, tmp_path, request):
     """table(): the GM's phone in one browser, four players' phones in two others (two contexts
-    each; `player_args`: their command line's extra switches), all on the app; the GM's phone holds the session and says it is the GM's. When the test
+    each; `gm_args`, `player_args`: their command lines' extra switches), all on the app; the GM's phone holds the session and says it is the GM's. When the test
     fails, each phone's screen and console are kept beside the screenshots, to say why."""
     made = {"browsers": [], "phones": []}
     failed_before = request.session.testsfailed
 
-    def table(stranger: bool = False, names=NAMES, cameras: bool = True, player_args=()):
-        gm_browser = Browser(playwright_instance, tmp_path, "gm")
+    def table(stranger: bool = False, names=NAMES, cameras: bool = True, player_args=(), gm_args=()):
+        gm_browser = Browser(playwright_instance, tmp_path, "gm", *gm_args)
         players_browsers = [Browser(playwright_instance, tmp_path, name, *player_args, camera=cameras)
                             for name in ("b", "c")[:len(names)]]
         made["browsers"] += [gm_browser, *players_browsers]

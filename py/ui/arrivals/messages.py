@@ -107,6 +107,7 @@ async def hello(state: AppState, peer: live_table.Peer, message: dict):
 
 async def who(state: AppState, peer: live_table.Peer, message: dict):
     peer.role, peer.who = message["role"], message["who"]
+    standbys.remember(state, peer)
 
 
 async def link(state: AppState, peer: live_table.Peer, message: dict):

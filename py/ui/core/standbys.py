@@ -28,8 +28,10 @@ NO_WAY_BACK = ("{who} could not be rejoined (it may have reloaded too, or left t
                "meanwhile.")
 GM_THEN = "Ask the GM for a code and scan it; your rolls reach the GM's phone once you are back."
 HUB_THEN = "Make a new code for it (two scans)."
-SHOW_CODE = ("This browser can't rejoin on its own: show the code below to {who}, which scans it (one scan), or "
-             "ask for a new code.")
+SHOW_CODE = {False: "This browser can't rejoin on its own: show the code below to the GM's phone, which scans it "
+                    "with “Scan its rejoin code” (one scan), or ask the GM for a new code.",
+             True: "This browser can't rejoin on its own: show the code below to {who}, which scans it with “Scan a "
+                   "new code from the GM” (one scan)."}
 UNUSED_CODE = ("This rejoin code is for a phone this one is not waiting on (an older code, or another table's). "
                "Ask that phone for its new code.")
 
@@ -200,7 +202,7 @@ def try_next(state: AppState, peer: live_table.Peer):
     scan = back.take(SCAN) if back is not None and table.print else None
     if scan is not None:
         peer.offer_id, peer.state = scan.id, live_table.MAKING
-        peer.problem = SHOW_CODE.format(who=peer_name(state, peer).replace("The GM", "the GM"))
+        peer.problem = SHOW_CODE[table.hub].format(who=peer_name(state, peer))
         commands.live_rejoin(state, peer.id, scan.id, scan.offer.sdp())
         return
     peer.rejoining, peer.code = False, ""

@@ -44,6 +44,7 @@ def test_joined_phones_store_ways_back_both_ways_and_old_standbys_go_once_new_on
     assert ways_on(ash, "gm") == [MUNGE, MUNGE, SCAN] and ways_on(gm, ash_peer) == [MUNGE, MUNGE, SCAN]
     assert all(held.armed for held in gm.live.peers[ash_peer].held.values())
     assert len(table.standbys) == 6  # three each way, every one armed (munge ones with their answer set)
+    assert gm.rejoin.peers[ash_peer].role == party["roster"][0]["id"]  # who it is, said after its hello: kept too
     stored = json.loads(ash.library.store.items[f"tableside.table.{ash.session['id']}"])
     assert len(stored["rejoin"]["peers"]["gm"]["ways"]) == 3  # kept with the table in progress
 
