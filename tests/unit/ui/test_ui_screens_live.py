@@ -204,8 +204,8 @@ def test_a_players_phone_says_where_it_stands_with_the_gms_and_a_join_that_stall
     assert "Not live: reconnecting…" in text(ash)
     table.lose("ash")
     assert "Not live: ask the GM for a code" in text(ash)
-    assert ash.message.tone == "error" and "Ask the GM for a new code and scan it" in ash.message.text
-    assert "Make a new code for it" in gm.message.text  # the GM's phone, which makes codes
+    assert ash.message.tone == "error" and "ask the GM for a new code and scan it" in ash.message.text
+    assert "make a new code for it" in gm.message.text  # the GM's phone, which makes codes
 
 
 # --- Everything reaches every phone --------------------------------------------------------------------
