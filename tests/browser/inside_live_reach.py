@@ -1,5 +1,5 @@
 """Whether the phone that made an offer replies to the answering phone's connection checks before it
-has the answer (session.live.signal.replies_before_the_answer): Chromium does, Firefox ESR does not, so
+has the answer (session.live.signal.from_firefox): Chromium does, Firefox ESR does not, so
 a player's phone says "the GM's phone does not answer this code" within seconds only to a Chromium (or
 Safari) GM's phone. Run only inside a private network namespace, by test_live_rejoin.py."""
 from __future__ import annotations
@@ -25,5 +25,5 @@ def test_a_chromium_offer_replies_before_it_has_the_answer_and_a_firefox_offer_d
             time.sleep(0.1)
         [reached] = [detail for event, detail in bea.events(name) if event == "reached"]
         assert reached == ("yes" if name == "A" else "no")
-        assert live_signal.replies_before_the_answer(offer) == (name == "A")
+        assert live_signal.from_firefox(offer) == (name == "F")
     print("\n  before it has the answer, a Chromium offer replies to the checks, a Firefox ESR offer does not")

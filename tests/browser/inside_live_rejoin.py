@@ -20,14 +20,13 @@ import netns
 netns.require_isolated()  # before anything opens a page: outside, Chromium would reach the real network
 
 from conftest import BOOT_TIMEOUT_MS, READY  # noqa: E402
-from inside_live_table import AGREE_MS, Browser, Phone, agree, join, tension_roll  # noqa: E402
+from inside_live_table import AGREE_MS, WAYS_BACK, Browser, Phone, agree, join, tension_roll  # noqa: E402
 from inside_live_table import playwright_instance, table  # noqa: E402,F401 (fixtures)
 from test_sessions import both_sizes, nav  # noqa: E402
 
 REFUSE_MUNGING = "--force-fieldtrials=WebRTC-NoSdpMangleUfrag/Enabled/"
 RELOADS = 5
-WAYS = """() => Object.entries(localStorage).filter(([key]) => key.startsWith("tableside.table."))
-  .flatMap(([, text]) => Object.values(JSON.parse(text).rejoin?.peers ?? {}).flatMap((peer) => peer.ways.map((way) => way.id)))"""
+WAYS = f"() => ({WAYS_BACK})().map((way) => way.id)"
 # From the rejoin's start (live.js's mark) to its channel open, in this page.
 HANDSHAKE_MS = """() => {
   const [start] = performance.getEntriesByName("tableside-rejoin"), [open] = performance.getEntriesByName("tableside-live-open");

@@ -88,8 +88,7 @@ def take_code(state: AppState, text: str) -> bool:
             return False
         state.live = table = live_table.LiveTable(hub=False, session_id="")
         table.peers[live_table.GM_PEER] = live_table.Peer(live_table.GM_PEER, offer_id=signal.offer_id,
-                                                          replies_early=live_signal.replies_before_the_answer(signal))
-        commands.live_probe(state)  # this phone's key, for the standbys the channel will arm
+                                                          replies_early=not live_signal.from_firefox(signal))
         commands.live_answer(state, live_table.GM_PEER, signal.sdp())
         state.message = None
         state.screen = "live"

@@ -68,12 +68,14 @@ def made(state: AppState, peer_id: str, standby_id: int, sdp: str):
         commands.live_drop(state, standby_id)
         return
     try:
-        code = live_signal.offer_code(sdp, standby_id)
+        offer = live_signal.from_sdp(live_signal.OFFER, sdp, standby_id)
     except LiveCodeError:  # no address to offer: this standby would never open
-        del peer.held[standby_id]
+        offer = None
+    if offer is None or held.mode == MUNGE and live_signal.from_firefox(offer):  # Firefox gives up an answered
+        del peer.held[standby_id]  # standby in seconds: it keeps the scan one only, which waits unanswered
         commands.live_drop(state, standby_id)
         return
-    send(state, peer.id, live_protocol.write(live_protocol.STANDBY, id=standby_id, mode=held.mode, offer=code,
+    send(state, peer.id, live_protocol.write(live_protocol.STANDBY, id=standby_id, mode=held.mode, offer=offer.code(),
                                              keep=sorted(peer.held)))
 
 

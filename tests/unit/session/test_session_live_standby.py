@@ -136,4 +136,4 @@ def test_a_phone_of_the_previous_version_is_told_to_update_and_this_one_says_whi
 
 def test_only_an_offer_that_replies_before_its_answer_lets_a_player_say_it_does_not_answer():
     firefox = live_signal.from_sdp(live_signal.OFFER, (SAMPLES / "firefox-153-no-camera-offer.sdp").read_text(), 1)
-    assert live_signal.replies_before_the_answer(OFFER) and not live_signal.replies_before_the_answer(firefox)
+    assert not live_signal.from_firefox(OFFER) and live_signal.from_firefox(firefox)

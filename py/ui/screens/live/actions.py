@@ -65,7 +65,6 @@ def connect(state: AppState, event: Input):
     if again is not None:
         peer.role, peer.who, peer.device = again.role, again.who, again.device
     table.peers[peer.id] = peer
-    commands.live_probe(state)  # this phone's key, for the standbys the channel will arm
     commands.live_offer(state, peer.id)
     state.message = None
     state.screen = "live"
@@ -83,6 +82,7 @@ def offered(state: AppState, event: Input):
         state.fail(str(error))
         return
     peer.state = live_table.SHOWING
+    commands.live_probe(state)  # this phone's key, for the standbys the channel will arm (once the offer is made)
     state.announcement = "A code for the player's phone is on screen. Scan its answer next."
 
 
@@ -177,6 +177,8 @@ def answered(state: AppState, event: Input):
         return
     peer.state = live_table.SHOWING
     commands.live_wait(state, peer.id, peer.offer_id, ANSWER_SECONDS)
+    commands.live_probe(state)  # this phone's key, for the standbys the channel will arm (after the answer:
+    # in Firefox a probe while the answer is made can stop that answer's channel from ever opening)
     state.announcement = "This phone's code is on screen: show it to the GM's phone."
 
 
