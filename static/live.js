@@ -10,8 +10,9 @@
 // "unsupported" (no WebRTC here), "bad-peer", "refused" (the browser refused a description),
 // "no-offer" (an answer with no offer waiting), "replaced" (a newer offer or answer for the
 // same peer came meanwhile), "closed" (the peer was closed meanwhile). Peers and messages are reported to one callback, listen(report):
-//   report(peer, "connecting", "offer" | "answer" | "interrupted")
-//   report(peer, "open", "")
+//   report(peer, "connecting", "offer" | "answer" | "rejoin" | "interrupted")
+//   report(peer, "reached", "yes" | "no")  (an answer's checks got the offering phone's reply within REACH_MS, or not)
+//   report(peer, "open", "" | "standby")  ("standby": one of this phone's standbys was rejoined: it is the peer now)
 //   report(peer, "closed", "here" | "replaced" | "by-peer")
 //   report(peer, "failed", "no-route" | "lost" | "channel")
 //   report(peer, "message", text)
@@ -20,6 +21,7 @@
   const MAX_MESSAGE = 200_000;  // UTF-8 bytes: the largest link the app reads unpacks to this
   const GATHER_MS = 5000;  // host candidates come in milliseconds; past this, offer what came
   const MAX_PEER_ID = 64;
+  const REACH_MS = 4000;  // an answer's connection checks reach a waiting offer in milliseconds on one Wi-Fi
   const USER_INITIATED_ABORT = 12;  // SCTP's cause code (RFC 4960) when a peer closes on purpose
   // Negotiated: both sides make channel 0 themselves, so it opens without an extra round trip.
   const CHANNEL = { negotiated: true, id: 0, ordered: true };
@@ -64,11 +66,15 @@
     return id;
   }
 
-  function start(id, reason) {
+  function start(id, reason, certificate) {
     if (typeof RTCPeerConnection === "undefined") throw new Error("unsupported");
     close(checkedId(id), "replaced");
-    const connection = new RTCPeerConnection({ iceServers: [] });
-    const channel = connection.createDataChannel("tableside", CHANNEL);
+    const connection = new RTCPeerConnection({ iceServers: [], ...(certificate ? { certificates: [certificate] } : {}) });
+    return wire(id, connection, connection.createDataChannel("tableside", CHANNEL), reason);
+  }
+
+  // A connection and its channel as peer `id`: made here, or a standby that was rejoined.
+  function wire(id, connection, channel, reason) {
     const peer = { id, connection, channel, state: null, reason: null, opened: false };
     // Settles when the peer is closed: a closed connection never settles what it was doing.
     peer.ended = new Promise((resolve) => { peer.end = resolve; });
@@ -76,6 +82,7 @@
     const current = () => peers.get(id) === peer;
     channel.onopen = () => {
       peer.opened = true;
+      performance.mark("tableside-live-open");
       if (current()) change(peer, "open", "");
     };
     channel.onmessage = ({ data }) => {
@@ -99,7 +106,7 @@
       else if (now === "disconnected") change(peer, "connecting", "interrupted");
       else if (now === "connected" && peer.opened) change(peer, "open", "");
     };
-    change(peer, "connecting", reason);
+    if (reason) change(peer, "connecting", reason);
     return peer;
   }
 
@@ -156,7 +163,28 @@
       await peer.connection.setRemoteDescription({ type: "offer", sdp: String(offerSdp) });
       await peer.connection.setLocalDescription();
     });
+    watchReach(peer);
     return gathered(peer);
+  }
+
+  // Whether the offering phone answers this phone's connection checks: it does while its offer
+  // waits, before it has this answer, so a phone whose code will never connect (the offer given up
+  // or replaced, another network) can say so in seconds instead of waiting on a scan.
+  async function watchReach(peer) {
+    const started = Date.now();
+    while (peers.get(peer.id) === peer && peer.state === "connecting" && Date.now() - started < REACH_MS) {
+      try {
+        const stats = await peer.connection.getStats();
+        for (const report of stats.values()) {
+          if (report.type !== "candidate-pair") continue;
+          if (report.responsesReceived > 0 || report.state === "succeeded") return tell(peer.id, "reached", "yes");
+        }
+      } catch {
+        return;  // closed meanwhile
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (peers.get(peer.id) === peer && peer.state === "connecting") tell(peer.id, "reached", "no");
   }
 
   // The answer's SDP to the offer made for peer `id`; the channel opens soon after.
@@ -188,5 +216,150 @@
     return peers.get(id)?.state ?? "none";
   }
 
-  (self.tableside ??= {}).live = { listen, offer, answer, accept, send, close, state, MAX_MESSAGE };
+  // --- Rejoining with no scan (py/session/live/standby.py says how) ----------------------------------
+  // This phone's key: one RTCCertificate kept in IndexedDB (structured-clonable), so its DTLS
+  // fingerprint is the same after a reload or a browser restart. The other phone pins that
+  // fingerprint: whoever copies the stored codes without this key is refused by the handshake.
+  const KEY_DB = "tableside-live", KEY_STORE = "keys", KEY = "certificate";
+  const KEY_DAYS = 300;  // renewed before it expires (browsers allow a year)
+  const PROBE_UFRAG = "tblprobe", PROBE_PWD = "tablesideprobe0123456789";
+  const standbys = new Map();  // standby id -> {peer, connection, channel}
+  let keyOfThisPhone = null, probed = null;
+
+  function request(what) {
+    return new Promise((resolve, reject) => {
+      what.onsuccess = () => resolve(what.result);
+      what.onerror = () => reject(what.error);
+    });
+  }
+
+  async function storedKey() {
+    const opening = indexedDB.open(KEY_DB, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore(KEY_STORE);
+    const db = await request(opening);
+    try {
+      let certificate = await request(db.transaction(KEY_STORE).objectStore(KEY_STORE).get(KEY));
+      if (!(certificate instanceof RTCCertificate) || certificate.expires < Date.now() + 86_400_000) {
+        certificate = await RTCPeerConnection.generateCertificate(
+          { name: "ECDSA", namedCurve: "P-256", expires: KEY_DAYS * 86_400_000 });
+        await request(db.transaction(KEY_STORE, "readwrite").objectStore(KEY_STORE).put(certificate, KEY));
+      }
+      return certificate;
+    } finally {
+      db.close();
+    }
+  }
+
+  function key() {
+    // No IndexedDB (a private window may refuse it): a key for this page only; rejoining then fails the handshake.
+    keyOfThisPhone ??= storedKey().catch((error) => {
+      console.warn("Tableside live: this phone's key could not be kept", error);
+      return RTCPeerConnection.generateCertificate({ name: "ECDSA", namedCurve: "P-256" });
+    });
+    return keyOfThisPhone;
+  }
+
+  function withCredentials(sdp, ufrag, pwd) {
+    return sdp.replace(/^a=ice-ufrag:.*$/gm, `a=ice-ufrag:${ufrag}`).replace(/^a=ice-pwd:.*$/gm, `a=ice-pwd:${pwd}`);
+  }
+
+  // Once per start: does this browser take an answer whose ICE username and password were
+  // changed before setLocalDescription (Chromium plans to refuse it)? Resolves with
+  // {munge, fingerprint}: the answer and this phone's key's SHA-256 fingerprint, "AB:CD:…".
+  function probe() {
+    probed ??= (async () => {
+      if (typeof RTCPeerConnection === "undefined") throw new Error("unsupported");
+      const certificate = await key();
+      const offering = new RTCPeerConnection({ iceServers: [] });
+      const answering = new RTCPeerConnection({ iceServers: [], certificates: [certificate] });
+      try {
+        offering.createDataChannel("probe", CHANNEL);
+        answering.createDataChannel("probe", CHANNEL);
+        await offering.setLocalDescription();
+        await answering.setRemoteDescription(offering.localDescription);
+        const { sdp } = await answering.createAnswer();
+        const fingerprint = /^a=fingerprint:sha-256 (\S+)/im.exec(sdp)?.[1] ?? "";
+        let munge = true;
+        try {
+          await answering.setLocalDescription({ type: "answer", sdp: withCredentials(sdp, PROBE_UFRAG, PROBE_PWD) });
+        } catch (error) {
+          console.info("Tableside live: this browser refuses changed ICE credentials; rejoining takes one scan", error);
+          munge = false;
+        }
+        return { munge, fingerprint };
+      } finally {
+        offering.close();
+        answering.close();
+      }
+    })();
+    return probed;
+  }
+
+  // A standby for peer `id`: a connection waiting with its offer set and its addresses gathered,
+  // for the other phone to rejoin after it reloads. Resolves with the offer's SDP.
+  async function standby(id, standbyId) {
+    if (typeof RTCPeerConnection === "undefined") throw new Error("unsupported");
+    checkedId(id);
+    const certificate = await key();
+    const connection = new RTCPeerConnection({ iceServers: [], certificates: [certificate] });
+    const channel = connection.createDataChannel("tableside", CHANNEL);
+    const held = { peer: id, connection, channel };
+    drop(standbyId);
+    standbys.set(standbyId, held);
+    channel.onopen = () => {
+      if (standbys.get(standbyId) !== held) return;
+      standbys.delete(standbyId);
+      close(id, "replaced");  // the old channel to that phone, if it is still here, is the past
+      const peer = wire(id, connection, channel, "");
+      peers.set(id, peer);
+      peer.opened = true;
+      change(peer, "open", "standby");
+    };
+    connection.onconnectionstatechange = () => {
+      if (connection.connectionState === "failed" && standbys.get(standbyId) === held) drop(standbyId);  // single-use
+    };
+    await connection.setLocalDescription();
+    const started = Date.now();
+    while (connection.iceGatheringState !== "complete" && Date.now() - started < GATHER_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    if (standbys.get(standbyId) !== held) throw new Error("closed");
+    return connection.localDescription.sdp;
+  }
+
+  // The other phone's answer for a standby, set in advance (its next credentials) or once its
+  // one-scan code came; the standby then opens when that phone's checks arrive.
+  async function expect(standbyId, answerSdp) {
+    const held = standbys.get(standbyId);
+    if (!held || held.connection.signalingState !== "have-local-offer") throw new Error("no-offer");
+    await held.connection.setRemoteDescription({ type: "answer", sdp: String(answerSdp) });
+  }
+
+  function drop(standbyId) {
+    const held = standbys.get(standbyId);
+    if (!held) return;
+    standbys.delete(standbyId);
+    held.channel.close();
+    held.connection.close();
+  }
+
+  // Rejoin peer `id` through its standby, with this phone's key: answer the standby's stored
+  // offer with the stored next credentials (the standby expects them), or, when `ufrag` is "",
+  // with the browser's own: resolves with that answer's SDP, for the one-scan code.
+  async function rejoin(id, offerSdp, ufrag, pwd) {
+    performance.mark("tableside-rejoin");  // (tests measure the handshake from here to "tableside-live-open")
+    const certificate = await key();
+    const peer = start(id, "rejoin", certificate);
+    let local = "";
+    await describe(peer, async () => {
+      await peer.connection.setRemoteDescription({ type: "offer", sdp: String(offerSdp) });
+      const { sdp } = await peer.connection.createAnswer();
+      local = ufrag ? withCredentials(sdp, String(ufrag), String(pwd)) : sdp;
+      await peer.connection.setLocalDescription({ type: "answer", sdp: local });
+    });
+    return ufrag ? "" : local;
+  }
+
+  (self.tableside ??= {}).live = { listen, offer, answer, accept, send, close, state, MAX_MESSAGE,
+                                   probe, standby, expect, drop, rejoin };
 })();

@@ -132,34 +132,48 @@ def app_in(engine: str, driver, site: str, refusing_proxy) -> EnginePage:
     return page
 
 
+def gm_and_firefox(gm_browser, driver, site: str, refusing_proxy, watch):
+    """The GM's phone (Chromium) on the party's session, saying it is the GM's, and Firefox on the app:
+    (the GM's phone, Firefox's page, Firefox's version)."""
+    from inside_live_table import Phone, party
+
+    gm = Phone(gm_browser, "GM", watch, site)
+    gm.page.goto(site + "#" + session_link(Replica.from_session(party())))
+    gm.page.get_by_test_id("role-chooser").get_by_role("button", name="The GM").tap()
+    firefox = app_in("firefox", driver, site, refusing_proxy)
+    return gm, firefox, firefox.evaluate("return navigator.userAgent.match(/Firefox\\/[0-9.]+/)[0];")
+
+
+def pasted_join(gm, engine: EnginePage):
+    """The GM's phone (Chromium) makes the table live and a code; the other engine's player pastes it,
+    the GM's phone pastes its answer, and the player says it is Ash."""
+    from inside_live_table import nav, read_code
+
+    nav(gm.page, "Session")
+    gm.page.get_by_role("button", name="Make this table live").tap()
+    gm.page.locator("#live-connect").tap()
+    engine.tap("Session", within="nav[aria-label=Screens]")
+    engine.evaluate(TYPE, ["#pasted-link", read_code(gm.code("live-offer"))])
+    engine.tap("Open")
+    engine.wait_for("document.querySelector('#live-answer-text')?.value.startsWith('A1.')", 20)
+    gm.page.locator("#live-pasted").fill(engine.evaluate("return document.querySelector('#live-answer-text').value;"))
+    gm.page.get_by_role("button", name="Use this code").tap()
+    engine.tap("Ash", within="[data-testid=role-chooser]")
+
+
 def test_firefox_joins_the_apps_live_table_by_its_codes_and_its_roll_reaches_the_gm(site, refusing_proxy,
                                                                                        playwright_instance, watch,
                                                                                        tmp_path):
     """Firefox has no fake camera to scan with here, so its player pastes the GM's code and the GM's
     phone (Chromium) pastes Firefox's answer: the same codes a scan reads, through the same actions."""
-    from inside_live_table import Browser, Phone, nav, party, read_code  # one browser's helpers
+    from inside_live_table import Browser  # one browser's helpers
 
     gm_browser = Browser(playwright_instance, tmp_path, "gm")
     driver = start_firefox()
     try:
-        gm = Phone(gm_browser, "GM", watch, site)
-        gm.page.goto(site + "#" + session_link(Replica.from_session(party())))
-        gm.page.get_by_test_id("role-chooser").get_by_role("button", name="The GM").tap()
-        firefox = app_in("firefox", driver, site, refusing_proxy)
-        version = firefox.evaluate("return navigator.userAgent.match(/Firefox\\/[0-9.]+/)[0];")
+        gm, firefox, version = gm_and_firefox(gm_browser, driver, site, refusing_proxy, watch)
         started = time.perf_counter()
-        nav(gm.page, "Session")
-        gm.page.get_by_role("button", name="Make this table live").tap()
-        gm.page.locator("#live-connect").tap()
-        offer = read_code(gm.code("live-offer"))
-        firefox.tap("Session", within="nav[aria-label=Screens]")
-        firefox.evaluate(TYPE, ["#pasted-link", offer])
-        firefox.tap("Open")
-        firefox.wait_for("document.querySelector('#live-answer-text')?.value.startsWith('A1.')", 20)
-        answer = firefox.evaluate("return document.querySelector('#live-answer-text').value;")
-        gm.page.locator("#live-pasted").fill(answer)
-        gm.page.get_by_role("button", name="Use this code").tap()
-        firefox.tap("Ash", within="[data-testid=role-chooser]")
+        pasted_join(gm, firefox)
         gm.page.get_by_test_id("live-phones").get_by_text("Ash's phone").wait_for(timeout=20_000)
         joined = time.perf_counter() - started
         firefox.tap(re.compile(r"^Roll \d+ di(c)?e$"), within="[data-testid=side-player]")

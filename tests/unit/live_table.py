@@ -9,6 +9,7 @@ shells of all the phones would), settling storage after each step.
 """
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -25,7 +26,9 @@ SAMPLES = Path(__file__).resolve().parent / "session" / "live_sdp"
 OFFER_SDP = (SAMPLES / "chromium-156-camera-offer.sdp").read_bytes().decode()
 ANSWER_SDP = (SAMPLES / "chromium-156-camera-answer.sdp").read_bytes().decode()
 LIVE = {commands.LIVE_OFFER, commands.LIVE_ANSWER, commands.LIVE_ACCEPT, commands.LIVE_SEND, commands.LIVE_CLOSE,
-        commands.LIVE_WAIT, commands.WAKE_LOCK}
+        commands.LIVE_WAIT, commands.WAKE_LOCK, commands.LIVE_PROBE, commands.LIVE_STANDBY, commands.LIVE_EXPECT,
+        commands.LIVE_DROP, commands.LIVE_REJOIN}
+KEY_PRINT = ":".join(["AB"] * 32)  # every phone's key, as the probe says it (no DTLS here to tell them apart)
 
 
 def offer_id(sdp: str) -> int:
@@ -41,6 +44,11 @@ class Table:
         self.waits: list[tuple[str, str, int]] = []  # (phone, peer, offer id) of every live_wait
         self.unsupported: set[str] = set()  # phones whose browser has no WebRTC
         self.cut: set[str] = set()  # phones whose channels are down (messages to and from them lost)
+        self.munge = True  # the probe's answer: browsers take changed ICE credentials
+        self.standbys: dict[int, tuple[str, str]] = {}  # standby id -> (holding phone, its peer id)
+        self.expected: dict[int, str] = {}  # standby id -> the answer SDP set on it
+        self.rejoining: dict[int, tuple[str, str]] = {}  # standby id -> (the phone rejoining it, its peer id)
+        self.rejoins: list[tuple[str, str, int, str]] = []  # (phone, peer id, standby id, ufrag) of every rejoin
 
     def add(self, name: str, state):
         self.phones[name] = state
@@ -99,6 +107,35 @@ class Table:
             self.waits.append((name, peer, data["offer"]))
         elif kind == commands.WAKE_LOCK:
             self.deliver(name, "live-wake-state", "on" if data["on"] else "off")
+        elif kind == commands.LIVE_PROBE:
+            self.deliver(name, "live-probed", json.dumps({"munge": self.munge, "print": KEY_PRINT}))
+        elif kind == commands.LIVE_STANDBY:
+            self.standbys[data["id"]] = (name, peer)
+            self.deliver(name, "live-standby-made", OFFER_SDP, peer=peer, id=data["id"])
+        elif kind == commands.LIVE_EXPECT:
+            self.expected[data["id"]] = data["sdp"]
+            if data["id"] in self.rejoining and data["id"] in self.standbys:  # a one-scan code's answer
+                self.open_standby(data["id"])
+        elif kind == commands.LIVE_DROP:
+            self.standbys.pop(data["id"], None)
+        elif kind == commands.LIVE_REJOIN:
+            self.rejoins.append((name, peer, data["id"], data["ufrag"]))
+            if name in self.cut:
+                return  # no route: it never opens
+            self.rejoining[data["id"]] = (name, peer)
+            if not data["ufrag"]:  # for the one-scan code: the browser's own credentials
+                self.deliver(name, "live-rejoin-answered", ANSWER_SDP, peer=peer, id=data["id"])
+            elif data["id"] in self.expected and data["id"] in self.standbys:
+                self.open_standby(data["id"])
+
+    def open_standby(self, standby_id: int):
+        """A standby opens: the phone that rejoined it and its holder are joined by a channel."""
+        holder, holder_peer = self.standbys.pop(standby_id)
+        phone, peer = self.rejoining.pop(standby_id)
+        self.channels[(holder, holder_peer)] = (phone, peer)
+        self.channels[(phone, peer)] = (holder, holder_peer)
+        self.deliver(holder, "live-event", peer=holder_peer, event="open", detail="standby")
+        self.deliver(phone, "live-event", peer=peer, event="open", detail="")
 
     # --- As people do it --------------------------------------------------------------------------
 
@@ -111,15 +148,20 @@ class Table:
     def join(self, gm: str, player: str, role: str | None = None, peer: str | None = None):
         """The two scans: the GM's phone shows an offer, the player's scans it and shows its answer,
         the GM's scans that. `role`: the player then says who holds the phone (on a first join)."""
-        tap(self.phones[gm], "live-connect", **({"peer": peer} if peer else {}))
-        self.run()
-        tap(self.phones[player], "scan-found", value=self.code_on(gm))
-        self.run()
+        self.first_scan(gm, player, peer)
         tap(self.phones[gm], "live-scanned", value=self.code_on(player))
         self.run()
         if role is not None:
             tap(self.phones[player], "role-pick", role=role)
             self.run()
+
+    def first_scan(self, gm: str, player: str, peer: str | None = None):
+        """The GM's phone shows an offer (for phone `peer` again, if given); the player's scans it and
+        shows its answer."""
+        tap(self.phones[gm], "live-connect", **({"peer": peer} if peer else {}))
+        self.run()
+        tap(self.phones[player], "scan-found", value=self.code_on(gm))
+        self.run()
 
     def lose(self, name: str):
         """A phone's channel goes down (screen locked, walked away): both ends say so."""

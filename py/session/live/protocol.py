@@ -24,6 +24,15 @@ fields of its kind:
     table  (the GM's phone to each player's) who is live and since when: `phones`, a list of
            {"who", "role", "since"}
 
+Rejoining with no scan (session.live.standby, version 2):
+
+    standby  (a holder to the other phone) one of its standbys: `id`, `mode` ("munge" or "scan"),
+             `offer` (its offer's `O1.` code, offer id = `id`), `keep` (the ids of every standby it
+             holds for that phone: ways back to others are dropped)
+    armed    (back) the standby `id` is stored: the `ufrag` and `pwd` this phone will answer it
+             with ("" for a scan standby) and its key's fingerprint (`print`, "AB:CD:…")
+    drop     (a holder) the standbys `ids` are gone: their ways back are dropped
+
 A key is where an entry sits in every phone's log: [clock, device, id] (session.replica.entry_key).
 Reading checks sizes, types and every value's range; what a link holds is checked later by
 session.links.v2, as for any link. Anything wrong is a LiveMessageError with a sentence; the
@@ -34,13 +43,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from . import signal as live_signal
+from . import standby as live_standby
 from .. import untrusted
 from ..errors import SessionError
 from ..links.text import MAX_FRAGMENT, looks_like_link
 from ..model import MAX_NAME, SYSTEMS, name_text
 from ..replica_check import DEVICE, ID, MAX_CLOCK
 
-VERSION = 1
+VERSION = 2  # 2: rejoining (standby, armed, drop); a phone of version 1 says "update" on reading one
 MAX_MESSAGE = 190_000  # characters; static/live.js lets 200,000 UTF-8 bytes through
 PAGE = 200  # keys in one page of the catch-up walk
 MAX_CALLED = 20
@@ -66,6 +77,8 @@ CALL_KINDS = {"tension": ("environment",), "anomaly": ("check",), "manners": ("t
 PRINT = 16  # hex digits of a log's fingerprint
 
 DAMAGED = "A message from the other phone was damaged, so it was not used."
+OLDER = ("The other phone runs an older Tableside. Update it (reload it while online) to stay live; links and QR "
+         "codes still work.")
 
 
 class LiveMessageError(SessionError):
@@ -130,6 +143,8 @@ def read(text) -> Message:
     if value["live"] > VERSION:
         raise LiveMessageError("The other phone runs a newer Tableside. Update this one (reload it while online) "
                                "to stay live; links and QR codes still work.")
+    if 0 < value["live"] < VERSION:
+        raise LiveMessageError(OLDER)
     need(value["live"] == VERSION and isinstance(value.get("k"), str) and value["k"] in FIELDS)
     kind = value["k"]
     data = {key: item for key, item in value.items() if key not in ("live", "k")}
@@ -249,3 +264,45 @@ def read_table(data: dict) -> dict:
 
 READERS = {HELLO: read_hello, WHO: read_who, LINK: read_link, HAVE: read_have, WANT: read_ids, ACK: read_ids,
            CALL: read_call, END: read_end, TABLE: read_table}
+
+
+# --- Rejoining with no scan (session.live.standby) ------------------------------------------------
+
+STANDBY, ARMED, DROP = "standby", "armed", "drop"
+FIELDS.update({STANDBY: {"id", "mode", "offer", "keep"}, ARMED: {"id", "ufrag", "pwd", "print"}, DROP: {"ids"}})
+
+
+def standby_id(value) -> int:
+    return whole(value, 0, live_standby.MAX_ID)
+
+
+def standby_ids(value) -> list[int]:
+    need(isinstance(value, list) and len(value) <= live_standby.MAX_WAYS)
+    return [standby_id(item) for item in value]
+
+
+def read_standby(data: dict) -> dict:
+    need(data["mode"] in (live_standby.MUNGE, live_standby.SCAN) and isinstance(data["offer"], str))
+    try:
+        offer = live_signal.read(data["offer"])
+    except live_signal.LiveCodeError:
+        raise LiveMessageError(DAMAGED) from None
+    need(offer.kind == live_signal.OFFER and offer.offer_id == standby_id(data["id"]))
+    return {"id": data["id"], "mode": data["mode"], "offer": offer, "keep": standby_ids(data["keep"])}
+
+
+def read_armed(data: dict) -> dict:
+    scan = data["ufrag"] == data["pwd"] == ""
+    need(scan or live_standby.credentials_ok(data["ufrag"], data["pwd"]))
+    try:
+        live_standby.print_bytes(data["print"])
+    except live_standby.StandbyError:
+        raise LiveMessageError(DAMAGED) from None
+    return {"id": standby_id(data["id"]), "ufrag": data["ufrag"], "pwd": data["pwd"], "print": data["print"].upper()}
+
+
+def read_drop(data: dict) -> dict:
+    return {"ids": standby_ids(data["ids"])}
+
+
+READERS.update({STANDBY: read_standby, ARMED: read_armed, DROP: read_drop})

@@ -12,7 +12,7 @@ of this package that owns them:
   own_keys.py: this phone's own, never inside a session, so sessions can be saved and merged without them
     tableside.device           this phone's id in the stamps it writes (session.replica)
     tableside.table.<id>       the conflict in progress on this phone for that session (drafts,
-                               the open screen)
+                               the open screen; on a live table, its ways back: session.live.standby)
     tableside.secret.<s>.<c>   what this phone sealed in one exchange of session s (session.sealed), until it reveals
     tableside.backups          when each session was last exported or shared (session.on_device.backups)
   version_one.py: sessions saved by version 1, and their move

@@ -16,10 +16,12 @@ from urllib.parse import unquote, urlsplit
 from session import looks_like_link
 from session.live import signal as live_signal
 from session.live.signal import LiveCodeError, looks_like_code
+from session.live.standby import looks_like_rejoin_code
 
 from ui.arrivals import links
 from ui.core import commands
 from ui.core import live_table
+from ui.core import standbys
 from ui.core.state import AppState
 
 NOT_A_CODE_LINK = "That code is not a Tableside link. Nothing changed."
@@ -57,7 +59,7 @@ def link_fragment(text: str, base_url: str) -> str | None:
 def open_text(state: AppState, text: str, refusal: str) -> bool:
     """Open `text` as a followed link would be, or a live table's code on the Live table screen;
     True unless it was refused or could not be read (`refusal`: what to say when it is no link)."""
-    if looks_like_code(text):
+    if looks_like_code(text) or looks_like_rejoin_code(text):
         state.screen = "live"
         take_code(state, text.strip())
         return state.message is None or state.message.tone != "error"
@@ -70,7 +72,10 @@ def open_text(state: AppState, text: str, refusal: str) -> bool:
 
 
 def take_code(state: AppState, text: str) -> bool:
-    """An offer (this phone answers it: a player's) or an answer (to an offer this phone made)."""
+    """An offer (this phone answers it: a player's), an answer (to an offer this phone made), or a
+    rejoining phone's one-scan code (for a standby this phone holds)."""
+    if looks_like_rejoin_code(text):
+        return standbys.take_code(state, text)
     try:
         signal = live_signal.read(text)
     except LiveCodeError as error:
@@ -82,7 +87,8 @@ def take_code(state: AppState, text: str) -> bool:
             state.fail("This phone is the GM's phone of a live table: it scans the players' answers, not offers.")
             return False
         state.live = table = live_table.LiveTable(hub=False, session_id="")
-        table.peers[live_table.GM_PEER] = live_table.Peer(live_table.GM_PEER, offer_id=signal.offer_id)
+        table.peers[live_table.GM_PEER] = live_table.Peer(live_table.GM_PEER, offer_id=signal.offer_id,
+                                                          replies_early=not live_signal.from_firefox(signal))
         commands.live_answer(state, live_table.GM_PEER, signal.sdp())
         state.message = None
         state.screen = "live"

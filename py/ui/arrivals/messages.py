@@ -30,6 +30,7 @@ from session.replica import Replica
 from ui.arrivals import catchup, links, owned
 from ui.core import commands
 from ui.core import live_table
+from ui.core import standbys
 from ui.core.actions import Input, dispatch
 from ui.core.library import is_here
 from ui.core.live_table import peer_name
@@ -94,16 +95,21 @@ async def hello(state: AppState, peer: live_table.Peer, message: dict):
             return  # its phone had another session open: it joins this one and says hello again
         await take_head(state, peer, incoming.replica)
         await catchup.start_walk(state, peer, message)
+        standbys.remember(state, peer)
+        standbys.arm(state, peer)
         return
     said = table.sent.get("hello")  # the session this phone's own hello was about
     table.session_id = incoming.replica.id
     await take_session(state, incoming.replica)
     if said != table.session_id and state.session["id"] == table.session_id:
         await catchup.send_hello(state, peer.id)  # now about the GM's session: the walk can start
+    standbys.remember(state, peer)
+    standbys.arm(state, peer)
 
 
 async def who(state: AppState, peer: live_table.Peer, message: dict):
     peer.role, peer.who = owned.peer_role(state, peer, message["role"]), message["who"]
+    standbys.remember(state, peer)
 
 
 async def link(state: AppState, peer: live_table.Peer, message: dict):
@@ -263,6 +269,21 @@ def open_call(state: AppState, call: dict):
     state.announcement = f"The GM calls for your roll ({SYSTEMS.get(system, system)}): {call['title']}.{stakes}"
 
 
+# --- Rejoining with no scan (ui.core.standbys) --------------------------------------------------------
+
+async def standby(state: AppState, peer: live_table.Peer, message: dict):
+    standbys.store(state, peer, message)
+
+
+async def armed(state: AppState, peer: live_table.Peer, message: dict):
+    standbys.armed(state, peer, message)
+
+
+async def drop(state: AppState, peer: live_table.Peer, message: dict):
+    standbys.drop(state, peer, message["ids"])
+
+
 HANDLERS = {live_protocol.HELLO: hello, live_protocol.WHO: who, live_protocol.LINK: link,
             live_protocol.HAVE: have, live_protocol.WANT: want, live_protocol.ACK: ack, live_protocol.CALL: call,
             live_protocol.END: end, live_protocol.TABLE: table}
+HANDLERS.update({live_protocol.STANDBY: standby, live_protocol.ARMED: armed, live_protocol.DROP: drop})

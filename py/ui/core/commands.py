@@ -25,6 +25,9 @@ SHARE, DOWNLOAD, READ_FILE, PERSIST, SCAN, STOP_SCAN, MEASURE_SPACE = (
 # A live table's channels and the Screen Wake Lock (ui.shell.channels, static/live.js):
 LIVE_OFFER, LIVE_ANSWER, LIVE_ACCEPT, LIVE_SEND, LIVE_CLOSE, LIVE_WAIT, WAKE_LOCK = (
     "live-offer", "live-answer", "live-accept", "live-send", "live-close", "live-wait", "wake-lock")
+# Rejoining with no scan (ui.shell.channels, static/live.js; ui.core.standbys):
+LIVE_PROBE, LIVE_STANDBY, LIVE_EXPECT, LIVE_DROP, LIVE_REJOIN = (
+    "live-probe", "live-standby", "live-expect", "live-drop", "live-rejoin")
 # Pure Python (ui.keeping.runners):
 SAVE, OPEN_TABLE, FLUSH, READ_OLDER, JOB, MERGE_MESSAGES = (
     "save", "open-table", "flush", "read-older", "job", "merge-messages")
@@ -100,6 +103,32 @@ def live_wait(state, peer: str, offer_id: int, seconds: float):
     """Action "live-waited" for `peer` in `seconds` (a channel that should be open by then), its
     value the offer id the wait is about: a phone given a new code meanwhile is not judged by the old one's."""
     state.commands.append((LIVE_WAIT, {"peer": peer, "offer": offer_id, "seconds": seconds}))
+
+
+def live_probe(state):
+    """Load the live table's script and probe the browser, once per start: action "live-probed" gets
+    {"munge": whether it takes changed ICE credentials, "print": this phone's key's fingerprint}."""
+    once(state, LIVE_PROBE)
+
+
+def live_standby(state, peer: str, standby_id: int):
+    """A standby for phone `peer`: "live-standby-made" gets its offer's SDP (data-id: the standby's id)."""
+    state.commands.append((LIVE_STANDBY, {"peer": peer, "id": standby_id}))
+
+
+def live_expect(state, standby_id: int, sdp: str):
+    """The other phone's answer for a standby, set before it comes (or once its one-scan code came)."""
+    state.commands.append((LIVE_EXPECT, {"id": standby_id, "sdp": sdp}))
+
+
+def live_drop(state, standby_id: int):
+    state.commands.append((LIVE_DROP, {"id": standby_id}))
+
+
+def live_rejoin(state, peer: str, standby_id: int, sdp: str, ufrag: str = "", pwd: str = ""):
+    """Rejoin `peer` through its standby's offer `sdp`, answering with `ufrag`/`pwd`; with none, the
+    browser's own: "live-rejoin-answered" gets that answer's SDP for the one-scan code."""
+    state.commands.append((LIVE_REJOIN, {"peer": peer, "id": standby_id, "sdp": sdp, "ufrag": ufrag, "pwd": pwd}))
 
 
 def wake_lock(state, on: bool):

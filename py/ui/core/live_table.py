@@ -43,6 +43,10 @@ class Peer:
     oldest: str = ""  # the id of the oldest log entry it keeps, from its hello (session.live.catchup)
     holds_oldest: bool = False  # this phone held that entry when the hello came: the other's log was cut
     walk: object = None  # this phone's side of the catch-up walk with it (ui.arrivals.catchup.Walk)
+    held: dict = field(default_factory=dict)  # standby id -> ui.core.standbys.Held: this phone's standbys for it
+    arming: set = field(default_factory=set)  # the standbys armed since its newest channel opened
+    replies_early: bool = True  # (player) its offer replies to our checks before our answer reaches it (not Firefox's)
+    rejoining: bool = False  # this phone reloaded and rejoins it through a stored way back (ui.core.standbys)
 
 
 @dataclass
@@ -64,6 +68,8 @@ class LiveTable:
     to_ack: dict = field(default_factory=dict)  # (GM) peer id -> ids of its rolls in the log, to acknowledge once stored
     wake: str = "off"  # the Screen Wake Lock: "off", "on", "unsupported"
     unsupported: bool = False  # this browser has no WebRTC
+    munge: bool = False  # the probe: this browser takes changed ICE credentials (rejoining with no scan)
+    print: str = ""  # the probe: this phone's key's fingerprint, "AB:CD:…" ("" before, or with no key)
 
     def open_peers(self) -> list[Peer]:
         return [peer for peer in self.peers.values() if peer.state in (OPEN, INTERRUPTED)]

@@ -65,6 +65,9 @@ class AppState:
     # On a player's phone of a live table: the ids of the rolls it logged that the GM's phone has not said
     # it stored (ui.core.outgoing), oldest first; sent again on every new channel. Kept with the table in progress.
     unconfirmed: list = field(default_factory=list)
+    # The ways back to a live table this phone keeps (session.live.standby.Ways; ui.core.standbys), kept with
+    # the table in progress: after a reload the phone rejoins through them with no scan. None: none kept.
+    rejoin: object | None = None
 
     def __post_init__(self):
         if self.replica is None:

@@ -24,7 +24,7 @@ from ui.keeping import progress
 KEY = "tableside.snapshot"
 FORMAT = 1  # static/regions.js paints only this format
 MAX_CHARS = 200_000  # a conflict screen is about 10 KB; a long list is not worth painting twice
-LEFT_BLANK = ("message",)  # a message was about a moment that has passed
+LEFT_BLANK = ("message", "live-line")  # a message was about a moment that has passed; a reload ends live channels
 
 
 def stamp(text: str | None) -> int | None:

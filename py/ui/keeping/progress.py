@@ -36,7 +36,7 @@ def to_store(state: AppState) -> dict | None:
     drafts = {key: draft for key, draft in state.drafts.items() if key in WHAT}
     if not drafts and state.editing is None and state.screen == "conflict" and state.role is None \
             and not state.numbered and state.add_rolls == ADD_AT_ONCE and state.system == state.session["system"] \
-            and not state.unconfirmed:
+            and not state.unconfirmed and (state.rejoin is None or state.rejoin.empty()):
         return None
     stored = {"v": VERSION, "session": state.session["id"], "screen": state.screen, "system": state.system,
               "drafts": copy.deepcopy(drafts), "editing": copy.deepcopy(state.editing), "role": state.role,
@@ -45,6 +45,8 @@ def to_store(state: AppState) -> dict | None:
         stored["add_rolls"] = state.add_rolls
     if state.unconfirmed:  # rolls the GM's phone has not said it stored: sent again at the next channel
         stored["unconfirmed"] = list(state.unconfirmed)
+    if state.rejoin is not None and not state.rejoin.empty():  # the ways back to a live table (ui.core.standbys)
+        stored["rejoin"] = state.rejoin.to_dict()
     return stored
 
 
@@ -93,7 +95,23 @@ def restore(state: AppState, data) -> str | None:
     unconfirmed = data.get("unconfirmed", [])
     if isinstance(unconfirmed, list) and len(unconfirmed) <= MAX_UNCONFIRMED:
         state.unconfirmed = [entry_id for entry_id in unconfirmed if isinstance(entry_id, str) and ID.fullmatch(entry_id)]
+    if "rejoin" in data:
+        rejoin_problem = restore_rejoin(state, data["rejoin"])
+        if rejoin_problem:
+            state.fail(rejoin_problem)
     return "; ".join(problems) or None
+
+
+def restore_rejoin(state: AppState, data) -> str | None:
+    """The ways back to a live table (session.live.standby); the sentence when they can't be read
+    (the phone then joins with codes as before; the session is untouched)."""
+    from session.live.standby import StandbyError, read_ways  # only a phone that was live reads these
+
+    try:
+        state.rejoin = read_ways(data)
+    except StandbyError as error:
+        return str(error)
+    return None
 
 
 def draws(state: AppState, system: str, draft: dict):
@@ -106,6 +124,7 @@ def load(state: AppState):
     """At start, and when another session is opened: its table in progress, if any. From then on the
     rule system shown is this phone's own."""
     state.unconfirmed = []  # another session's rolls are not this one's
+    state.rejoin = None  # nor its ways back to a live table
     if state.library is None:
         state.shown = state.shown or state.session["system"]
         return

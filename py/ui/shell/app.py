@@ -157,6 +157,10 @@ async def begin():
     later(state, app.render, app.preload(),
           "Part of the app could not be loaded. Reload the page to try again; nothing saved was changed.")
     later(state, app.refresh, storage.ask_to_persist(state, app.refresh), commands.TABLE[PERSIST].failure)
+    if state.rejoin is not None:  # ways back to a live table this phone was on: rejoined with no scan
+        router.load(router.SHARED_SCREENS["live"])
+        step(state, "live-rejoin", Input())
+        app.render()
     measure_space(state)
     commands.run(state, None, app.refresh)
     offline.start()

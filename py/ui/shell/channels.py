@@ -9,6 +9,7 @@ What to send after a change is ui.core.outgoing's to say, what comes in ui.arriv
 from __future__ import annotations
 
 import asyncio
+import json
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
@@ -93,16 +94,85 @@ def send(state, data, element, after, failure):
         channels.send(data["peer"], data["text"])  # false when its channel closed meanwhile: the catch-up covers it
 
 
-def close(state, data, element, after, failure):
-    channels = api()
-    if channels is not None:
-        channels.close(data["peer"])
+def at_once(function: str, key: str):
+    """The runner of a call to live.js's `function` with the command's `key`, nothing to wait for
+    (nothing to do when live.js was never loaded)."""
+    def runner(state, data, element, after, failure):
+        channels = api()
+        if channels is not None:
+            getattr(channels, function)(data[key])
+
+    return runner
+
+
+close = at_once("close", "peer")
 
 
 def wait(state, data, element, after, failure):
     async def begin():
         await asyncio.sleep(data["seconds"])
         answer(state, after, "live-waited", data["peer"], str(data["offer"]))
+
+    later(state, after, begin(), failure)
+
+
+# --- Rejoining with no scan (ui.core.standbys) ---------------------------------------------------------
+
+def probe(state, data, element, after, failure):
+    async def begin():
+        channels = await load(state, after)
+        try:
+            found = await channels.probe()
+            value = json.dumps({"munge": bool(found.munge), "print": str(found.fingerprint)})
+        except Exception as error:
+            value = json.dumps({"munge": False, "print": "", "word": word(error)})
+        answer(state, after, "live-probed", "", value)
+
+    later(state, after, begin(), failure)
+
+
+def standby(state, data, element, after, failure):
+    async def begin():
+        channels = await load(state, after)
+        try:
+            sdp = await channels.standby(data["peer"], data["id"])
+        except Exception:  # a standby is a spare: without it the phone rejoins with codes, as before
+            return
+        step(state, "live-standby-made", Input(data={"peer": data["peer"], "id": str(data["id"])}, value=str(sdp)),
+             FAILURE)
+        after()
+
+    later(state, after, begin(), failure)
+
+
+def expect(state, data, element, after, failure):
+    async def begin():
+        try:
+            await (await load(state, after)).expect(data["id"], data["sdp"])
+        except Exception as error:
+            step(state, "live-expect-failed", Input(data={"id": str(data["id"])}, value=word(error)), FAILURE)
+            after()
+
+    later(state, after, begin(), failure)
+
+
+drop = at_once("drop", "id")
+
+
+def rejoin(state, data, element, after, failure):
+    async def begin():
+        channels = await load(state, after)
+        try:
+            sdp = await channels.rejoin(data["peer"], data["sdp"], data["ufrag"], data["pwd"])
+        except Exception as error:
+            step(state, "live-rejoin-failed", Input(data={"peer": data["peer"], "id": str(data["id"])},
+                                                    value=word(error)), FAILURE)
+            after()
+            return
+        if not data["ufrag"]:
+            step(state, "live-rejoin-answered", Input(data={"peer": data["peer"], "id": str(data["id"])},
+                                                      value=str(sdp)), FAILURE)
+            after()
 
     later(state, after, begin(), failure)
 

@@ -36,6 +36,11 @@ TABLE = {
     commands.LIVE_CLOSE: Runner(channels.close, channels.FAILURE),
     commands.LIVE_WAIT: Runner(channels.wait, channels.FAILURE),
     commands.WAKE_LOCK: Runner(channels.wake_lock, channels.FAILURE),
+    commands.LIVE_PROBE: Runner(channels.probe, channels.FAILURE),
+    commands.LIVE_STANDBY: Runner(channels.standby, channels.FAILURE),
+    commands.LIVE_EXPECT: Runner(channels.expect, channels.FAILURE),
+    commands.LIVE_DROP: Runner(channels.drop, channels.FAILURE),
+    commands.LIVE_REJOIN: Runner(channels.rejoin, channels.FAILURE),
 }
 FAILED = "That did not work in this browser."  # a row with no sentence, whose command named none
 

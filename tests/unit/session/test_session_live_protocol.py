@@ -49,24 +49,24 @@ def test_every_kind_round_trips(text):
 
 
 @pytest.mark.parametrize("text, words", [
-    ('{"live": 2, "k": "hello"}', "newer Tableside"),
-    ('{"live": 1, "k": "shout", "text": "hi"}', "damaged"),
-    ('{"live": 1, "k": "end", "id": "c1", "extra": 1}', "damaged"),
-    ('{"live": 1, "k": "end"}', "damaged"),
-    ('{"live": 1, "k": "link", "link": "https://example.com"}', "damaged"),
-    ('{"live": 1, "k": "call", "id": "c", "system": "tension", "kind": "opposed", "title": "x", "to": ["a"]}',
+    ('{"live": 3, "k": "hello"}', "newer Tableside"), ('{"live": 1, "k": "hello"}', "older Tableside"),
+    ('{"live": 2, "k": "shout", "text": "hi"}', "damaged"),
+    ('{"live": 2, "k": "end", "id": "c1", "extra": 1}', "damaged"),
+    ('{"live": 2, "k": "end"}', "damaged"),
+    ('{"live": 2, "k": "link", "link": "https://example.com"}', "damaged"),
+    ('{"live": 2, "k": "call", "id": "c", "system": "tension", "kind": "opposed", "title": "x", "to": ["a"]}',
      "damaged"),
-    ('{"live": 1, "k": "call", "id": "c", "system": "tension", "kind": "environment", "title": "x", "to": []}',
+    ('{"live": 2, "k": "call", "id": "c", "system": "tension", "kind": "environment", "title": "x", "to": []}',
      "damaged"),
-    ('{"live": 1, "k": "have", "to": null, "keys": [[1, "ab", "x"], [2, "ab", "y"]], "more": false, '
+    ('{"live": 2, "k": "have", "to": null, "keys": [[1, "ab", "x"], [2, "ab", "y"]], "more": false, '
      '"rest": "0000000000000000"}', "damaged"),  # not newest first
-    ('{"live": 1, "k": "have", "to": [1, "ab", "a"], "keys": [[2, "ab", "y"]], "more": false, '
+    ('{"live": 2, "k": "have", "to": [1, "ab", "a"], "keys": [[2, "ab", "y"]], "more": false, '
      '"rest": "0000000000000000"}', "damaged"),  # a key above `to`
-    ('{"live": 1, "k": "who", "role": "gm", "who": "\\u200b\\u200b"}', None),  # shows nothing: stands for no name
-    ('{"live": 1, "k": "who", "role": "<script>", "who": ""}', "damaged"),
-    ('{"live": 1, "k": "ack", "ids": ["a b"]}', "damaged"),
-    ('{"live": 1, "k": "ack", "ids": ' + json.dumps(["x"] * (live_protocol.PAGE + 1)) + "}", "damaged"),
-    ('{"live": 1, "k": "table", "phones": [{"who": "\\ud800", "role": "", "since": ""}]}', "damaged"),
+    ('{"live": 2, "k": "who", "role": "gm", "who": "\\u200b\\u200b"}', None),  # shows nothing: stands for no name
+    ('{"live": 2, "k": "who", "role": "<script>", "who": ""}', "damaged"),
+    ('{"live": 2, "k": "ack", "ids": ["a b"]}', "damaged"),
+    ('{"live": 2, "k": "ack", "ids": ' + json.dumps(["x"] * (live_protocol.PAGE + 1)) + "}", "damaged"),
+    ('{"live": 2, "k": "table", "phones": [{"who": "\\ud800", "role": "", "since": ""}]}', "damaged"),
     ("[" * 50_000, "damaged"),
     ("x" * (live_protocol.MAX_MESSAGE + 1), "far too large"),
 ])

@@ -189,10 +189,7 @@ def test_sharing_a_code_no_longer_on_screen_does_nothing():
 def test_a_players_phone_says_where_it_stands_with_the_gms_and_a_join_that_stalls_says_so():
     table, party = gm_table("ash")
     gm, ash = table.phones["gm"], table.phones["ash"]
-    tap(gm, "live-connect")
-    table.run()
-    tap(ash, "scan-found", value=table.code_on("gm"))
-    table.run()
+    table.first_scan("gm", "ash")
     assert "Joining the live table…" in text(ash)
     [(_, _, offer)] = [wait for wait in table.waits if wait[0] == "ash"]
     tap(ash, "live-waited", value=str(offer), peer=live_table.GM_PEER)  # its code on screen, no channel yet
@@ -207,8 +204,8 @@ def test_a_players_phone_says_where_it_stands_with_the_gms_and_a_join_that_stall
     assert "Not live: reconnecting…" in text(ash)
     table.lose("ash")
     assert "Not live: ask the GM for a code" in text(ash)
-    assert ash.message.tone == "error" and "Ask the GM for a new code and scan it" in ash.message.text
-    assert "Make a new code for it" in gm.message.text  # the GM's phone, which makes codes
+    assert ash.message.tone == "error" and "ask the GM for a new code and scan it" in ash.message.text
+    assert "make a new code for it" in gm.message.text  # the GM's phone, which makes codes
 
 
 # --- Everything reaches every phone --------------------------------------------------------------------
@@ -376,8 +373,8 @@ def test_catching_up_reaches_entries_older_than_what_a_phone_holds_in_memory():
 # --- What another phone sends is checked -------------------------------------------------------------
 
 @pytest.mark.parametrize("sent", [
-    "hello", "{}", '{"live": 1, "k": "link", "link": "S2.AAAA"}', '{"live": 9, "k": "call"}',
-    json.dumps({"live": 1, "k": "call", "id": "c1", "system": "tension", "kind": "environment",
+    "hello", "{}", '{"live": 2, "k": "link", "link": "S2.AAAA"}', '{"live": 9, "k": "call"}',
+    json.dumps({"live": 2, "k": "call", "id": "c1", "system": "tension", "kind": "environment",
                 "title": "<img src=x onerror=alert(1)>", "to": ["nobody"]}),
 ])
 def test_whatever_a_phone_sends_is_refused_with_a_sentence_or_used_checked(sent):
@@ -417,10 +414,7 @@ def test_a_phone_that_never_connects_says_why_and_gives_up():
     table, party = gm_table("ash")
     table.cut.add("ash")
     gm, ash = table.phones["gm"], table.phones["ash"]
-    tap(gm, "live-connect")
-    table.run()
-    tap(ash, "scan-found", value=table.code_on("gm"))
-    table.run()
+    table.first_scan("gm", "ash")
     tap(gm, "live-scanned", value=table.code_on("ash"))
     table.run()
     [(name, peer, offer)] = [wait for wait in table.waits if wait[0] == "gm"]
@@ -490,7 +484,7 @@ def sample_table():
 
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.one_of(any_unicode, nested_json(), st.builds(
-    lambda kind, data: json.dumps({"live": 1, "k": kind, **data}), st.sampled_from(sorted(live_protocol.FIELDS)),
+    lambda kind, data: json.dumps({"live": 2, "k": kind, **data}), st.sampled_from(sorted(live_protocol.FIELDS)),
     st.dictionaries(st.sampled_from(["to", "keys", "more", "rest", "ids", "link", "call", "id", "system", "kind",
                                      "title", "stakes", "phones", "role", "who", "device", "session", "n", "print",
                                      "oldest", "difficulty"]), json_values, max_size=8))))

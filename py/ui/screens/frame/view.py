@@ -149,10 +149,16 @@ def standing(table: live_table.LiveTable) -> str:
     gm = table.peers.get(live_table.GM_PEER)
     if gm is None or gm.state in (live_table.LOST, live_table.FAILED):
         return "Not live: ask the GM for a code"
+    if gm.rejoining and gm.state == live_table.SHOWING:  # (ui.core.standbys) the one-scan code
+        return "Not live: show this phone's code to the GM's phone"
+    if gm.rejoining:
+        return "Not live: rejoining the GM's phone…"
     if gm.state == live_table.OPEN:
         return "Live with the GM's phone"
     if gm.state == live_table.INTERRUPTED:
         return "Not live: reconnecting…"
+    if gm.problem.startswith("The GM's phone does not answer"):  # its checks got no reply (static/live.js)
+        return "Not live: ask the GM for a new code"
     if gm.problem:  # its code has been on screen a while, and the GM's phone never connected
         return "Not live yet: has the GM's phone scanned this code?"
     return "Joining the live table…"

@@ -19,13 +19,15 @@ from ui.arrivals import catchup, messages
 from ui.arrivals.codes import NO_CAMERA, take_code
 from ui.core import commands, holding
 from ui.core import live_table
+from ui.core import standbys
+from ui.core.live_table import peer_name
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
 from ui.core.role import gm_only
 from ui.core.state import AppState
 from ui.screens.live import calls
 from ui.screens.live.calls import call_form
-from ui.screens.live.words import ANSWER_SECONDS, NOT_YET, VIDEO, failure_words, new_peer_id
+from ui.screens.live.words import ANSWER_SECONDS, NOT_ANSWERING, NOT_YET, VIDEO, failure_words, new_peer_id
 
 
 def hub(state: AppState) -> live_table.LiveTable:
@@ -81,6 +83,7 @@ def offered(state: AppState, event: Input):
         state.fail(str(error))
         return
     peer.state = live_table.SHOWING
+    commands.live_probe(state)  # this phone's key, for the standbys the channel will arm (once the offer is made)
     state.announcement = "A code for the player's phone is on screen. Scan its answer next."
 
 
@@ -175,6 +178,8 @@ def answered(state: AppState, event: Input):
         return
     peer.state = live_table.SHOWING
     commands.live_wait(state, peer.id, peer.offer_id, ANSWER_SECONDS)
+    commands.live_probe(state)  # this phone's key, for the standbys the channel will arm (after the answer:
+    # in Firefox a probe while the answer is made can stop that answer's channel from ever opening)
     state.announcement = "This phone's code is on screen: show it to the GM's phone."
 
 
@@ -199,16 +204,25 @@ def report(state: AppState, event: Input):
     if peer is None:
         return
     if kind == "open":
-        was = peer.state
+        was, back = peer.state, peer.rejoining or detail == "standby"
         peer.state, peer.problem, peer.code = live_table.OPEN, "", ""
-        if was != live_table.INTERRUPTED:
+        if was != live_table.INTERRUPTED or detail == "standby":  # a new channel (a standby is one too)
             peer.since = now_text()
+            standbys.rejoined(peer)  # its standbys are armed once its hello is about this table's session
             commands.job(state, lambda state: catchup.send_hello(state, peer.id),
                         "This phone could not greet the other. Make a new code to try again.")
-            state.say("This phone is live with the GM's phone: your rolls reach it as you log them."
-                      if not state.live.hub else "A phone joined the live table.", "success")
+            joined = "is live with the GM's phone again" if back else "is live with the GM's phone"
+            state.say(f"This phone {joined}: your rolls reach it as you log them." if not state.live.hub else
+                      f"{peer_name(state, peer)} is back on the live table." if back else
+                      "A phone joined the live table.", "success")
+    elif kind == "reached" and detail == "no" and not state.live.hub and peer.replies_early and peer.state in (
+            live_table.MAKING, live_table.SHOWING):
+        peer.problem = NOT_ANSWERING  # within seconds of its answer, not after the 20 s wait on a scan
+        state.fail(NOT_ANSWERING)
     elif kind == "connecting" and detail == "interrupted" and peer.state == live_table.OPEN:
         peer.state = live_table.INTERRUPTED
+    elif kind in ("closed", "failed") and detail not in ("replaced", "here") and standbys.gave_up(state, peer):
+        return  # a quiet rejoin that did not open: the next way back
     elif kind in ("closed", "failed") and detail not in ("replaced", "here"):
         was_live = peer.state in (live_table.OPEN, live_table.INTERRUPTED)
         peer.problem = failure_words(state, peer, detail if was_live else "no-route")
@@ -229,6 +243,8 @@ def waited(state: AppState, event: Input):
         return
     if event.value != str(peer.offer_id):  # a wait on an earlier code for the same phone
         return
+    if standbys.gave_up(state, peer, peer.offer_id):  # a quiet rejoin not open in time: the next way back
+        return
     if state.live.hub:
         peer.state, peer.problem = live_table.FAILED, failure_words(state, peer, "no-route")
         commands.live_close(state, peer.id)
@@ -236,6 +252,42 @@ def waited(state: AppState, event: Input):
     elif peer.state == live_table.SHOWING:
         peer.problem = NOT_YET
         state.fail(NOT_YET)
+
+
+# --- Rejoining with no scan (ui.core.standbys) --------------------------------------------------------
+
+@action("live-rejoin")
+def rejoin(state: AppState, event: Input):
+    """At start, with ways back stored: rejoin each phone with no scan."""
+    if state.live is None and standbys.start(state):
+        state.announcement = "Rejoining the live table…"
+
+
+@action("live-probed")
+def probed(state: AppState, event: Input):
+    standbys.probed(state, event.value or "")
+
+
+@action("live-standby-made")
+def standby_made(state: AppState, event: Input):
+    standbys.made(state, event.text("peer"), event.number("id"), event.value or "")
+
+
+@action("live-expect-failed")
+def expect_failed(state: AppState, event: Input):
+    standbys.expect_failed(state, event.number("id"))
+
+
+@action("live-rejoin-answered")
+def rejoin_answered(state: AppState, event: Input):
+    standbys.answered(state, event.text("peer"), event.number("id"), event.value or "")
+
+
+@action("live-rejoin-failed")
+def rejoin_failed(state: AppState, event: Input):
+    peer = peer_of(state, event)
+    if peer is not None and event.value not in ("replaced", "closed"):
+        standbys.gave_up(state, peer, event.number("id"))
 
 
 @action("live-wake")

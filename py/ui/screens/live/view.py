@@ -45,6 +45,8 @@ def phone_list(state: AppState, table: live_table.LiveTable | None) -> Markup:
         if table.hub and peer.state in (live_table.LOST, live_table.FAILED):
             again = h("div", button("New code", "live-connect", data_peer=peer.id,
                                     aria_label=f"New code for {peer_name(state, peer)}"),
+                      button("Scan its rejoin code", "live-scan", aria_label=f"Scan {peer_name(state, peer)}'s "
+                             "rejoin code") if any(held.armed for held in peer.held.values()) else Markup(""),
                       button("Forget", "live-close", data_peer=peer.id, aria_label=f"Forget {peer_name(state, peer)}"),
                       class_="row row-wrap")
         rows.append(h("li", h("strong", peer_name(state, peer)), " ", h("span", since_words(peer), class_="hint"),
@@ -60,7 +62,7 @@ def gm_card(state: AppState) -> Markup:
         return h("section", h("h2", "Live table", class_="screen-title"), h("p", NO_WEBRTC, class_="side-problem"),
                  class_="card live-card", data_testid="live-gm")
     showing = next((peer for peer in (table.peers.values() if table else [])
-                    if peer.state in (live_table.MAKING, live_table.SHOWING)), None)
+                    if peer.state in (live_table.MAKING, live_table.SHOWING) and not peer.rejoining), None)
     if showing is None:
         offer = button("Connect a phone" if not (table and table.peers) else "Connect another phone", "live-connect",
                        primary=True, wide=True, id="live-connect")
@@ -83,7 +85,7 @@ def gm_card(state: AppState) -> Markup:
     return h("section", h("h2", "Live table", class_="screen-title", id="live-title"),
              h("p", "Every roll a player logs reaches this phone at once, and every change here reaches every "
                     "live phone: no sharing, no updating. Each player joins once with two scans.", class_="hint"),
-             phone_list(state, table), offer,
+             phone_list(state, table), rejoin_codes(state, table), offer,
              h("p", PRIVACY, class_="hint hint-small"), leave,
              class_="card live-card", aria_labelledby="live-title", data_testid="live-gm")
 
@@ -98,11 +100,11 @@ def paste_field(state: AppState, label: str) -> Markup:
              button("Use this code", "live-paste-open"), class_="live-paste")
 
 
-def code_text(peer: live_table.Peer, label: str, field_id: str, hint: str) -> Markup:
+def code_text(peer: live_table.Peer, label: str, field_id: str, hint: str, rows: int = 5) -> Markup:
     """The code a QR code above shows, as text to share or copy, for a phone without a camera."""
     return h("div",
              h("label", h("span", label, class_="field-label"),
-               h("textarea", peer.code, id=field_id, readonly=True, rows="5", class_="field-input link-text",
+               h("textarea", peer.code, id=field_id, readonly=True, rows=str(rows), class_="field-input link-text",
                  data_testid=field_id),
                class_="field", for_=field_id),
              h("p", hint, class_="hint hint-small"),
@@ -124,6 +126,8 @@ def player_card(state: AppState) -> Markup:
                 paste_field(state, "Or paste the GM's code")]
     elif gm.state == live_table.MAKING:
         body = [h("p", "Making this phone's answer…", class_="hint", role="status")]
+    elif gm.state == live_table.SHOWING and gm.rejoining:
+        body = [h("p", gm.problem, class_="hint", role="status"), rejoin_code(gm, "the GM's phone")]
     elif gm.state == live_table.SHOWING:
         body = [h("p", "Show this to the GM's phone: it scans it with “Scan its answer”.", class_="hint"),
                 qr_markup(gm.code, "This phone's answer, a QR code for the GM's phone"),
@@ -140,6 +144,28 @@ def player_card(state: AppState) -> Markup:
     return h("section", h("h2", "Live table", class_="screen-title", id="live-title"), *body,
              h("p", PRIVACY, class_="hint hint-small"),
              class_="card live-card", aria_labelledby="live-title", data_testid="live-player")
+
+
+def rejoin_code(peer: live_table.Peer, whose: str) -> Markup:
+    """This phone's one-scan code for a phone it rejoins (ui.core.standbys), and as text."""
+    return h("div", qr_markup(peer.code, f"This phone's rejoin code, a QR code for {whose}"),
+             code_text(peer, "This phone's rejoin code", f"live-rejoin-text-{peer.id}",
+                       f"No camera on {whose}? Share the code to it: there, Session, then paste it into "
+                       "“Or paste a link or code”.", rows=2),
+             class_="live-rejoin-code", data_testid="live-rejoin-code")
+
+
+def rejoin_codes(state: AppState, table: live_table.LiveTable | None) -> Markup:
+    """(GM) After a reload in a browser that refuses the quiet way: a one-scan code for each player's phone."""
+    peers = [peer for peer in (table.peers.values() if table else [])
+             if peer.rejoining and peer.state in (live_table.MAKING, live_table.SHOWING)]
+    if not peers:
+        return Markup("")
+    return h("ul", *(h("li", h("h3", peer_name(state, peer), class_="card-title"),
+                          h("p", peer.problem, class_="hint"),
+                          rejoin_code(peer, peer_name(state, peer)) if peer.code else
+                          h("p", "Making its code…", class_="hint", role="status"))
+                     for peer in peers), class_="plain-list", aria_label="Codes to rejoin phones with")
 
 
 def others(table: live_table.LiveTable) -> Markup:

@@ -19,11 +19,16 @@ NO_WEBRTC = ("This browser can't connect phones directly (it has no WebRTC). Lin
 NO_ROUTE = ("{who} could not connect. Both phones must be on the same Wi-Fi: mobile data, guest or hotel Wi-Fi "
             "(which keeps phones apart) won't do. A hotspot from the GM's phone works. Links and QR codes keep "
             "working as before.")
-LOST = "{who} is no longer live. Make a new code for it (two scans) to bring it back; nothing is lost meanwhile."
-GM_LOST = ("The GM's phone is no longer live. Ask the GM for a new code and scan it; nothing is lost meanwhile, "
-           "and your rolls reach the GM's phone once you are back.")
+LOST = ("{who} is no longer live. A phone that reloaded comes back by itself, or shows a code to scan with “Scan "
+        "its rejoin code”; otherwise make a new code for it (two scans). Nothing is lost meanwhile.")
+GM_LOST = ("The GM's phone is no longer live. If it reloaded it comes back by itself in a moment; otherwise ask the "
+           "GM for a new code and scan it. Nothing is lost meanwhile, and your rolls reach the GM's phone once you "
+           "are back.")
 NOT_YET = ("Not connected yet. Has the GM's phone scanned this code? If it has, both phones must be on the same "
            "Wi-Fi (not mobile data or guest Wi-Fi). Links and QR codes keep working as before.")
+NOT_ANSWERING = ("The GM's phone does not answer this code. It may have made a newer one: ask the GM for a new code "
+                 "and scan it. Otherwise both phones must be on the same Wi-Fi (not mobile data or guest Wi-Fi). Links "
+                 "and QR codes keep working as before.")
 REFUSED = "This browser refused the connection's description. Make a new code and scan it again."
 
 

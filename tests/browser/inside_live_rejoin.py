@@ -1,0 +1,323 @@
+"""Rejoining a live table with no scan, in the app, in Chromium browsers joined once by scanning
+(inside_live_table.py's phones): a player's phone that reloads, the GM's phone that reloads (every
+player comes back), a killed renderer, a browser that refuses changed ICE credentials (Chromium's
+WebRTC-NoSdpMangleUfrag field trial: the one-scan code), a stranger holding a copy of a phone's
+stored ways back but not its key (refused), and a way back that leads nowhere (said in a
+sentence within seconds). Run only inside a private network namespace, by test_live_rejoin.py.
+Times are printed (medians), never asserted.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import statistics
+import time
+
+import pytest
+
+import netns
+
+netns.require_isolated()  # before anything opens a page: outside, Chromium would reach the real network
+
+from conftest import BOOT_TIMEOUT_MS, READY  # noqa: E402
+from inside_live_table import AGREE_MS, WAYS_BACK, Browser, Phone, agree, join, tension_roll  # noqa: E402
+from inside_live_table import playwright_instance, table  # noqa: E402,F401 (fixtures)
+from test_sessions import both_sizes, nav  # noqa: E402
+
+REFUSE_MUNGING = "--force-fieldtrials=WebRTC-NoSdpMangleUfrag/Enabled/"
+RELOADS = 5
+WAYS = f"() => ({WAYS_BACK})().map((way) => way.id)"
+# From the rejoin's start (live.js's mark) to its channel open, in this page.
+HANDSHAKE_MS = """() => {
+  const [start] = performance.getEntriesByName("tableside-rejoin"), [open] = performance.getEntriesByName("tableside-live-open");
+  return start && open ? open.startTime - start.startTime : null;
+}"""
+
+
+@pytest.fixture
+def phones(table):
+    """phones(names): inside_live_table's table of the GM's phone and these players' (one browser each
+    for up to two; `refusing`: "players" or "gm", whose browsers refuse changed ICE credentials), made
+    live and joined by scanning (unless not `joined`), each phone's ways back stored."""
+    def phones(names, refusing: str = "", joined: bool = True):
+        gm, players = table(names=tuple(names), player_args=(REFUSE_MUNGING,) if refusing == "players" else (),
+                            gm_args=(REFUSE_MUNGING,) if refusing == "gm" else ())
+        nav(gm.page, "Session")
+        gm.button("Make this table live", "setup")
+        for player in players if joined else []:
+            join(gm, player)
+        for phone in [gm, *players] if joined else []:
+            armed(phone, len(players) if phone is gm else 1)
+        return gm, players
+
+    return phones
+
+
+def armed(phone: Phone, peers: int, before=()) -> list[int]:
+    """Wait until the phone stores three ways back to each of `peers` phones, none of them in `before`."""
+    phone.page.wait_for_function(f"""(before) => {{
+        const ids = ({WAYS})();
+        return ids.length === {3 * peers} && ids.every((id) => !before.includes(id));
+    }}""", arg=list(before), timeout=AGREE_MS)
+    return phone.page.evaluate(WAYS)
+
+
+def to_live(phone: Phone):
+    """The Live table screen, from wherever the phone is."""
+    if phone.page.locator("#live-title").count() == 0:
+        phone.page.get_by_role("button", name="Live table", exact=True).first.tap()
+    phone.page.locator("#live-title").wait_for()
+
+
+def live_again(phone: Phone, timeout: float = AGREE_MS):
+    phone.page.get_by_test_id("live-line").get_by_text("Live with the GM's phone").wait_for(timeout=timeout)
+
+
+def reload_and_rejoin(phone: Phone) -> tuple[float, float | None]:
+    """The page reloads and rejoins by itself: seconds from the reload to live, and the handshake in ms."""
+    started = time.perf_counter()
+    phone.page.reload(wait_until="commit")
+    live_again(phone, BOOT_TIMEOUT_MS)
+    return time.perf_counter() - started, phone.page.evaluate(HANDSHAKE_MS)
+
+
+def test_a_players_phone_reloads_and_is_live_again_with_no_scan(phones, screenshot):
+    gm, [ash] = phones(["Ash"])
+    totals, handshakes = [], []
+    for _ in range(RELOADS):
+        before = ash.page.evaluate(WAYS)
+        total, handshake = reload_and_rejoin(ash)
+        totals.append(total)
+        handshakes.append(handshake)
+        gm.page.locator(".live-phone-open").filter(has_text="Ash's phone").wait_for(timeout=AGREE_MS)
+        armed(ash, 1, before)  # armed anew, the used ways gone
+    assert ash.taps["setup"] == 3  # the first join's taps only: no scan since
+    nav(ash.page, "Conflict")
+    tension_roll(ash)
+    logged = time.perf_counter()
+    [reached] = agree([gm], ash.newest(), logged)
+    ash.page.get_by_text("Logged. It is on the GM's phone.").wait_for(timeout=AGREE_MS)
+    print(f"\n  Chromium: a player's phone reloaded {RELOADS} times, live again with no scan each time: reload -> live "
+          f"median {statistics.median(totals):.2f} s (the page's start included; {', '.join(f'{t:.2f}' for t in totals)}), "
+          f"the rejoin's handshake (rejoin -> channel open) median {statistics.median(handshakes):.0f} ms "
+          f"({', '.join(f'{ms:.0f}' for ms in handshakes)}); its next roll reached the GM's phone in {reached * 1000:.0f} ms")
+
+
+def test_the_gms_phone_reloads_and_every_player_comes_back(phones, screenshot):
+    gm, players = phones(["Ash", "Brin"])
+    totals = []
+    for _ in range(3):
+        before = gm.page.evaluate(WAYS)
+        started = time.perf_counter()
+        gm.page.reload(wait_until="commit")
+        gm.page.wait_for_function("() => /Ash since/.test(document.querySelector('[data-testid=live-line]')?.textContent) "
+                                  "&& /Brin since/.test(document.querySelector('[data-testid=live-line]')?.textContent)",
+                                  timeout=BOOT_TIMEOUT_MS)
+        totals.append(time.perf_counter() - started)
+        for player in players:
+            live_again(player)
+        armed(gm, 2, before)
+    nav(players[1].page, "Conflict")
+    tension_roll(players[1])
+    [reached] = agree([gm, players[0]], players[1].newest(), time.perf_counter())[-1:]
+    print(f"\n  Chromium: the GM's phone reloaded 3 times and both players' phones came back with no scan: reload -> "
+          f"both live median {statistics.median(totals):.2f} s ({', '.join(f'{t:.2f}' for t in totals)})")
+
+
+def kill_renderers(browser: Browser):
+    """SIGKILL every renderer process of the browser (its one phone's page), as the system does to a
+    page in the background."""
+    processes = browser.crashes.session.send("SystemInfo.getProcessInfo")["processInfo"]
+    for process in processes:
+        if process["type"] == "renderer":
+            os.kill(process["id"], signal.SIGKILL)
+
+
+def test_a_killed_renderer_and_a_closed_page_rejoin_with_no_scan(phones):
+    gm, [ash] = phones(["Ash"])
+    took = {}
+    for how in ("killed", "closed"):
+        before = ash.page.evaluate(WAYS)
+        old, crashes = ash.page, len(ash.browser.crashes.seen)
+        url = old.url.split("#")[0]
+        started = time.perf_counter()
+        if how == "killed":
+            kill_renderers(ash.browser)
+            old.wait_for_event("crash", timeout=AGREE_MS) if len(ash.browser.crashes.seen) == crashes else None
+        old.close()
+        ash.page = ash.context.new_page()  # the phone opens the app again: same storage, same key
+        ash.page.goto(url, wait_until="commit")
+        live_again(ash, BOOT_TIMEOUT_MS)
+        took[how] = (time.perf_counter() - started, ash.page.evaluate(HANDSHAKE_MS))
+        armed(ash, 1, before)
+        del ash.browser.crashes.seen[crashes:]  # the renderer this test killed: not a crash to report
+    print("\n  Chromium: " + "; ".join(f"a {how} page, opened again: live with no scan {total:.2f} s after it ended "
+                                      f"(the page's start included), handshake {ms:.0f} ms"
+                                      for how, (total, ms) in took.items()))
+
+
+def test_where_the_browser_refuses_changed_credentials_one_scan_rejoins(phones, screenshot):
+    gm, [ash] = phones(["Ash"], refusing="players")
+    started = time.perf_counter()
+    ash.page.reload(wait_until="commit")
+    code = ash.page.get_by_test_id("live-rejoin-code")
+    code.wait_for(timeout=BOOT_TIMEOUT_MS)
+    shown = time.perf_counter() - started
+    line = ash.page.get_by_test_id("live-line")
+    assert "show this phone's code to the GM's phone" in line.inner_text()
+    text = ash.page.locator("[data-testid^=live-rejoin-text-]").input_value()
+    assert text.startswith("J1.") and len(text) < 50
+    both_sizes(ash.page, screenshot, "live-player-rejoin-code", code)
+    ash.page.set_viewport_size({"width": 320, "height": 640})
+    screenshot(ash.page, "live-player-rejoin-code", full_page=True)
+    assert ash.page.evaluate("document.scrollingElement.scrollWidth") <= 320
+    ash.page.set_viewport_size({"width": 390, "height": 844})
+    gm.browser.show(ash.code("live-rejoin-code"))
+    scanned = time.perf_counter()
+    to_live(gm)
+    both_sizes(gm.page, screenshot, "live-gm-rejoin-scan", gm.page.get_by_test_id("live-phones"))
+    gm.button("Scan Ash's phone's rejoin code", "rejoin")
+    live_again(ash)
+    print(f"\n  Chromium refusing changed ICE credentials (WebRTC-NoSdpMangleUfrag): the reloaded phone showed its "
+          f"one-scan code ({len(text)} characters) {shown:.2f} s after the reload; live {time.perf_counter() - scanned:.2f} s "
+          f"after the GM's tap (camera start and decoding included; {gm.taps['rejoin']} tap on the GM's phone, none on Ash's)")
+
+
+def test_a_gms_phone_that_refuses_changed_credentials_shows_a_code_each_player_scans(phones, screenshot):
+    gm, players = phones(["Ash", "Brin"], refusing="gm")
+    gm.page.reload(wait_until="commit")
+    codes = gm.page.get_by_test_id("live-rejoin-code")
+    codes.nth(1).wait_for(timeout=BOOT_TIMEOUT_MS)
+    both_sizes(gm.page, screenshot, "live-gm-rejoin-codes", codes.first)
+    gm.page.set_viewport_size({"width": 320, "height": 640})
+    screenshot(gm.page, "live-gm-rejoin-codes", full_page=True)
+    assert gm.page.evaluate("document.scrollingElement.scrollWidth") <= 320
+    gm.page.set_viewport_size({"width": 390, "height": 844})
+    for index, player in enumerate(players):
+        item = gm.page.get_by_role("list", name="Codes to rejoin phones with").get_by_role("listitem").filter(
+            has_text=f"{player.who}'s phone")
+        player.browser.show(gm.code(f".live-card li:has-text(\"{player.who}'s phone\") .live-rejoin-code"))
+        assert item.count() == 1
+        to_live(player)
+        player.button("Scan a new code from the GM", "rejoin")
+        live_again(player)
+    gm.page.wait_for_function("() => document.querySelectorAll('.live-phone-open').length === 2", timeout=AGREE_MS)
+    print(f"\n  the GM's phone refusing changed ICE credentials reloaded: it showed a one-scan code for each of "
+          f"{len(players)} phones, each player's phone scanned its own (1 tap each) and was live again")
+
+
+def test_a_stranger_with_a_copy_of_the_stored_ways_but_not_the_key_is_refused_and_says_so(phones, site, watch):
+    gm, [ash] = phones(["Ash"])
+    stored = ash.page.evaluate("() => JSON.stringify(Object.entries(localStorage))")
+    eve = Phone(ash.browser, "Eve", watch, site)  # another phone (another context: no IndexedDB key of Ash's)
+    eve.page.goto(site, wait_until="commit")
+    eve.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    eve.page.evaluate("(stored) => { localStorage.clear(); for (const [key, value] of JSON.parse(stored)) "
+                      "localStorage.setItem(key, value); }", stored)
+    started = time.perf_counter()
+    eve.page.reload(wait_until="commit")
+    line = eve.page.get_by_test_id("live-line")
+    line.get_by_text("Not live: rejoining the GM's phone…").wait_for(timeout=BOOT_TIMEOUT_MS)
+    refused = eve.page.locator(".message p").filter(has_text="could not be rejoined")
+    code = eve.page.get_by_test_id("live-rejoin-code")
+    eve.page.wait_for_function("() => document.querySelector('[data-testid=live-rejoin-code]') || "
+                               "/could not be rejoined/.test(document.body.textContent)", timeout=30_000)
+    said = time.perf_counter() - started
+    assert refused.count() or code.count()
+    assert "Live with" not in line.inner_text()
+    to_live(gm)
+    assert gm.page.locator(".live-phone-open").count() == 1  # Ash's phone only, still live
+    live_again(ash)
+    how = "showed its one-scan code" if code.count() else f"said: {refused.first.inner_text()}"
+    eve.context.close()
+    print(f"\n  a stranger with a copy of Ash's stored ways back but not its key: refused by the handshake; "
+          f"{said:.1f} s after its start its phone {how}")
+
+
+def test_a_way_back_that_leads_nowhere_says_so_within_seconds(phones, screenshot):
+    gm, [ash] = phones(["Ash"])
+    gm.page.close()  # the GM's phone is gone (its standbys with it)
+    started = time.perf_counter()
+    ash.page.reload(wait_until="commit")
+    line = ash.page.get_by_test_id("live-line")
+    line.get_by_text("Not live: rejoining the GM's phone…").wait_for(timeout=BOOT_TIMEOUT_MS)
+    booted = time.perf_counter() - started
+    both_sizes(ash.page, screenshot, "live-player-rejoining", line)
+    ash.page.set_viewport_size({"width": 320, "height": 640})
+    screenshot(ash.page, "live-player-rejoining", full_page=True)
+    ash.page.set_viewport_size({"width": 390, "height": 844})
+    ash.page.get_by_test_id("live-rejoin-code").wait_for(timeout=30_000)
+    said = time.perf_counter() - started
+    words = ash.page.get_by_test_id("live-player").inner_text()
+    assert "can't rejoin on its own" in words or "could not be rejoined" in words
+    print(f"\n  the GM's phone gone: Ash's reloaded phone said it could not rejoin quietly {said - booted:.1f} s after "
+          f"its start ({said:.1f} s after the reload), and showed its one-scan code")
+
+
+def test_a_join_the_gms_phone_does_not_answer_says_so_within_seconds(phones, screenshot):
+    """Ash scans a code whose offer names an address no phone has (as on Wi-Fi that keeps phones apart,
+    or a code the GM's phone gave up): its phone says so within seconds, not after the 20 s wait. Then
+    Ash scans the GM's real code and the GM's phone is slow to scan the answer: nothing is said."""
+    from inside_live_table import read_code, unreachable
+    from test_scan import qr_gray
+
+    gm, [ash] = phones(["Ash"], joined=False)
+    gm.tap(gm.page.locator("#live-connect"), "setup")
+    real = read_code(gm.code("live-offer"))
+    ash.browser.show(qr_gray(unreachable(real)))
+    nav(ash.page, "Session")
+    ash.button("Scan a code", "setup")
+    ash.page.get_by_test_id("live-answer-text").wait_for(timeout=AGREE_MS)
+    shown = time.perf_counter()
+    said = ash.page.locator(".message p").filter(has_text="does not answer this code")
+    said.wait_for(timeout=AGREE_MS)
+    took = time.perf_counter() - shown
+    assert "Not live: ask the GM for a new code" in ash.page.get_by_test_id("live-line").inner_text()
+    both_sizes(ash.page, screenshot, "live-player-not-answered", said)
+    ash.browser.show(qr_gray(real))
+    nav(ash.page, "Session")
+    ash.button("Scan a code", "setup")
+    ash.page.get_by_test_id("live-answer-text").wait_for(timeout=AGREE_MS)
+    time.sleep(6)  # the GM's phone is slow to scan: its offer replies to Ash's checks meanwhile
+    assert ash.page.locator(".message p").filter(has_text="does not answer").count() == 0
+    gm.browser.show(ash.code("live-player"))
+    gm.tap(gm.page.locator("#live-scan"), "setup")
+    ash.page.get_by_test_id("role-chooser").wait_for(timeout=AGREE_MS)
+    print(f"\n  a code the GM's phone can't answer: Ash's phone said so {took:.1f} s after showing its answer "
+          f"(before: the 20 s notice); a real code the GM scanned 6 s late said nothing and joined")
+
+
+# --- Firefox ESR --------------------------------------------------------------------------------------
+
+def test_a_firefox_players_phone_reloads_and_is_live_again_with_no_scan(site, refusing_proxy, playwright_instance,
+                                                                         watch, tmp_path):
+    """Firefox joins the Chromium GM's table by pasted codes (no fake camera to scan with here), as in
+    inside_live_engines.py, then reloads: it rejoins through the GM's standby with no code at all."""
+    from engines import start_firefox
+    from inside_live_engines import gm_and_firefox, pasted_join
+
+    gm_browser = Browser(playwright_instance, tmp_path, "gm")
+    driver = start_firefox()
+    try:
+        gm, firefox, version = gm_and_firefox(gm_browser, driver, site, refusing_proxy, watch)
+        pasted_join(gm, firefox)
+        totals, handshakes = [], []
+        for _ in range(3):
+            firefox.wait_for(f"({WAYS})().length === 3", 20)
+            before = firefox.evaluate(f"return ({WAYS})();")
+            started = time.perf_counter()
+            firefox.reload()
+            firefox.wait_for("/Live with the GM's phone/.test(document.querySelector('[data-testid=live-line]')"
+                             "?.textContent)", 60)
+            totals.append(time.perf_counter() - started)
+            handshakes.append(firefox.evaluate(f"return ({HANDSHAKE_MS})();"))
+            firefox.wait_for(f"(({WAYS})()).length === 3 && ({WAYS})().every((id) => !{before}.includes(id))", 20)
+        gm.page.locator(".live-phone-open").filter(has_text="Ash's phone").wait_for(timeout=AGREE_MS)
+        print(f"\n  {version}: a player's phone reloaded 3 times, live again with no scan each time (the Chromium GM's "
+              f"standbys): reload -> live median {statistics.median(totals):.2f} s ({', '.join(f'{t:.2f}' for t in totals)}), "
+              f"handshake median {statistics.median(handshakes):.0f} ms ({', '.join(f'{ms:.0f}' for ms in handshakes)})")
+        firefox.check()
+    finally:
+        driver.close()
+        gm_browser.close()
+    watch.check()

@@ -1,0 +1,152 @@
+"""ui.core.standbys under CPython (tests/unit/live_table.py plays static/live.js): once joined, each
+phone holds standbys for the other and stores the other's as ways back; a phone that reloads
+rejoins through them with no scan (the GM's phone rejoins every player's), with the one-scan code
+where the browser refuses changed credentials, with a sentence within REJOIN_SECONDS when no way
+back works; stored ways that are wrong get a sentence and nothing of the session is lost."""
+from __future__ import annotations
+
+import json
+
+from session.live.standby import MUNGE, SCAN
+from ui.core import live_table
+from ui.core.standbys import REJOIN_SECONDS
+from ui.screens.live import actions as live_actions  # noqa: F401  (registers the live table's actions)
+
+from live_table import Table
+from reading import text
+from tapping import reload, tap
+from test_ui_screens_live import joined, roll, seen_table
+
+
+def ways_on(state, peer: str) -> list[str]:
+    back = state.rejoin.peers.get(peer) if state.rejoin is not None else None
+    return sorted(way.mode for way in back.ways) if back is not None else []
+
+
+def page_reloads(table: Table, name: str):
+    """The phone's page reloads: its channels end (the others see them closed) and it starts again."""
+    for (phone, peer), (other, other_peer) in list(table.channels.items()):
+        if phone == name:
+            table.channels.pop((phone, peer))
+            table.channels.pop((other, other_peer), None)
+            table.deliver(other, "live-event", peer=other_peer, event="closed", detail="by-peer")
+    table.standbys = {key: held for key, held in table.standbys.items() if held[0] != name}  # gone with its page
+    table.phones[name] = again = reload(table.phones[name].library.store)
+    tap(again, "live-rejoin")  # as the shell does at start when ways back are stored
+    table.run()
+    return again
+
+
+def test_joined_phones_store_ways_back_both_ways_and_old_standbys_go_once_new_ones_are_armed():
+    table, party = joined("ash")
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    ash_peer = next(iter(gm.live.peers))
+    assert ways_on(ash, "gm") == [MUNGE, MUNGE, SCAN] and ways_on(gm, ash_peer) == [MUNGE, MUNGE, SCAN]
+    assert all(held.armed for held in gm.live.peers[ash_peer].held.values())
+    assert len(table.standbys) == 6  # three each way, every one armed (munge ones with their answer set)
+    assert gm.rejoin.peers[ash_peer].role == party["roster"][0]["id"]  # who it is, said after its hello: kept too
+    stored = json.loads(ash.library.store.items[f"tableside.table.{ash.session['id']}"])
+    assert len(stored["rejoin"]["peers"]["gm"]["ways"]) == 3  # kept with the table in progress
+
+
+def test_a_players_phone_that_reloads_is_live_again_with_no_scan_and_its_rolls_follow():
+    table, party = joined("ash", "brin")
+    roll(table.phones["ash"])
+    table.run()
+    ash = page_reloads(table, "ash")
+    gm = table.phones["gm"]
+    assert "Live with the GM's phone" in text(ash) and "again" in ash.message.text
+    assert [(phone, quiet != "") for phone, _, _, quiet in table.rejoins] == [("ash", True)]  # no code, no scan
+    assert sum(peer.state == live_table.OPEN for peer in gm.live.peers.values()) == 2
+    assert ways_on(ash, "gm") == [MUNGE, MUNGE, SCAN]  # armed again on the new channel; the used one is gone
+    roll(ash)
+    table.run()
+    assert seen_table(gm) == seen_table(ash) == seen_table(table.phones["brin"]) and len(gm.session["log"]) == 2
+    assert "on the GM's phone" in ash.message.text
+
+
+def test_the_gms_phone_that_reloads_rejoins_every_players_phone():
+    table, party = joined("ash", "brin")
+    gm = page_reloads(table, "gm")
+    assert sorted(phone for phone, *_ in table.rejoins) == ["gm", "gm"]
+    assert sum(peer.state == live_table.OPEN for peer in gm.live.peers.values()) == 2
+    assert {peer.role for peer in gm.live.peers.values()} == {party["roster"][0]["id"], party["roster"][1]["id"]}
+    for name in ("ash", "brin"):
+        assert "Live with the GM's phone" in text(table.phones[name])
+    roll(table.phones["brin"])
+    table.run()
+    assert seen_table(gm) == seen_table(table.phones["ash"]) == seen_table(table.phones["brin"])
+
+
+def test_where_the_browser_refuses_changed_credentials_the_rejoining_phone_shows_one_code():
+    table, party = joined("ash")
+    table.munge = False  # the probe: this browser refuses (Chromium's WebRTC-NoSdpMangleUfrag)
+    ash = page_reloads(table, "ash")
+    code = table.code_on("ash")
+    assert code.startswith("J1.") and len(code) < 50 and "show the code below to the GM's phone" in text(ash)
+    assert "Not live" in text(ash)
+    tap(table.phones["gm"], "live-scanned", value=code)  # one scan (or paste) on the GM's phone
+    table.run()
+    assert "Live with the GM's phone" in text(ash)
+    tap(table.phones["gm"], "live-scanned", value=code)  # the same code again: its standby is used
+    assert "not waiting on" in table.phones["gm"].message.text
+
+
+def test_a_quiet_rejoin_that_does_not_open_tries_the_next_way_then_says_so_within_seconds():
+    table, party = joined("ash")
+    table.cut.add("ash")  # no route to the GM's phone any more
+    before = len(table.waits)
+    ash = page_reloads(table, "ash")
+    assert [phone for phone, _, _ in table.waits[before:]] == ["ash"]
+    tap(ash, "live-waited", value=str(table.waits[-1][2]), peer="gm")  # REJOIN_SECONDS later
+    table.run()
+    assert [phone for phone, _, _ in table.waits[before:]] == ["ash", "ash"] and REJOIN_SECONDS <= 3
+    tap(ash, "live-waited", value=str(table.waits[-1][2]), peer="gm")
+    table.run()
+    assert ash.live.peers["gm"].state == live_table.MAKING or "show the code below" in text(ash)
+    assert ways_on(ash, "gm") == []  # every way back was tried once: single-use
+
+
+def test_a_player_with_no_way_back_left_is_told_in_a_sentence_to_ask_for_a_code():
+    table, party = joined("ash")
+    ash = table.phones["ash"]
+    ash.rejoin.peers["gm"].ways = [way for way in ash.rejoin.peers["gm"].ways if way.mode == MUNGE][:1]
+    tap(ash, "tension-new")  # stored with the next change
+    table.cut.add("ash")
+    ash = page_reloads(table, "ash")
+    tap(ash, "live-waited", value=str(table.waits[-1][2]), peer="gm")
+    table.run()
+    assert ash.message.tone == "error" and "could not be rejoined" in ash.message.text
+    assert "Ask the GM for a code" in ash.message.text and "Not live: ask the GM for a code" in text(ash)
+
+
+def test_stored_ways_that_are_wrong_get_a_sentence_and_nothing_of_the_session_is_lost():
+    table, party = joined("ash")
+    ash = table.phones["ash"]
+    roll(ash)
+    table.run()
+    key = f"tableside.table.{ash.session['id']}"
+    stored = json.loads(ash.library.store.items[key])
+    stored["rejoin"]["peers"]["gm"]["ways"][0]["offer"] = "O1.DAMAGED"
+    ash.library.store.items[key] = json.dumps(stored)
+    before = seen_table(ash)
+    again = reload(ash.library.store)
+    tap(again, "live-rejoin")
+    assert again.live is None and "could not be read" in again.message.text and "joins with a code" in again.message.text
+    assert seen_table(again) == before and again.role == ash.role
+
+
+def test_an_answer_the_gms_phone_does_not_reply_to_says_so_within_seconds_and_a_reply_says_nothing():
+    from test_ui_screens_live import gm_table
+
+    table, party = gm_table("ash")
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    table.first_scan("gm", "ash")
+    table.deliver("ash", "live-event", peer=live_table.GM_PEER, event="reached", detail="yes")
+    assert ash.message is None and "Joining the live table…" in text(ash)
+    table.deliver("ash", "live-event", peer=live_table.GM_PEER, event="reached", detail="no")  # live.js: 4 s of checks
+    assert ash.message.tone == "error" and "does not answer this code" in ash.message.text
+    assert "Not live: ask the GM for a new code" in text(ash)
+    tap(gm, "live-scanned", value=table.code_on("ash"))  # and should it connect after all, it joins
+    table.run()
+    assert "Live with the GM's phone" in text(ash)
