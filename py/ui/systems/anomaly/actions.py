@@ -68,7 +68,7 @@ def difficulty_settled(state: AppState) -> bool:
 def without_dice(draft: dict) -> dict:
     """The same people, conditions and modifiers; no dice, no totals."""
     fresh = copy.deepcopy(draft)
-    fresh["logged"] = None
+    fresh["logged"] = fresh["called"] = None
     for role in draft_model.ROLES:
         fresh[role]["total"] = None
         dice_entry.forget_dice(fresh[role])

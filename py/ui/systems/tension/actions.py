@@ -269,6 +269,9 @@ def add_initiator(state: AppState, event: Input):
     if draft["logged"] is not None or dice_entry.has_dice(draft["defender"]):
         state.fail("The initiators are settled once the defender has rolled.")
         return
+    if draft.get("called"):
+        state.fail("The GM's phone sent this attack: it is settled there.")
+        return
     if len(draft["initiators"]) >= rules.LIMITS["initiators"]:
         state.fail(f"At most {rules.LIMITS['initiators']} initiators share one action.")
         return
@@ -309,7 +312,7 @@ def log_result(state: AppState, event: Input):
 def fresh_draft_like(draft: dict, retry: bool) -> dict:
     """The same sides and choices (Combat too), no dice: for trying again or the next conflict."""
     fresh = copy.deepcopy(draft)
-    fresh.update(retry=retry, logged=None, tension=None)
+    fresh.update(retry=retry, logged=None, tension=None, called=None)
     for _, side in draft_model.sides(fresh):
         clear_dice(side)
         side["total"] = None

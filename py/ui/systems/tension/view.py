@@ -262,12 +262,17 @@ def side_card(state: AppState, draft: dict, key: str, side: dict, title: str, ot
              aria_label=f"{title}: {name}", data_testid=f"side-{key}")
 
 
+def gm_title(state: AppState, draft: dict) -> str:
+    if draft.get("called"):
+        return "The Tension Pool, rolled on the GM's phone"
+    return "The Tension Pool, rolled on this phone" if is_player(state) else "The GM rolls for the environment"
+
+
 def side_cards(state: AppState, draft: dict) -> Markup:
     if draft["kind"] == "environment":
         gm_total = draft_model.settled_total(state, draft, draft["gm"])
         return join([
-            side_card(state, draft, "gm", draft["gm"], "The Tension Pool, rolled on this phone" if is_player(state)
-                      else "The GM rolls for the environment", None),
+            side_card(state, draft, "gm", draft["gm"], gm_title(state, draft), None),
             side_card(state, draft, "player", draft["player"], "The player", gm_total),
         ])
     cards = []
@@ -276,7 +281,7 @@ def side_cards(state: AppState, draft: dict) -> Markup:
         title = "Initiator" if count == 1 else f"Initiator {index + 1}"
         card = side_card(state, draft, f"initiator-{index}", side, title, None)
         cards.append(card)
-    locked = draft["logged"] is not None or dice_entry.has_dice(draft["defender"])
+    locked = draft["logged"] is not None or dice_entry.has_dice(draft["defender"]) or bool(draft.get("called"))
     if not locked:
         buttons = [h("button", "Add an initiator (same action)", type="button", class_="button",
                      data_action="tension-add-initiator")]
