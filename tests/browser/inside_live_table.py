@@ -152,7 +152,7 @@ def table(playwright_instance, site, watch, tmp_path, request):
     made = {"browsers": [], "phones": []}
     failed_before = request.session.testsfailed
 
-    def table(stranger: bool = False, names=NAMES, cameras: bool = True):
+    def table(stranger: bool = False, names=NAMES, cameras: bool = True, session=None):
         gm_browser = Browser(playwright_instance, tmp_path, "gm")
         players_browsers = [Browser(playwright_instance, tmp_path, name, camera=cameras)
                             for name in ("b", "c")[:len(names)]]
@@ -163,7 +163,7 @@ def table(playwright_instance, site, watch, tmp_path, request):
         if stranger:
             players.append(Phone(players_browsers[0], "Eve", watch, site))
         made["phones"] += [gm, *players]
-        gm.page.goto(site + "#" + session_link(Replica.from_session(party())), wait_until="commit")
+        gm.page.goto(site + "#" + session_link(Replica.from_session(session or party())), wait_until="commit")
         for player in players:
             player.page.goto(site, wait_until="commit")
         for phone in made["phones"]:
@@ -234,8 +234,10 @@ def call(gm: Phone, system: str, title: str, pictures=None):
         form.get_by_label("Rule system").select_option(system)
         gm.taps["call"] += 1
     if system == "anomaly":
-        form.get_by_label("Difficulty").select_option("6")
+        form.get_by_label("Difficulty (any number)").fill("6")
         gm.taps["call"] += 1
+    if system == "tension":  # the GM rolls the Tension Pool first (seed step 3): one total for every player
+        gm.tap(form.get_by_test_id("side-gm").get_by_role("button", name=ROLL), "call")
     form.get_by_label("The conflict").fill(title)
     gm.taps["call"] += 1
     form.get_by_label("What is at stake").fill("Time")

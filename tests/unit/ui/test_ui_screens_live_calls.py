@@ -111,8 +111,11 @@ def test_an_attack_goes_to_the_defenders_phone_rolled_there_and_settled_on_every
     assert (ash.screen, draft["kind"], draft["combat"]) == ("conflict", "opposed", True)
     assert attacker["ref"] == ghoul["id"] and attacker["total"] == 12 and defender["ref"] == ash.role
     assert "The Ghoul lunges" in text(ash) and "Settled on the GM's phone: 6 + 6 = 12." in text(ash)
-    tap(ash, "tension-add-initiator")  # the attack is the GM's phone's
-    assert len(draft["initiators"]) == 1
+    for action, data in (("tension-add-initiator", {}), ("tension-combat", {"checked": False}),
+                         ("tension-kind", {"value": "environment"})):  # the call is the GM's phone's
+        tap(ash, action, **data)
+        assert ash.message.tone == "error" and ash.drafts["tension"] is draft
+    assert len(draft["initiators"]) == 1 and draft["combat"] is True
     tap(ash, "tension-mode", side="defender", value="real")
     tap(ash, "tension-type-faces", side="defender", value="5 3 2 2 2")  # Agility 3 + Climb 2
     tap(ash, "tension-log", then="show")

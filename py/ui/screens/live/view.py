@@ -227,7 +227,7 @@ def kind_choice(system: str, kind: str) -> Markup:
     settling = SETTLING.get(system)
     if settling is None:
         return h("p", "A Test: you say the Complication once their Manner is locked.", class_="hint hint-small")
-    return select("The conflict's kind", [(one, settling.KIND_WORDS[one]) for one in settling.KINDS], kind,
+    return select("Kind of roll", [(one, settling.KIND_WORDS[one]) for one in settling.KINDS], kind,
                   "live-call-kind", "live-call-kind")
 
 

@@ -31,7 +31,11 @@ def setup(state: AppState, draft: dict) -> Markup:
         kind = h("p", "Against the environment. Conflicts with adversaries are rolled on the GM's phone.",
                  class_="hint")
     combat = Markup("")
-    if draft["kind"] == "opposed":
+    if draft.get("called"):  # the GM's phone set up this call: its kind and Combat are the GM's
+        kind = h("p", "Against the environment, called by the GM." if draft["kind"] == "environment" else
+                 "An adversary's attack, sent by the GM's phone" + (": combat, the difference is damage."
+                                                                    if draft["combat"] else "."), class_="hint")
+    elif draft["kind"] == "opposed":
         combat = h("label", h("input", type="checkbox", id="tension-combat", data_action="tension-combat",
                               checked=draft["combat"]),
                    " Combat: the initiator deals the difference as damage", class_="check", for_="tension-combat")
@@ -48,6 +52,10 @@ def pinned_tension(state: AppState, draft: dict) -> Markup:
     now = state.session["tension"]
     if draft["tension"] is None or draft["logged"] is not None or rolled_with == now:
         return Markup("")
+    if draft.get("called"):
+        return h("p", f"The GM's phone rolled this call at Tension {rolled_with}; the session's Tension is now {now} "
+                      "(the GM's spending, or a change since). Your result changes it from there.",
+                 class_="note", role="status", data_testid="pinned-tension")
     return h("p", f"This conflict was rolled with Tension {rolled_with} and keeps it. The session's Tension is "
                   f"now {now} (changed by hand); that change stays when this result is logged.",
              class_="note", role="status", data_testid="pinned-tension")
