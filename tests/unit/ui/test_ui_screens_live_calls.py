@@ -151,6 +151,9 @@ def test_an_anomaly_defense_rolled_on_the_gms_phone_is_what_the_attacker_must_be
     draft = rook.drafts["anomaly"]
     assert (rook.system, draft["kind"], draft["defender"]["total"]) == ("anomaly", "opposed", 8)
     assert anomaly_draft.settled_by(draft, "defender") == "Settled on the GM's phone: 8."
+    tap(rook, "anomaly-kind", value="check")  # the call's kind is the GM's phone's
+    assert rook.message.tone == "error" and rook.drafts["anomaly"] is draft and draft["kind"] == "opposed"
+    assert "Claws" not in text(rook) and "Total only, announced." in text(rook)
     tap(rook, "anomaly-mode", side="actor", value="real")
     tap(rook, "anomaly-type-faces", side="actor", value="9")
     tap(rook, "anomaly-log", then="show")

@@ -129,6 +129,9 @@ def choose_kind(state: AppState, event: Input):
     draft = current(state)
     if kind not in (draft_model.CHECK, draft_model.OPPOSED) or kind == draft["kind"]:
         return
+    if draft.get("called"):
+        state.fail("The GM's phone rolled the defense for this call: the kind of roll is settled there.")
+        return
     if draft_model.dice_on_table(draft) or draft["logged"] is not None:
         dice_entry.set_aside_dice(DICE, state, draft)  # rolled for the other kind of roll: kept in the log
         draft = state.drafts["anomaly"] = without_dice(draft)
