@@ -127,6 +127,7 @@ class Columns:
         self.left = (WIDTH - self.slot * self.count) / 2
         gap = min(2, self.slot * 0.15)
         self.peak_total, self.peak = most_likely(totals)
+        self.peak_words = percent(self.peak)
         self.boxes = {}  # total -> its column as path data
         for total in range(self.low, self.high + 1):
             chance = totals.get(total, 0)
@@ -134,6 +135,7 @@ class Columns:
                 tall = max(1, float(chance / self.peak) * COLUMNS_HEIGHT)
                 self.boxes[total] = rectangles([(self.left + (total - self.low) * self.slot + gap / 2,
                                                  COLUMNS_TOP + COLUMNS_HEIGHT - tall, self.slot - gap, tall)])
+        self.words = {}  # total -> the chance above it in words (above_words)
         self.above = {}  # total -> the chance of a total above it
         running = Fraction(0)
         for total in range(self.high, self.low - 2, -1):
@@ -142,6 +144,13 @@ class Columns:
 
     def chance_above(self, target: int) -> Fraction:
         return self.above[min(max(target, self.low - 1), self.high)]
+
+    def above_words(self, target: int) -> str:
+        """The chance above `target` as a percentage, worked out once per total."""
+        key = min(max(target, self.low - 1), self.high)
+        if key not in self.words:
+            self.words[key] = percent(self.above[key])
+        return self.words[key]
 
     def centre(self, total: int) -> float:
         """Where a total's tick goes: under its column, kept in the picture (a tick is up to 3 digits)."""
@@ -181,14 +190,14 @@ def totals_chart(totals: Mapping[int, Fraction], label: str, target: int | None 
     if columns.count == 1:
         words = f"{flat(label)}: always {low}"
     else:
-        words = f"{flat(label)}: {low} to {high}, most likely {columns.peak_total} ({percent(columns.peak)})"
+        words = f"{flat(label)}: {low} to {high}, most likely {columns.peak_total} ({columns.peak_words})"
     if target is not None:
-        chance = columns.chance_above(target)
+        chance = columns.above_words(target)
         described = flat(winning) if winning else f"above {target}"
-        words += f"; {percent(chance)} {described}"
+        words += f"; {chance} {described}"
         edge = columns.left + (min(max(target, low - 1), high) - low + 1) * columns.slot
         parts.append(path("chart-target", f"M{number(edge)} {COLUMNS_TOP - 4}V{COLUMNS_TOP + COLUMNS_HEIGHT + 4}"))
-        parts.append(Markup(label_text(f"{percent(chance)} {winning or f'above {target}'}", WIDTH, 14,
+        parts.append(Markup(label_text(f"{chance} {winning or f'above {target}'}", WIDTH, 14,
                                        "chart-value")))
         if low <= target <= high:
             ticks = {total: css for total, css in ticks.items()
