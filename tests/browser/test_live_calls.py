@@ -4,25 +4,8 @@ on a player's phone, an Anomaly defense, a difficulty above 12), on a live table
 reason where no namespace can be made."""
 from __future__ import annotations
 
-import subprocess
-from pathlib import Path
-
-import pytest
-
-import netns
-
-HERE = Path(__file__).resolve().parent
-TIMEOUT_S = 360
+from test_live_table import run_inside
 
 
 def test_calls_on_a_live_table_in_a_private_network():
-    reason = netns.unavailable()
-    if reason:
-        pytest.skip(reason)
-    try:
-        result = netns.run_pytest([str(HERE / "inside_live_calls.py")], timeout=TIMEOUT_S)
-    except subprocess.TimeoutExpired as late:
-        pytest.fail(f"inside the namespace, still running after {TIMEOUT_S} s:\n{late.output[-6000:]}\n"
-                    f"{late.stderr[-3000:]}")
-    print(result.stdout)
-    assert result.returncode == 0, f"inside the namespace:\n{result.stdout[-8000:]}\n{result.stderr[-3000:]}"
+    run_inside("inside_live_calls.py", 360)
