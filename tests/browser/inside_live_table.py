@@ -152,7 +152,7 @@ def table(playwright_instance, site, watch, tmp_path, request):
     made = {"browsers": [], "phones": []}
     failed_before = request.session.testsfailed
 
-    def table(stranger: bool = False, names=NAMES, cameras: bool = True, player_args=(), gm_args=()):
+    def table(stranger: bool = False, names=NAMES, cameras: bool = True, player_args=(), gm_args=(), session=None):
         gm_browser = Browser(playwright_instance, tmp_path, "gm", *gm_args)
         players_browsers = [Browser(playwright_instance, tmp_path, name, *player_args, camera=cameras)
                             for name in ("b", "c")[:len(names)]]
@@ -163,7 +163,7 @@ def table(playwright_instance, site, watch, tmp_path, request):
         if stranger:
             players.append(Phone(players_browsers[0], "Eve", watch, site))
         made["phones"] += [gm, *players]
-        gm.page.goto(site + "#" + session_link(Replica.from_session(party())), wait_until="commit")
+        gm.page.goto(site + "#" + session_link(Replica.from_session(session or party())), wait_until="commit")
         for player in players:
             player.page.goto(site, wait_until="commit")
         for phone in made["phones"]:
@@ -253,8 +253,10 @@ def call(gm: Phone, system: str, title: str, pictures=None):
         form.get_by_label("Rule system").select_option(system)
         gm.taps["call"] += 1
     if system == "anomaly":
-        form.get_by_label("Difficulty").select_option("6")
+        form.get_by_label("Difficulty (any number)").fill("6")
         gm.taps["call"] += 1
+    if system == "tension":  # the GM rolls the Tension Pool first (seed step 3): one total for every player
+        gm.tap(form.get_by_test_id("side-gm").get_by_role("button", name=ROLL), "call")
     form.get_by_label("The conflict").fill(title)
     gm.taps["call"] += 1
     form.get_by_label("What is at stake").fill("Time")
@@ -337,7 +339,8 @@ def test_four_players_join_by_scanning_and_play_a_round_in_each_system(table, sc
             both_sizes(gm.page, screenshot, "live-gm-round", gm.page.get_by_test_id("live-round"))
         gm.tap(gm.page.get_by_role("button", name="End the round"), "call")
         seen = everyone_agrees(everyone)
-        assert len(seen["log"]) == 4 * (1 + [one for one, _, _ in ROUNDS].index(system))
+        # four rolls a round, and the Tension Pool the GM's phone rolled for the call (set aside there)
+        assert len(seen["log"]) == 4 * (1 + [one for one, _, _ in ROUNDS].index(system)) + 1
         taken = {phone.who: dict(phone.taps - before[phone.who]) for phone in everyone}
         print(f"  a four-player {label} round, live: every phone shows the same log ({len(seen['log'])} entries) and "
               f"roster; taps per person {taken} (the GM's 'call': the system, the difficulty, the conflict's words, "
@@ -500,7 +503,7 @@ def test_a_phone_that_comes_back_catches_up_and_one_that_never_connects_uses_lin
     gm.tap(gm.page.get_by_role("button", name="New code for Dell's phone"), "setup")
     join_again = join(gm, dell, first=False, connect=False)
     caught_up = wait_until_all_agree([gm, *players])
-    assert len(gm.seen()["log"]) == 4
+    assert len(gm.seen()["log"]) == 5  # four rolls and the call's Tension Pool, set aside on the GM's phone
     print(f"\n  Dell's phone, reloaded, joined again in {join_again:.2f} s (two scans; "
           f"{time.perf_counter() - started - caught_up:.2f} s from the GM's tap) and every phone agreed "
           f"{caught_up:.2f} s later (looking at each phone's Log and Roster in turn): its roll, logged while away, "
@@ -536,7 +539,8 @@ def test_a_phone_that_comes_back_catches_up_and_one_that_never_connects_uses_lin
     gm.button("Scan a code", "roll")
     gm.button("Add to this session", "roll")
     gm.page.get_by_text("roll to “").wait_for()
-    assert wait_until_all_agree([gm, *players]) < 15 and len(gm.seen()["log"]) == 5  # and on to every live phone
+    # and on to every live phone (one entry is the call's Tension Pool, set aside on the GM's phone)
+    assert wait_until_all_agree([gm, *players]) < 15 and len(gm.seen()["log"]) == 6
     print("  Eve's roll, shown to the GM's phone as a QR code and added there, reached every live phone")
 
 

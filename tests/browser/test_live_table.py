@@ -14,23 +14,24 @@ HERE = Path(__file__).resolve().parent
 TIMEOUT_S = 480
 
 
-def test_a_live_table_in_a_private_network():
-    inside("inside_live_table.py")
-
-
-def test_who_may_change_what_on_a_live_table():
-    inside("inside_live_ownership.py")  # issue 30, item 3
-
-
-def inside(name: str):
-    """The tests of `name`, run in a new private network namespace."""
+def run_inside(*names: str, timeout_s: float = TIMEOUT_S):
+    """The tests of `names` (inside_*.py files beside this one) run in a private network namespace;
+    this test fails with their output when they do."""
     reason = netns.unavailable()
     if reason:
         pytest.skip(reason)
     try:
-        result = netns.run_pytest([str(HERE / name)], timeout=TIMEOUT_S)
+        result = netns.run_pytest([str(HERE / name) for name in names], timeout=timeout_s)
     except subprocess.TimeoutExpired as late:
-        pytest.fail(f"inside the namespace, still running after {TIMEOUT_S} s:\n{late.output[-6000:]}\n"
+        pytest.fail(f"inside the namespace, still running after {timeout_s} s:\n{late.output[-6000:]}\n"
                     f"{late.stderr[-3000:]}")
     print(result.stdout)
     assert result.returncode == 0, f"inside the namespace:\n{result.stdout[-8000:]}\n{result.stderr[-3000:]}"
+
+
+def test_a_live_table_in_a_private_network():
+    run_inside("inside_live_table.py")
+
+
+def test_who_may_change_what_on_a_live_table():
+    run_inside("inside_live_ownership.py")  # issue 30, item 3

@@ -19,7 +19,9 @@ fields of its kind:
            store (or were there already): until then its phone says they are on their way; (either
            way) digests of the sealed-card steps it sent that are now saved on this phone
     call   the GM calls for a roll: `id`, `system`, `kind`, `difficulty` (Anomaly, or null),
-           `title` (the conflict), `stakes`, `to` (the roster ids of the characters called)
+           `title` (the conflict), `stakes`, `to` (the roster ids of the characters called), and
+           the side the GM's phone settled first (`gm`, `combat`: below, "Sides settled on the
+           GM's phone")
     end    the GM closed the call `id`
     table  (the GM's phone to each player's) who is live and since when: `phones`, a list of
            {"who", "role", "since"}
@@ -67,13 +69,14 @@ FIELDS = {
     HAVE: {"to", "keys", "more", "rest"},
     WANT: {"ids"},
     ACK: {"ids"},
-    CALL: {"id", "system", "kind", "difficulty", "title", "stakes", "to"},
+    CALL: {"id", "system", "kind", "difficulty", "title", "stakes", "to", "gm", "combat"},
     END: {"id"},
     TABLE: {"phones"},
 }
-OPTIONAL = {LINK: {"call"}, CALL: {"difficulty", "stakes"}}
-# The conflicts a call can open on a player's phone, by system: those one player rolls alone.
-CALL_KINDS = {"tension": ("environment",), "anomaly": ("check",), "manners": ("test",)}
+OPTIONAL = {LINK: {"call"}, CALL: {"difficulty", "stakes", "gm", "combat"}}
+# The conflicts a call can open on a player's phone, by system: those one player rolls alone, and
+# (second) those whose other side the GM's phone settled first (`gm`, below).
+CALL_KINDS = {"tension": ("environment", "opposed"), "anomaly": ("check", "opposed"), "manners": ("test",)}
 PRINT = 16  # hex digits of a log's fingerprint
 
 DAMAGED = "A message from the other phone was damaged, so it was not used."
@@ -241,10 +244,44 @@ def read_call(data: dict) -> dict:
     difficulty = None if difficulty is None else whole(difficulty, 0, 99)
     called = data["to"]
     need(isinstance(called, list) and 0 < len(called) <= MAX_CALLED)
-    return {"id": identifier(data["id"]), "system": system, "kind": data["kind"], "difficulty": difficulty,
+    call = {"id": identifier(data["id"]), "system": system, "kind": data["kind"], "difficulty": difficulty,
             "title": text_field(data["title"], "The conflict", MAX_TITLE),
             "stakes": text_field(data.get("stakes", ""), "What is at stake", MAX_STAKES),
             "to": list(dict.fromkeys(identifier(item) for item in called))}
+    return {**call, **read_settled_side(data, call)}
+
+
+# --- Sides settled on the GM's phone (issue 32: the called environment roll; issue 31, item 5) --------
+#
+# A call may carry the side the GM's phone rolled and settled first, in the seeds' order: the Tension
+# Pool against the environment (the GM's boost or extra dice taken), an adversary's attack (Tension
+# Engine: the initiator rolls first) or a defense (Anomaly: the defender's total is the difficulty).
+# `gm` is {"name", "id" (its roster id, or ""), "total", "tension" (Tension as the GM rolled it),
+# "words" (how it was made, e.g. "6 + 4 + 3 boost")}; `combat` (Tension Engine opposed) says the
+# difference is damage. The called phone rolls its own side against that one total; the GM's side
+# spends nothing there (RULES.md: a side given as a total), its spending stays on the GM's phone.
+# An opposed call goes to one phone: the character it concerns.
+
+MAX_WORDS = 120
+MAX_SIDE_TOTAL = 999
+
+
+def read_settled_side(data: dict, call: dict) -> dict:
+    opposed = call["kind"] == "opposed"
+    need("gm" in data or not opposed)
+    need(not opposed or len(call["to"]) == 1)
+    need("combat" not in data or (call["system"] == "tension" and opposed and isinstance(data["combat"], bool)))
+    if "gm" not in data:
+        return {"gm": None, "combat": False}
+    need(call["system"] == "tension" or (call["system"] == "anomaly" and opposed))
+    side = data["gm"]
+    need(isinstance(side, dict) and set(side) == {"name", "id", "total", "tension", "words"})
+    return {"gm": {"name": text_field(side["name"], "A name", MAX_NAME),
+                   "id": "" if side["id"] == "" else identifier(side["id"]),
+                   "total": whole(side["total"], -MAX_SIDE_TOTAL, MAX_SIDE_TOTAL),
+                   "tension": whole(side["tension"], 0, 999),
+                   "words": text_field(side["words"], "How the total was made", MAX_WORDS)},
+            "combat": data.get("combat", False)}
 
 
 def read_end(data: dict) -> dict:

@@ -37,15 +37,18 @@ from ui.core.live_table import peer_name
 from ui.core.outgoing import confirmed, relay, stored_roll
 from ui.core.state import AppState
 from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401 (registers "anomaly-new")
+from ui.systems.anomaly import calls as anomaly_calls
 from ui.systems.anomaly import draft as anomaly_draft
 from ui.systems.manners import across
 from ui.systems.manners import actions as manners_actions  # noqa: F401 (registers "manners-new")
 from ui.systems.manners import draft as manners_draft
 from ui.systems.summaries import entry_sentence
 from ui.systems.tension import actions as tension_actions  # noqa: F401 (registers "tension-new")
-from ui.systems.tension import draft as tension_draft
+from ui.systems.tension import calls as tension_calls
 
-NEW_DRAFT = {"tension": tension_draft.new_draft, "anomaly": anomaly_draft.new_draft, "manners": manners_draft.new_draft}
+# The conflict a call opens on a called phone, by system (the GM's side settled in it, if sent).
+CALLED_DRAFT = {"tension": tension_calls.open_called, "anomaly": anomaly_calls.open_called,
+                "manners": lambda state, call: manners_draft.new_draft(state)}
 
 
 def receive(state: AppState, peer_id: str, text: str):
@@ -258,13 +261,12 @@ def open_call(state: AppState, call: dict):
     state.shown = system  # the GM's call is the one thing that moves another phone: it opens on the call
     if system in state.drafts:
         dispatch(state, f"{system}-new", Input())  # what is on the table goes in the log, set aside
-    draft = NEW_DRAFT[system](state)
-    if system == "anomaly" and call["difficulty"] is not None:
-        draft["difficulty"] = call["difficulty"]
-    state.drafts[system] = draft
+    state.drafts[system] = CALLED_DRAFT[system](state, call)
     state.screen = "conflict"
     state.showing = None
     stakes = f" At stake: {call['stakes']}." if call["stakes"] else ""
+    if call.get("gm"):
+        stakes += f" {call['gm']['name']}: {call['gm']['words']}."
     state.message = None  # the call itself is on screen, above the conflict (ui.screens.frame's live line)
     state.announcement = f"The GM calls for your roll ({SYSTEMS.get(system, system)}): {call['title']}.{stakes}"
 

@@ -62,8 +62,17 @@ def rectangles(boxes) -> str:
 
 
 def shapes(css: str, boxes) -> Markup:
-    drawn = rectangles(boxes)
-    return h("path", d=drawn, class_=css) if drawn else EMPTY
+    return path(css, rectangles(boxes))
+
+
+def path(css: str, drawn: str) -> Markup:
+    """One <path> (its coordinates are numbers: nothing in them to escape)."""
+    return Markup(f'<path d="{drawn}" class="{css}"></path>') if drawn else EMPTY
+
+
+def label_text(content: Markup | str, x, y, css: str) -> str:
+    """One <text> of the picture; `content` is escaped unless it is Markup (svg_text's)."""
+    return f'<text x="{x}" y="{y}" class="{css}">{svg_text(content)}</text>'
 
 
 # --- Chances as bars ---------------------------------------------------------------------------
@@ -75,22 +84,24 @@ BAR_TRACK = 248  # the bar's full length; its percentage sits after it, so no la
 def chance_bars(rows: Sequence[tuple[str, Fraction]], label: str) -> Markup:
     """One bar per (label, chance), all on the same 0-100 % scale, each with its percentage.
     `label` says what the chances are of ("Player's chance of success with 5 dice"); the
-    picture's text equivalent is it followed by every row ("… 5 dice. GM keeps 2: 63 %; …")."""
+    picture's text equivalent is it followed by every row ("… 5 dice. GM keeps 2: 63 %; …").
+    Drawn with plain strings, not `h`: it is redrawn as a pool steps (issue 32's bench)."""
     if not rows:
         return EMPTY
-    words = "; ".join(f"{flat(name)}: {percent(chance)}" for name, chance in rows)
+    shown = [(name, percent(chance)) for name, chance in rows]
+    words = "; ".join(f"{flat(name)}: {value}" for name, value in shown)
     words = f"{flat(label)}. {words}" if label else words
     texts, tracks, bars = [], [], []
-    for index, (name, chance) in enumerate(rows):
+    for index, ((name, value), (_, chance)) in enumerate(zip(shown, rows)):
         top = index * BAR_ROW
-        texts.append(h("text", svg_text(shortened(str(name), LABEL_CHARACTERS)), x="0", y=number(top + 15),
-                       class_="chart-label"))
-        texts.append(h("text", percent(chance), x=str(WIDTH), y=number(top + 33), class_="chart-value"))
-        tracks.append((0, top + 22, BAR_TRACK, 12))
+        texts.append(label_text(shortened(str(name), LABEL_CHARACTERS), 0, top + 15, "chart-label"))
+        texts.append(label_text(value, WIDTH, top + 33, "chart-value"))
+        tracks.append(f"M0 {top + 22}h{BAR_TRACK}v12h-{BAR_TRACK}z")
         if chance > 0:  # a possible outcome never looks impossible
-            bars.append((0, top + 22, max(1.5, float(chance) * BAR_TRACK), 12))
-    return picture(words, len(rows) * BAR_ROW, shapes("chart-track", tracks),
-                   shapes("chart-bar", bars), *texts, kind="bars")
+            length = number(max(1.5, float(chance) * BAR_TRACK))
+            bars.append(f"M0 {top + 22}h{length}v12h-{length}z")
+    return picture(words, len(rows) * BAR_ROW, path("chart-track", "".join(tracks)),
+                   path("chart-bar", "".join(bars)), Markup("".join(texts)), kind="bars")
 
 
 # --- A distribution of totals as columns --------------------------------------------------------
@@ -104,6 +115,65 @@ def most_likely(totals: Mapping[int, Fraction]) -> tuple[int, Fraction]:
     return next(total for total, chance in totals.items() if chance == best), best
 
 
+class Columns:
+    """What a distribution's picture needs whatever the target: each column's box, drawn once, and
+    the chance above each total. A pool stepping up and down redraws no column (issue 32's bench:
+    drawing them again per tap cost more than the morph)."""
+
+    def __init__(self, totals: Mapping[int, Fraction]):
+        self.low, self.high = min(totals), max(totals)
+        self.count = self.high - self.low + 1
+        self.slot = min(WIDEST_COLUMN, WIDTH / self.count)
+        self.left = (WIDTH - self.slot * self.count) / 2
+        gap = min(2, self.slot * 0.15)
+        self.peak_total, self.peak = most_likely(totals)
+        self.peak_words = percent(self.peak)
+        self.boxes = {}  # total -> its column as path data
+        for total in range(self.low, self.high + 1):
+            chance = totals.get(total, 0)
+            if chance:
+                tall = max(1, float(chance / self.peak) * COLUMNS_HEIGHT)
+                self.boxes[total] = rectangles([(self.left + (total - self.low) * self.slot + gap / 2,
+                                                 COLUMNS_TOP + COLUMNS_HEIGHT - tall, self.slot - gap, tall)])
+        self.words = {}  # total -> the chance above it in words (above_words)
+        self.above = {}  # total -> the chance of a total above it
+        running = Fraction(0)
+        for total in range(self.high, self.low - 2, -1):
+            self.above[total] = running
+            running += totals.get(total, 0)
+
+    def chance_above(self, target: int) -> Fraction:
+        return self.above[min(max(target, self.low - 1), self.high)]
+
+    def above_words(self, target: int) -> str:
+        """The chance above `target` as a percentage, worked out once per total."""
+        key = min(max(target, self.low - 1), self.high)
+        if key not in self.words:
+            self.words[key] = percent(self.above[key])
+        return self.words[key]
+
+    def centre(self, total: int) -> float:
+        """Where a total's tick goes: under its column, kept in the picture (a tick is up to 3 digits)."""
+        return min(max(self.left + (min(max(total, self.low), self.high) - self.low + 0.5) * self.slot, 12),
+                   WIDTH - 12)
+
+
+_COLUMNS: dict[int, tuple[Mapping, Columns]] = {}  # id of a distribution -> (it, its columns)
+
+
+def columns_of(totals: Mapping[int, Fraction]) -> Columns:
+    """The columns of `totals`, drawn once per distribution object (rules.odds hands the same one for
+    the same dice, so a pool stepping back draws nothing again)."""
+    kept = _COLUMNS.get(id(totals))
+    if kept is not None and kept[0] is totals:
+        return kept[1]
+    if len(_COLUMNS) >= 64:
+        _COLUMNS.clear()
+    columns = Columns(totals)
+    _COLUMNS[id(totals)] = (totals, columns)
+    return columns
+
+
 def totals_chart(totals: Mapping[int, Fraction], label: str, target: int | None = None,
                  winning: str | None = None) -> Markup:
     """Columns for the chance of each total (ascending), the tallest full height. With a `target`
@@ -111,44 +181,29 @@ def totals_chart(totals: Mapping[int, Fraction], label: str, target: int | None 
     sum written as "58 % above 8" (`winning` words the part instead: "beat the GM's 8")."""
     if not totals:
         return EMPTY
-    low, high = min(totals), max(totals)
-    count = high - low + 1
-    slot = min(WIDEST_COLUMN, WIDTH / count)
-    left = (WIDTH - slot * count) / 2
-    gap = min(2, slot * 0.15)
-    peak_total, peak = most_likely(totals)
-    wins, others = [], []
-    for total in range(low, high + 1):
-        chance = totals.get(total, 0)
-        if not chance:
-            continue
-        tall = max(1, float(chance / peak) * COLUMNS_HEIGHT)
-        box = (left + (total - low) * slot + gap / 2, COLUMNS_TOP + COLUMNS_HEIGHT - tall, slot - gap, tall)
-        (wins if target is not None and total > target else others).append(box)
-
-    def centre(total: int) -> float:
-        """Where a total's tick goes: under its column, kept in the picture (a tick is up to 3 digits)."""
-        return min(max(left + (min(max(total, low), high) - low + 0.5) * slot, 12), WIDTH - 12)
-
+    columns = columns_of(totals)
+    low, high = columns.low, columns.high
+    wins = "".join(box for total, box in columns.boxes.items() if target is not None and total > target)
+    others = "".join(box for total, box in columns.boxes.items() if target is None or total <= target)
     ticks = {low: "chart-tick", high: "chart-tick"}
-    parts = [shapes("chart-lose", others), shapes("chart-win", wins)]
-    if count == 1:
+    parts = [path("chart-lose", others), path("chart-win", wins)]
+    if columns.count == 1:
         words = f"{flat(label)}: always {low}"
     else:
-        words = f"{flat(label)}: {low} to {high}, most likely {peak_total} ({percent(peak)})"
+        words = f"{flat(label)}: {low} to {high}, most likely {columns.peak_total} ({columns.peak_words})"
     if target is not None:
-        chance = sum((chance for total, chance in totals.items() if total > target), Fraction(0))
+        chance = columns.above_words(target)
         described = flat(winning) if winning else f"above {target}"
-        words += f"; {percent(chance)} {described}"
-        edge = left + (min(max(target, low - 1), high) - low + 1) * slot
-        parts.append(h("path", d=f"M{number(edge)} {COLUMNS_TOP - 4}V{COLUMNS_TOP + COLUMNS_HEIGHT + 4}",
-                       class_="chart-target"))
-        parts.append(h("text", svg_text(f"{percent(chance)} {winning or f'above {target}'}"), x=str(WIDTH),
-                       y="14", class_="chart-value"))
+        words += f"; {chance} {described}"
+        edge = columns.left + (min(max(target, low - 1), high) - low + 1) * columns.slot
+        parts.append(path("chart-target", f"M{number(edge)} {COLUMNS_TOP - 4}V{COLUMNS_TOP + COLUMNS_HEIGHT + 4}"))
+        parts.append(Markup(label_text(f"{chance} {winning or f'above {target}'}", WIDTH, 14,
+                                       "chart-value")))
         if low <= target <= high:
-            ticks = {total: css for total, css in ticks.items() if abs(centre(total) - centre(target)) >= 26}
+            ticks = {total: css for total, css in ticks.items()
+                     if abs(columns.centre(total) - columns.centre(target)) >= 26}
             ticks[target] = "chart-tick chart-tick-target"
-    parts += [h("text", str(total), x=number(centre(total)), y=str(COLUMNS_TOP + COLUMNS_HEIGHT + 18), class_=css)
+    parts += [Markup(label_text(str(total), number(columns.centre(total)), COLUMNS_TOP + COLUMNS_HEIGHT + 18, css))
               for total, css in sorted(ticks.items())]
     return picture(words, COLUMNS_TOP + COLUMNS_HEIGHT + 22, *parts, kind="totals")
 

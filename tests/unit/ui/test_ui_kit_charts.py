@@ -217,3 +217,24 @@ def test_a_high_level_numbers_its_scale_without_overlapping():
     assert texts(root) == ["20", "40", "60", "80", "100"]
     heights = [float(text.get("y")) for text in root.findall(f"{SVG}text")]
     assert min(abs(a - b) for a, b in zip(heights, heights[1:])) >= 14
+
+
+# --- Drawn once per distribution (issue 32: pool -> odds costs no more than before the pictures) ---------
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.integers(-20, 60), st.fractions(0, 1).filter(bool), min_size=1, max_size=30),
+       st.integers(-30, 70))
+def test_the_shaded_part_of_columns_drawn_once_is_the_chance_above_the_target(weights, target):
+    total = sum(weights.values())
+    totals = {key: weights[key] / total for key in sorted(weights)}
+    columns = charts.columns_of(totals)
+    assert columns.chance_above(target) == sum((chance for key, chance in totals.items() if key > target), Fraction(0))
+    assert charts.columns_of(totals) is columns  # the same distribution: its columns are not drawn again
+    root = parsed(charts.totals_chart(totals, "Totals", target))
+    assert f"{percent(columns.chance_above(target))} above {target}" in texts(root)
+
+
+def test_the_tension_engines_kept_totals_are_one_distribution_per_pool():
+    from ui.systems.tension import odds as tension_odds
+
+    assert tension_odds.kept_distribution(5) is tension_odds.kept_distribution(5) == odds.tension_kept_totals(5)

@@ -57,6 +57,12 @@ def roll(state, then: str = "show"):
     tap(state, "tension-log", then=then)
 
 
+def called_roll(state, then: str = "show"):
+    """A called player's roll: the GM's side came with the call, so only the player's dice are rolled."""
+    tap(state, "tension-roll", side="player")
+    tap(state, "tension-log", then=then)
+
+
 def seen_table(state) -> dict:
     session = state.session
     return {"tension": session["tension"], "log": [entry["id"] for entry in session["log"]],
@@ -282,17 +288,20 @@ def test_the_gm_calls_for_rolls_and_sees_the_round():
     tap(gm, "live-call-title", value="Climb the wall")
     tap(gm, "live-call-stakes", value="The guards hear you")
     tap(gm, "live-call")
+    assert gm.message.text.startswith("Roll the Tension Pool first") and not gm.live.calls  # the seeds' step 3
+    tap(gm, "tension-roll", side="gm")
+    tap(gm, "live-call")
     table.run()
     assert "0 of 2 rolled" in text(gm)
     for phone_state in (ash, brin):
         assert phone_state.screen == "conflict" and "The GM calls for your roll" in text(phone_state)
         assert "Climb the wall" in text(phone_state)
-    roll(ash)
+    called_roll(ash)
     table.run()
     words = text(gm).replace(" :", ":")
     assert "1 of 2 rolled" in words and f"{first}: rolled" in words and f"{second}: still to roll" in words
     assert "The GM calls for your roll" not in text(ash)
-    roll(brin)
+    called_roll(brin)
     table.run()
     assert "2 of 2 rolled" in text(gm)
     tap(gm, "live-call-end", id=next(iter(gm.live.calls)))
@@ -552,6 +561,7 @@ def test_a_players_phone_shows_no_call_round_or_way_rolls_are_taken_and_refuses_
     table, party = joined("ash")
     gm, ash = table.phones["gm"], table.phones["ash"]
     gm.screen = ash.screen = "live"
+    tap(gm, "tension-roll", side="gm")
     tap(gm, "live-call")
     table.run()
     for words in ("Call for a roll", "The round:", "Players' rolls", "goes in the log at once"):

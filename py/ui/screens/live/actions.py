@@ -23,7 +23,7 @@ from ui.core import standbys
 from ui.core.live_table import peer_name
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
-from ui.core.role import gm_only
+from ui.core.role import gm_only, show_system
 from ui.core.state import AppState
 from ui.screens.live import calls
 from ui.screens.live.calls import call_form
@@ -367,7 +367,31 @@ def call_who(state: AppState, event: Input):
 @gm_only
 def call_system(state: AppState, event: Input):
     if event.value in SYSTEMS:
+        show_system(state, event.value)  # the GM's phone rolls its side of the call in that system
         call_form(state)["system"] = event.value
+        calls.prepare(state)
+
+
+@action("live-call-kind")
+@gm_only
+def call_kind(state: AppState, event: Input):
+    form = call_form(state)
+    if event.value in live_protocol.CALL_KINDS[form["system"]]:
+        form["kind"] = event.value
+        calls.prepare(state)
+
+
+@action("live-call-prepare")
+@gm_only
+def call_prepare(state: AppState, event: Input):
+    """(GM) This phone's conflict becomes the call's, to roll the GM's side in it."""
+    calls.prepare(state)
+
+
+@action("live-call-combat")
+@gm_only
+def call_combat(state: AppState, event: Input):
+    call_form(state)["combat"] = bool(event.checked)
 
 
 @action("live-call-difficulty")
@@ -395,8 +419,11 @@ def call_stakes(state: AppState, event: Input):
 def call(state: AppState, event: Input):
     made = calls.make_call(state)
     if made is not None:
-        state.say(f"Called {len(made['to'])} phone{'s' * (len(made['to']) != 1)} to roll: {made['title']}.",
-                  "success")
+        gm = made.get("gm")
+        settled = f" {gm['name']}: {gm['words']}." if gm else ""
+        spent = f" Tension spent: {made['spent']}." if made.get("spent") else ""
+        state.say(f"Called {len(made['to'])} phone{'s' * (len(made['to']) != 1)} to roll: {made['title']}."
+                  f"{settled}{spent}", "success")
         state.focus = "live-round"
 
 

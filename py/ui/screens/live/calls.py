@@ -2,10 +2,14 @@
 state.view: it goes with the screen), sending it to the players' phones chosen, ending the round,
 and the round itself (who has rolled, who is still to roll).
 
-A call names the system, the conflict (one a player rolls alone: a Tension Engine roll against
-the environment, an Anomaly check at the difficulty the GM sets, a Manner Cards Test), the words
-for it and what is at stake (session.live.protocol). How a player's phone opens on it, and how a
-roll is counted in the round, is what arrives (ui.arrivals.messages). Pure Python.
+A call names the system, the conflict (a Tension Engine roll against the environment or an
+adversary's attack on a character, an Anomaly check at the difficulty the GM sets or an attack on a
+defense, a Manner Cards Test), the words for it and what is at stake (session.live.protocol). Where
+the seeds have the GM's side settle first (the Tension Pool with its boost or extra dice, the
+adversary's attack, the Anomaly defense), the GM's phone rolls it before the call goes and the call
+carries its total (ui.systems.<system>.calls): every called phone rolls against that one total. How
+a player's phone opens on it, and how a roll is counted in the round, is what arrives
+(ui.arrivals.messages). Pure Python.
 """
 from __future__ import annotations
 
@@ -19,6 +23,12 @@ from ui.core.outgoing import send
 from ui.core.role import show_system
 from ui.core.state import AppState
 from ui.kit.html import isolate
+from ui.systems.anomaly import calls as anomaly_calls
+from ui.systems.tension import calls as tension_calls
+
+# The systems whose calls may carry a side the GM's phone settled first.
+SETTLING = {"tension": tension_calls, "anomaly": anomaly_calls}
+ONE_PHONE = "An attack or a defense goes to one player's phone: leave the others out."
 
 
 def new_call_id() -> str:
@@ -33,19 +43,48 @@ def make_call(state: AppState) -> dict | None:
     if not chosen:
         state.fail("Choose at least one player's phone that is live.")
         return None
-    system = form["system"]
-    call = {"id": new_call_id(), "system": system, "kind": live_protocol.CALL_KINDS[system][0],
-            "difficulty": form["difficulty"] if system == "anomaly" else None,
+    system, kind = form["system"], call_kind(form)
+    if kind == "opposed" and len(chosen) != 1:
+        state.fail(ONE_PHONE)
+        return None
+    settling = SETTLING.get(system)
+    try:
+        gm = settling.settled_side(state, kind) if settling is not None else None
+    except settling.NotReady as reason:
+        state.fail(str(reason))
+        return None
+    call = {"id": new_call_id(), "system": system, "kind": kind,
+            "difficulty": form["difficulty"] if system == "anomaly" and kind == "check" else None,
             "title": " ".join(form["title"].split())[:live_protocol.MAX_TITLE] or "A roll",
-            "stakes": " ".join(form["stakes"].split())[:live_protocol.MAX_STAKES], "to": chosen}
+            "stakes": " ".join(form["stakes"].split())[:live_protocol.MAX_STAKES], "to": chosen,
+            **({"gm": gm} if gm is not None else {}),
+            **({"combat": form["combat"]} if system == "tension" and kind == "opposed" else {})}
     text = live_protocol.write(live_protocol.CALL, **call)  # checked as the players' phones will read it
     for peer in players(state):
         if peer.role in chosen:
             send(state, peer.id, text)
     table.calls[call["id"]] = {**call, "rolled": {}, "at": now_text()}
     show_system(state, system)  # the GM's phone follows its call; the called phones open on it as it arrives
+    if system == "tension":
+        call["spent"] = tension_calls.spend_and_put_away(state, kind)
+    elif system == "anomaly":
+        anomaly_calls.put_away(state, kind)
     state.view.pop("call", None)
     return call
+
+
+def call_kind(form: dict) -> str:
+    """The kind of conflict the call opens: the form's, if its system has it, else the system's first."""
+    kinds = live_protocol.CALL_KINDS[form["system"]]
+    return form["kind"] if form.get("kind") in kinds else kinds[0]
+
+
+def prepare(state: AppState):
+    """(GM) This phone's conflict made ready for the GM's side of the call being set up."""
+    form = call_form(state)
+    settling = SETTLING.get(form["system"])
+    if settling is not None:
+        settling.prepare(state, call_kind(form))
 
 
 def end_call(state: AppState, call_id: str):
@@ -68,7 +107,8 @@ def call_form(state: AppState) -> dict:
     those the GM left out (`out`), phones that join meanwhile too."""
     form = state.view.get("call")
     if form is None:
-        form = {"system": state.system, "tab": state.system, "difficulty": 6, "title": "", "stakes": "", "out": []}
+        form = {"system": state.system, "tab": state.system, "kind": "", "combat": False, "difficulty": 6,
+                "title": "", "stakes": "", "out": []}
         state.view["call"] = form
     elif form.get("tab") != state.system:  # the GM's tab moved since: the call follows it (a pick in the form stays)
         form.update(system=state.system, tab=state.system)

@@ -12,12 +12,16 @@ from ui.core.clock import short_text
 from ui.core.live_table import peer_name
 from ui.core.role import is_player
 from ui.core.state import AppState
-from ui.kit.controls import button, scanner, select
-from ui.kit.html import Markup, classes, h, isolate
+from ui.kit.controls import button, scanner, select, text_input
+from ui.kit.html import Markup, classes, h, isolate, join
 from ui.kit.qr import qr_markup
-from ui.screens.live.calls import call_form, newest_call, players, round_rows
+from ui.screens.live.calls import SETTLING, call_form, call_kind, newest_call, players, round_rows
 from ui.screens.live.words import NO_WEBRTC, VIDEO, since_words
+from ui.systems.anomaly import view as anomaly_view
 from ui.systems.summaries import entry_sentence
+from ui.systems.tension import calls as tension_calls
+from ui.systems.tension import draft as tension_draft
+from ui.systems.tension import view as tension_view
 
 PRIVACY = ("Phones on the same Wi-Fi talk directly: nothing leaves the local network, and no server is "
            "involved. Links and QR codes keep working for any phone that can't join.")
@@ -225,23 +229,59 @@ def call_card(state: AppState) -> Markup:
                 f" {peer_name(state, peer).removesuffix(chr(39) + 's phone')}", class_="check",
                 for_=f"live-call-{peer.role}")
               for peer in live_players), class_="settings-group")
-    difficulty = select("Difficulty", [(str(value), str(value)) for value in range(2, 13)], str(form["difficulty"]),
-                        "live-call-difficulty", "live-call-difficulty") if form["system"] == "anomaly" else Markup("")
+    kind = call_kind(form)
+    difficulty = text_input("Difficulty (any number)", "live-call-difficulty", str(form["difficulty"]),
+                            "live-call-difficulty", input_type="number", inputmode="numeric", low=0, high=99,
+                            hint="Most often a multiple of 3: 3, 6, 9, 12, 15, 18. Success needs a total above it."
+                            ) if form["system"] == "anomaly" and kind == "check" else Markup("")
     return h("section",
              h("h2", "Call for a roll", class_="screen-title", id="live-call-title-heading"),
              h("p", "The phones you choose open on this conflict, ready to roll; the round below shows who has "
                     "rolled.", class_="hint"),
              who,
              select("Rule system", list(SYSTEMS.items()), form["system"], "live-call-system", "live-call-system"),
-             h("p", {"tension": "A roll against the environment (the Tension Pool).",
-                     "anomaly": "A check against the difficulty you set.",
-                     "manners": "A Test: you say the Complication once their Manner is locked."}[form["system"]],
-               class_="hint hint-small"),
+             kind_choice(form["system"], kind),
              difficulty,
+             gm_side(state, form["system"], kind, form),
              text_field("The conflict", "live-call-title", form["title"], "Climb the wall", 80),
              text_field("What is at stake", "live-call-stakes", form["stakes"], "The guards hear you", 160),
              button("Call for the roll", "live-call", primary=True, wide=True, id="live-call-send"),
              class_="card", aria_labelledby="live-call-title-heading", data_testid="live-call")
+
+
+def kind_choice(system: str, kind: str) -> Markup:
+    settling = SETTLING.get(system)
+    if settling is None:
+        return h("p", "A Test: you say the Complication once their Manner is locked.", class_="hint hint-small")
+    return select("Kind of roll", [(one, settling.KIND_WORDS[one]) for one in settling.KINDS], kind,
+                  "live-call-kind", "live-call-kind")
+
+
+def gm_side(state: AppState, system: str, kind: str, form: dict) -> Markup:
+    """The side the GM's phone settles before the call goes (the seeds' order), rolled right here:
+    the Tension Pool with its boost or extra dice, an adversary's attack, an Anomaly defense."""
+    settling = SETTLING.get(system)
+    if settling is None or (system == "anomaly" and kind == "check"):
+        return Markup("")
+    if not settling.ready(state, kind):
+        return h("div", h("p", "The conflict on this phone has other dice on the table: they go in the log as set "
+                               "aside.", class_="hint"),
+                 button("Roll the GM's side here", "live-call-prepare", id="live-call-prepare"),
+                 data_testid="live-call-gm")
+    draft = state.drafts.get(system) or state.draft(tension_draft.new_draft)  # the tab is the call's (calls.call_form)
+    if system == "anomaly":
+        card = anomaly_view.roller_card(state, draft, "defender")
+        note = "Roll the defense first: its total is what the attacker must beat."
+    else:
+        key = tension_calls.gm_key(kind)
+        title = "The Tension Pool for this call" if kind == "environment" else "The adversary's attack"
+        card = tension_view.side_card(state, draft, key, tension_calls.side(draft, kind), title, None)
+        note = ("Roll the Tension Pool and take boost or extra dice: every called phone rolls against this one "
+                "total." if kind == "environment" else "Roll the attack: the defender's phone rolls against it.")
+    combat = h("label", h("input", type="checkbox", id="live-call-combat", checked=form["combat"],
+                          data_action="live-call-combat"), " Combat (the difference is damage)", class_="check",
+               for_="live-call-combat") if system == "tension" and kind == "opposed" else Markup("")
+    return h("div", h("p", note, class_="hint"), combat, card, class_="live-call-gm", data_testid="live-call-gm")
 
 
 def text_field(label: str, field_id: str, value: str, example: str, limit: int) -> Markup:
@@ -262,6 +302,9 @@ def round_card(state: AppState) -> Markup:
                class_=classes("live-round-row", live_round_done=entry is not None), data_testid="live-round-row")
              for who, entry, standing in rows]
     stakes = h("p", "At stake: ", isolate(call["stakes"]), class_="hint") if call["stakes"] else Markup("")
+    if call.get("gm"):
+        stakes = join([stakes, h("p", isolate(call["gm"]["name"]), f": {call['gm']['words']}", class_="hint",
+                                 data_testid="live-round-gm")])
     end = Markup("") if call.get("ended") else button("End the round", "live-call-end", data_id=call["id"])
     return h("section",
              h("h2", f"The round: {isolate(call['title'])}", class_="screen-title", id="live-round", tabindex="-1"),

@@ -68,7 +68,7 @@ def difficulty_settled(state: AppState) -> bool:
 def without_dice(draft: dict) -> dict:
     """The same people, conditions and modifiers; no dice, no totals."""
     fresh = copy.deepcopy(draft)
-    fresh["logged"] = None
+    fresh["logged"] = fresh["called"] = None
     for role in draft_model.ROLES:
         fresh[role]["total"] = None
         dice_entry.forget_dice(fresh[role])
@@ -128,6 +128,9 @@ def choose_kind(state: AppState, event: Input):
     kind = event.text("value")
     draft = current(state)
     if kind not in (draft_model.CHECK, draft_model.OPPOSED) or kind == draft["kind"]:
+        return
+    if draft.get("called"):
+        state.fail("The GM's phone rolled the defense for this call: the kind of roll is settled there.")
         return
     if draft_model.dice_on_table(draft) or draft["logged"] is not None:
         dice_entry.set_aside_dice(DICE, state, draft)  # rolled for the other kind of roll: kept in the log

@@ -66,7 +66,7 @@ def new_draft(state: AppState) -> dict:
         actor = everyone[0] if everyone else None
     defender = adversaries[0] if adversaries else None
     return {"kind": CHECK, "difficulty": None, "actor": new_roller(actor), "defender": new_roller(defender),
-            "logged": None}
+            "logged": None, "called": None}  # called: a GM's call answered here, {"id", "words"} of its defense
 
 
 def rollers(draft: dict) -> list[tuple[str, dict]]:
@@ -119,6 +119,8 @@ def settled_by(draft: dict, role: str) -> str | None:
     """Why this side's roll can no longer change, or None."""
     if draft["logged"] is not None:
         return "This result is logged. Start a new roll to change it."
+    if draft.get("called") and role == "defender":
+        return f"Settled on the GM's phone: {draft['called']['words']}."
     if roll_settled(draft[role]):
         return ("Settled: rolled, so its good and bad dice and modifiers stand. "
                 "A new roll puts these dice in the log as set aside.")
@@ -320,11 +322,15 @@ ROLLER = shapes.fields({
 DRAFT = shapes.fields({
     "kind": shapes.choice(CHECK, OPPOSED),
     "difficulty": shapes.optional(shapes.whole(0, rules.LIMITS["anomaly_difficulty"])),
-    "actor": ROLLER, "defender": ROLLER, "logged": shapes.optional(shapes.record("anomaly"))}, "an Anomaly roll")
+    "actor": ROLLER, "defender": ROLLER, "logged": shapes.optional(shapes.record("anomaly")),
+    "called": shapes.optional(shapes.fields({"id": shapes.text(24), "words": shapes.text(120)}, "a call"))},
+    "an Anomaly roll")
 
 
 def check_draft(data) -> dict:
     """A stored draft as the app wrote it, or ShapeError."""
+    if isinstance(data, dict) and "called" not in data:  # stored before calls sent a defense
+        data = {**data, "called": None}
     draft = DRAFT(data)
     for role in ROLES:
         roller = draft[role]

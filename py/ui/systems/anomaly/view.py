@@ -62,6 +62,8 @@ def setup(state: AppState, draft: dict) -> Markup:
     kind = segmented("Roll against", KINDS, draft["kind"], "anomaly-kind", "anomaly-kind")
     explain = ("The defender rolls the same way; the attacker must beat the defender's total."
                if draft["kind"] == draft_model.OPPOSED else Markup(""))
+    if draft.get("called"):  # the GM's phone rolled the defense: the kind is the call's
+        kind, explain = EMPTY, "The GM's phone rolled the defense: your attack must beat its total."
     return h("section", title, kind,
              h("p", explain, class_="hint hint-small") if explain else EMPTY,
              difficulty_block(draft) if draft["kind"] == draft_model.CHECK else EMPTY,
@@ -245,6 +247,8 @@ def roller_card(state: AppState, draft: dict, role: str) -> Markup:
         listed = draft_model.logged_chips(preview)
         if listed:
             body.append(chip_groups(role, listed, True))
+    elif settled is not None and roller["mode"] == draft_model.TOTAL:  # a total from another phone: no dice here
+        body.append(h("p", "Total only, announced.", class_="pool-line"))
     elif settled is not None:
         body.append(h("p", words.net_words(roller["good"], roller["bad"]).capitalize() + " · " +
                       dice_entry.arrival_words(roller) + ".", class_="pool-line"))

@@ -98,6 +98,7 @@ class TensionDice(dice_entry.DiceRules):
 
 
 DICE = TensionDice()
+CALLED = "The GM's phone set up this call: its kind, Combat and the GM's side are settled there."
 dice_entry.register(DICE)
 
 
@@ -106,6 +107,9 @@ def choose_kind(state: AppState, event: Input):
     draft = current(state)
     kind = event.text("value")
     if kind not in draft_model.KINDS or kind == draft["kind"]:
+        return
+    if draft.get("called"):
+        state.fail(CALLED)
         return
     dice_entry.set_aside_dice(DICE, state, draft)
     fresh = fresh_draft_like(draft, retry=False)
@@ -118,6 +122,9 @@ def toggle_combat(state: AppState, event: Input):
     draft = current(state)
     if draft["logged"] is not None or dice_entry.has_dice(draft["defender"]):
         state.fail("Combat is settled once the defender has rolled.")
+        return
+    if draft.get("called"):
+        state.fail(CALLED)
         return
     draft["combat"] = bool(event.checked)
 
@@ -269,6 +276,9 @@ def add_initiator(state: AppState, event: Input):
     if draft["logged"] is not None or dice_entry.has_dice(draft["defender"]):
         state.fail("The initiators are settled once the defender has rolled.")
         return
+    if draft.get("called"):
+        state.fail(CALLED)
+        return
     if len(draft["initiators"]) >= rules.LIMITS["initiators"]:
         state.fail(f"At most {rules.LIMITS['initiators']} initiators share one action.")
         return
@@ -309,7 +319,7 @@ def log_result(state: AppState, event: Input):
 def fresh_draft_like(draft: dict, retry: bool) -> dict:
     """The same sides and choices (Combat too), no dice: for trying again or the next conflict."""
     fresh = copy.deepcopy(draft)
-    fresh.update(retry=retry, logged=None, tension=None)
+    fresh.update(retry=retry, logged=None, tension=None, called=None)
     for _, side in draft_model.sides(fresh):
         clear_dice(side)
         side["total"] = None

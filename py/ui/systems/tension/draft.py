@@ -64,6 +64,7 @@ def new_draft(state: AppState) -> dict:
         "defender": new_side("character", first_character),
         "tension": None,  # the Tension the conflict was rolled with, from its first die on
         "logged": None,
+        "called": None,  # a GM's call answered here: {"id", "words"}, the GM's side settled on the GM's phone
     }
 
 
@@ -143,6 +144,8 @@ def settled_by(state: AppState, draft: dict, key: str) -> str | None:
     defender rolls (steps 4-6). The side that rolls second may still spend after rolling."""
     if draft["logged"] is not None:
         return "This result is logged."
+    if draft.get("called") and key == ("gm" if draft["kind"] == "environment" else "initiator-0"):
+        return f"Settled on the GM's phone: {draft['called']['words']}."
     if draft["kind"] == "environment" and key == "gm" and has_dice(draft["player"]):
         return "Settled: the player has rolled, so the GM's dice and options stand."
     if draft["kind"] == "opposed" and key.startswith("initiator-") and has_dice(draft["defender"]):
@@ -331,11 +334,15 @@ DRAFT = shapes.fields({
     "kind": shapes.choice(*KINDS), "combat": shapes.flag, "retry": shapes.flag, "gm": SIDE, "player": SIDE,
     "initiators": shapes.listing(SIDE, rules.LIMITS["initiators"]), "defender": SIDE,
     "tension": shapes.optional(shapes.whole(0, rules.LIMITS["tension"])),
-    "logged": shapes.optional(shapes.record("tension"))}, "a Tension Engine conflict")
+    "logged": shapes.optional(shapes.record("tension")),
+    "called": shapes.optional(shapes.fields({"id": shapes.text(24), "words": shapes.text(120)}, "a call"))},
+    "a Tension Engine conflict")
 
 
 def check_draft(data) -> dict:
     """A stored draft as the app wrote it, or ShapeError."""
+    if isinstance(data, dict) and "called" not in data:  # stored before calls settled the GM's side
+        data = {**data, "called": None}
     draft = DRAFT(data)
     shapes.need(bool(draft["initiators"]) and draft["gm"]["role"] == "gm", "a conflict without its sides")
     for _, side in sides(draft) + [("gm", draft["gm"]), ("player", draft["player"])]:

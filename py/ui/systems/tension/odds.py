@@ -36,7 +36,13 @@ def kept_totals(pool: int, who: str, target: int | None = None, winning: str | N
     caption is for the eye (the picture's own label says it to a screen reader)."""
     label = f"{isolate(who)}'s total keeping 2 of {pool} dice"
     return Markup(h("p", label, class_="chart-caption", aria_hidden="true")
-                  + totals_chart(rules.odds.tension_kept_totals(pool), label, target, winning))
+                  + totals_chart(kept_distribution(pool), label, target, winning))
+
+
+@functools.lru_cache(maxsize=32)
+def kept_distribution(pool: int) -> dict:
+    """One distribution per pool, so the chart draws its columns once (ui.kit.charts.columns_of)."""
+    return rules.odds.tension_kept_totals(pool)
 
 
 def after_roll_rows(state: AppState, draft: dict, side: dict) -> list[tuple[str, int]]:

@@ -31,7 +31,11 @@ def setup(state: AppState, draft: dict) -> Markup:
         kind = h("p", "Against the environment. Conflicts with adversaries are rolled on the GM's phone.",
                  class_="hint")
     combat = Markup("")
-    if draft["kind"] == "opposed":
+    if draft.get("called"):  # the GM's phone set up this call: its kind and Combat are the GM's
+        kind = h("p", "Against the environment, called by the GM." if draft["kind"] == "environment" else
+                 "An adversary's attack, sent by the GM's phone" + (": combat, the difference is damage."
+                                                                    if draft["combat"] else "."), class_="hint")
+    elif draft["kind"] == "opposed":
         combat = h("label", h("input", type="checkbox", id="tension-combat", data_action="tension-combat",
                               checked=draft["combat"]),
                    " Combat: the initiator deals the difference as damage", class_="check", for_="tension-combat")
@@ -48,6 +52,10 @@ def pinned_tension(state: AppState, draft: dict) -> Markup:
     now = state.session["tension"]
     if draft["tension"] is None or draft["logged"] is not None or rolled_with == now:
         return Markup("")
+    if draft.get("called"):
+        return h("p", f"The GM's phone rolled this call at Tension {rolled_with}; the session's Tension is now {now} "
+                      "(the GM's spending, or a change since). Your result changes it from there.",
+                 class_="note", role="status", data_testid="pinned-tension")
     return h("p", f"This conflict was rolled with Tension {rolled_with} and keeps it. The session's Tension is "
                   f"now {now} (changed by hand); that change stays when this result is logged.",
              class_="note", role="status", data_testid="pinned-tension")
@@ -262,12 +270,17 @@ def side_card(state: AppState, draft: dict, key: str, side: dict, title: str, ot
              aria_label=f"{title}: {name}", data_testid=f"side-{key}")
 
 
+def gm_title(state: AppState, draft: dict) -> str:
+    if draft.get("called"):
+        return "The Tension Pool, rolled on the GM's phone"
+    return "The Tension Pool, rolled on this phone" if is_player(state) else "The GM rolls for the environment"
+
+
 def side_cards(state: AppState, draft: dict) -> Markup:
     if draft["kind"] == "environment":
         gm_total = draft_model.settled_total(state, draft, draft["gm"])
         return join([
-            side_card(state, draft, "gm", draft["gm"], "The Tension Pool, rolled on this phone" if is_player(state)
-                      else "The GM rolls for the environment", None),
+            side_card(state, draft, "gm", draft["gm"], gm_title(state, draft), None),
             side_card(state, draft, "player", draft["player"], "The player", gm_total),
         ])
     cards = []
@@ -276,7 +289,7 @@ def side_cards(state: AppState, draft: dict) -> Markup:
         title = "Initiator" if count == 1 else f"Initiator {index + 1}"
         card = side_card(state, draft, f"initiator-{index}", side, title, None)
         cards.append(card)
-    locked = draft["logged"] is not None or dice_entry.has_dice(draft["defender"])
+    locked = draft["logged"] is not None or dice_entry.has_dice(draft["defender"]) or bool(draft.get("called"))
     if not locked:
         buttons = [h("button", "Add an initiator (same action)", type="button", class_="button",
                      data_action="tension-add-initiator")]
