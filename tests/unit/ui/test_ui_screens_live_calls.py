@@ -174,7 +174,7 @@ def test_a_called_anomaly_check_takes_a_difficulty_above_12():
 
 
 def test_a_call_that_would_carry_a_side_wrongly_is_refused_as_damaged():
-    base = {"live": 1, "k": "call", "id": "c1", "system": "tension", "kind": "opposed", "title": "x",
+    base = {"live": live_protocol.VERSION, "k": "call", "id": "c1", "system": "tension", "kind": "opposed", "title": "x",
             "to": ["a1"], "gm": {"name": "Ghoul", "id": "", "total": 9, "tension": 5, "words": "5 + 4 = 9"}}
     assert live_protocol.read(json.dumps(base))["gm"]["total"] == 9
     for broken in ({"gm": None}, {"to": ["a1", "b2"]}, {"combat": "yes"}, {"system": "manners", "kind": "test"},
