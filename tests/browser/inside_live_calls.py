@@ -89,15 +89,12 @@ def end_round(gm):
 
 def restarts(phone, phones, gm=None):
     """A page restarted (the channel goes with it): it boots on the same table and every phone still
-    agrees; a player's phone joins again when the GM's phone (`gm`) makes it a new code."""
+    agrees; a player's phone (`gm` given) is live again by itself, through its way back (no scan)."""
     phone.page.reload()
     phone.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     seen = all_agree(phones)
     if gm is not None:
-        live_screen(gm)
-        gm.page.get_by_test_id("live-phones").get_by_text("lost at").wait_for(timeout=AGREE_MS)
-        gm.tap(gm.page.get_by_role("button", name=f"New code for {phone.who}'s phone"), "setup")
-        join(gm, phone, first=False, connect=False)
+        phone.page.get_by_test_id("live-line").get_by_text("Live with the GM's phone").wait_for(timeout=AGREE_MS)
         nav(phone.page, "Conflict")
     return seen
 
