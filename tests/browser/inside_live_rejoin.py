@@ -19,7 +19,7 @@ import netns
 
 netns.require_isolated()  # before anything opens a page: outside, Chromium would reach the real network
 
-from conftest import BOOT_TIMEOUT_MS, READY  # noqa: E402
+from conftest import BOOT_TIMEOUT_MS  # noqa: E402
 from inside_live_table import AGREE_MS, WAYS_BACK, Browser, Phone, agree, join, tension_roll  # noqa: E402
 from inside_live_table import playwright_instance, table  # noqa: E402,F401 (fixtures)
 from test_sessions import both_sizes, nav  # noqa: E402
@@ -210,12 +210,13 @@ def test_a_stranger_with_a_copy_of_the_stored_ways_but_not_the_key_is_refused_an
     gm, [ash] = phones(["Ash"])
     stored = ash.page.evaluate("() => JSON.stringify(Object.entries(localStorage))")
     eve = Phone(ash.browser, "Eve", watch, site)  # another phone (another context: no IndexedDB key of Ash's)
-    eve.page.goto(site, wait_until="commit")
-    eve.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
-    eve.page.evaluate("(stored) => { localStorage.clear(); for (const [key, value] of JSON.parse(stored)) "
-                      "localStorage.setItem(key, value); }", stored)
+    # Ash's storage is in place before Eve's page runs: copied into a page that had started, it raced that
+    # page's own first saves (which could leave Eve on a new session of her own, with no way back to try).
+    eve.context.add_init_script("""(() => { if (sessionStorage.getItem("copied")) return;
+        localStorage.clear(); for (const [key, value] of %s) localStorage.setItem(key, value);
+        sessionStorage.setItem("copied", "1"); })()""" % stored)
     started = time.perf_counter()
-    eve.page.reload(wait_until="commit")
+    eve.page.goto(site, wait_until="commit")
     line = eve.page.get_by_test_id("live-line")
     line.get_by_text("Not live: rejoining the GM's phone…").wait_for(timeout=BOOT_TIMEOUT_MS)
     refused = eve.page.locator(".message p").filter(has_text="could not be rejoined")
