@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import sync_playwright
 
-from crashes import RendererCrashes
+from crashes import RendererCrashes, keep_cores, where_it_crashed
 from engines import ENGINES, EnginePage, PlaywrightDriver, RefusingProxy, VirtualDisplay, start_firefox, start_webkit
 from serve import make_server
 
@@ -45,6 +45,8 @@ def at_desktop_size(page, look):
     look()
     page.set_viewport_size(phone)
 
+
+keep_cores()  # a renderer that crashes leaves its core, and the test that failed by it says where
 
 READY = "html[data-app-state=ready]"
 BOOT_TIMEOUT_MS = 60_000
@@ -105,6 +107,15 @@ class Watch:
     def check(self):
         assert self.off_localhost() == [], "requests left localhost"
         assert self.unexpected_errors() == [], "the console logged errors"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test that failed because a renderer crashed (whichever browser it launched) shows the
+    crashed thread's frames, read from the core the renderer left."""
+    report = (yield).get_result()
+    if report.failed and any(words in str(report.longrepr) for words in ("Target crashed", "status crashed")):
+        report.sections.append(("where the renderer crashed", where_it_crashed()))
 
 
 @pytest.fixture

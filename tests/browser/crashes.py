@@ -6,16 +6,86 @@ process; 5, SIGTRAP, a CHECK or V8's own out-of-memory; 11 a segfault). The mach
 load at that moment are kept beside it: the crash seen while five phones booted (issue 31) was
 never reproduced, so the next one has to say why by itself. Nothing here retries anything.
 
+A renderer that crashed also says where: browsers are launched after `keep_cores()`, so the
+kernel writes a crashed renderer's core to our working directory (kernel.core_pattern is "core" on
+these machines), and a test that failed by a crash gets the crashed thread's frames from it
+(conftest.py), each as library+offset (Debian's chromium has no symbols; an address in no file is
+code V8 compiled: JavaScript or wasm).
+
+    keep_cores()                         # before launching a browser
     crashes = RendererCrashes(browser)   # right after launch
     ...
     crashes.report()                     # "" when no renderer crashed
+    where_it_crashed()                   # the frames of the core left, which is then removed
 """
 from __future__ import annotations
 
 import os
+import re
+import resource
+import subprocess
 import time
+from pathlib import Path
 
 MEMINFO = ("MemAvailable", "Committed_AS", "Shmem")
+CORE = Path("core")
+RENDERER = "/usr/lib/chromium/chromium"
+FRAMES = 12
+
+
+def keep_cores():
+    """Let this process's children (the browser and its renderers) leave a core file when they crash."""
+    resource.setrlimit(resource.RLIMIT_CORE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+
+
+def settled(path: Path, quiet_s: float = 1.0, within_s: float = 10.0) -> bool:
+    """Whether `path` exists and stopped growing (the kernel may still be writing a core)."""
+    deadline, size = time.monotonic() + within_s, -1
+    while time.monotonic() < deadline:
+        now = path.stat().st_size if path.exists() else -1
+        if now == size and now > 0:
+            return True
+        size = now
+        time.sleep(quiet_s)
+    return False
+
+
+def frames(gdb_output: str) -> list[str]:
+    """The backtrace in `gdb_output` (bt, then info proc mappings), each address as file+offset."""
+    mappings = [(int(start, 16), int(end, 16), int(offset, 16), name)
+                for start, end, _, offset, name in re.findall(
+                    r"^\s*(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(\S.*)$",
+                    gdb_output, re.M)]
+
+    def where(address: int) -> str:
+        for start, end, offset, name in mappings:
+            if start <= address < end:
+                return f"{Path(name).name}+{address - start + offset:#x}"
+        return "in no file: code V8 compiled (JavaScript or wasm), or past the frames gdb can walk"
+
+    found = {}  # gdb names the crashed frame once before the backtrace too
+    for number, address, symbol in re.findall(r"^#(\d+)\s+(?:(0x[0-9a-f]+) in )?(\S+)", gdb_output, re.M):
+        place = symbol if symbol != "??" else where(int(address, 16))
+        found.setdefault(number, f"#{number} {address + ' ' if address else ''}{place}")
+    return list(found.values())
+
+
+def where_it_crashed(core: Path = CORE) -> str:
+    """The crashed thread's frames from a renderer's core in our working directory, then the core is
+    removed; or why there are none."""
+    pattern = Path("/proc/sys/kernel/core_pattern").read_text().strip()
+    if not settled(core):
+        return f"no core file in {Path.cwd()} (kernel.core_pattern {pattern!r}, core limit " \
+               f"{resource.getrlimit(resource.RLIMIT_CORE)[0]})"
+    try:
+        gdb = subprocess.run(["gdb", "-q", "-batch", "-ex", f"bt {FRAMES}", "-ex", "info proc mappings",
+                              RENDERER, str(core)], capture_output=True, text=True, timeout=120)
+        signal = re.search(r"^Program terminated with (.*)$", gdb.stdout, re.M)
+        return "\n".join([f"its core: {signal.group(1) if signal else 'no signal named'}", *frames(gdb.stdout)])
+    except (OSError, subprocess.TimeoutExpired) as failed:
+        return f"its core could not be read: {failed}"
+    finally:
+        core.unlink(missing_ok=True)
 
 
 def machine() -> str:
