@@ -24,6 +24,7 @@ from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.library import (commit, copy_as, is_blocked, is_here, stored_entries, stored_kinds, switch_to, untouched,
                              with_newest_log)
+from ui.arrivals import owned
 from ui.arrivals.changes import change_lines
 from ui.core.people import count_words
 from ui.core.state import AppState
@@ -73,13 +74,14 @@ def offer_join(state: AppState, incoming: Replica, version_one: bool = False):
     state.announcement = f"A link to the session “{isolate(incoming.fields['name'][0])}”: join it?"
 
 
-async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None):
+async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None, applying: bool = False):
     """`incoming` merged into `mine` (session.merging.merge_checked), and what the log store said of
     the entries not in memory: (their kinds, the entries). history.Rewritten when it changes a logged
     entry, merging.MergeRefused when the result would not load at the next start (both SessionError)."""
     if stored is None:
         wanted = unknown_ids(mine, incoming)
         stored = (await stored_kinds(state, mine, wanted), await stored_entries(state, mine, wanted))
+    incoming = owned.judged(state, mine, incoming, stored[1] or {}, applying)  # who may change what (session.ownership)
     return merge_checked(mine, incoming, *stored), stored
 
 
@@ -106,7 +108,12 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
     changes = change_lines(merge_differences(mine, merged.replica, (merged.undone, merged.added)), before, after)
     if not changes:
         if mine is not state.replica:
-            switch_to(state, mine)
+            owned.switched(state, mine)
+        held = owned.only_held(state)
+        if held:
+            if state.message is None or state.message.tone != "error":
+                state.say(held)
+            return
         state.say(f"You already have everything in this link of “{isolate(before['name'])}”: it is open.", "success")
         ask_who(state)
         return
@@ -156,7 +163,7 @@ async def merged_here(state: AppState, incoming: Replica, stored=None) -> Merged
     commit(state)
     try:
         mine = await with_newest_log(state, incoming.id)
-        merged, _ = await merged_with(state, mine, incoming, stored)
+        merged, _ = await merged_with(state, mine, incoming, stored, applying=True)
     except SessionError as error:
         state.fail(str(error))
         return None
@@ -164,7 +171,7 @@ async def merged_here(state: AppState, incoming: Replica, stored=None) -> Merged
         state.replica = merged.replica
         state.session = state.committed = merged.replica.session()
     else:
-        switch_to(state, merged.replica)
+        owned.switched(state, merged.replica)
     if merged.ignored:  # what nobody could act on was left out (session.inert): said, in a sentence each
         state.fail(" ".join(merged.ignored))
     return merged
