@@ -119,7 +119,7 @@ def test_counts_of_made_up_phones_that_add_up_to_nothing_never_refuse_an_honest_
     junk.fields["name"] = ["Crowded", junk.clock, "ff"]
     open_link(gm, session_link(junk))
     tap(gm, "join-update")
-    assert gm.session["name"] == "Crowded" and len(gm.replica.tension) <= 1  # no room taken
+    assert len(gm.replica.tension) <= 1  # no room taken (the made-up phone's rename waits for the GM's Add)
     table = Table(gm=gm, ash=phone())
     table.join("gm", "ash", role=session["roster"][0]["id"])
     ash = table.phones["ash"]
