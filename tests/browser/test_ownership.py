@@ -60,6 +60,10 @@ def update(page):
         page.locator(".message p", has_text="from the link").wait_for()  # merged: the next tap starts from it
 
 
+RESTORED_STORED = """() => Object.keys(localStorage).some((key) => key.startsWith("tableside.head.")
+    && (JSON.parse(localStorage.getItem(key)).logged || {}).conflict === 1)"""
+
+
 def session_name(page) -> str:
     """The open session's name, as the session bar shows it."""
     return page.locator(".session-name").inner_text()
@@ -115,6 +119,7 @@ def test_a_player_changes_only_what_it_owns_and_the_gm_adds_or_restores_the_rest
         shots(gm, screenshot, "owner-gm-undo-notice")
         notice.get_by_role("button", name="Restore").tap()
         notice.wait_for(state="detached")
+        gm.wait_for_function(RESTORED_STORED)  # a reload before the log store has it would start without it
         restart(gm)
         nav(gm, "Log")
         assert gm.get_by_test_id("log-entry").count() == 1 and "GM 1" in gm.get_by_test_id("log-entry").inner_text()
