@@ -17,7 +17,10 @@ stamp. What every phone can still check, from the replicas alone:
   otherwise its rolls and their counts are held together, so they are always taken whole).
 - Everything else is *held*: listed change by change for the GM's "Add" on the GM's phone, refused
   with one sentence on every other phone.
-- A write stamped with this phone's own device that this phone never made is forged: dropped.
+- A write stamped with this phone's own device that this phone never made is forged: dropped. (But
+  for `own`: a version-1 link carries no writer, so what it shows is written as this phone's change
+  when the person here takes it, and judged as this phone's: kept on the GM's phone, on a player's
+  only what that player may change.)
 
 With no GM on record (a shared phone, an older session) every change is kept, as before.
 Pure Python.
@@ -138,10 +141,11 @@ def roll_words(entry: dict, table: Table) -> str:
     return f"{owner} roll{' ' + isolate(label) if label else ''}"
 
 
-def judge(mine: Replica, incoming: Replica, here: str, known: dict | None = None) -> Verdict:
+def judge(mine: Replica, incoming: Replica, here: str, known: dict | None = None, own: bool = False) -> Verdict:
     """Split what `incoming` brings to `mine` into what its writers may change (`kept`) and the
     rest (`held`, in words). `here`: this phone's device; `known`: log entries this phone holds
-    outside memory that incoming names ({id: entry}, from the log store)."""
+    outside memory that incoming names ({id: entry}, from the log store); `own`: `incoming` is a
+    change made on this phone (an old link taken here), so its writes in this phone's name are not forged."""
     gm = recorded_gm(mine, incoming)
     empty = Replica(incoming.id, incoming.clock)
     if gm is None:
@@ -149,14 +153,15 @@ def judge(mine: Replica, incoming: Replica, here: str, known: dict | None = None
     if mine.gm is not None and incoming.gm is not None and incoming.gm[0] != mine.gm[0] \
             and later_write(mine.gm, incoming.gm) is incoming.gm and incoming.gm[2] != mine.gm[0]:
         return Verdict(empty, empty, refusal=ANOTHER_GM)
-    return Judging(mine, incoming, here, gm, known or {}).verdict()
+    return Judging(mine, incoming, here, gm, known or {}, own).verdict()
 
 
 class Judging:
     """One judgement: walks each part of the incoming replica once."""
 
-    def __init__(self, mine: Replica, incoming: Replica, here: str, gm: str, known: dict):
+    def __init__(self, mine: Replica, incoming: Replica, here: str, gm: str, known: dict, own: bool = False):
         self.mine, self.incoming, self.here, self.gm = mine, incoming, here, gm
+        self.forgeable = None if own else here  # the device whose news is forged
         self.table = Table(mine, incoming, gm)
         self.known = {**known, **mine.log}
         self.kept = Replica(incoming.id, incoming.clock, sealed=incoming.sealed)
@@ -177,7 +182,7 @@ class Judging:
         return Verdict(self.kept, self.held, self.changes, self.forged)
 
     def forged_write(self, device: str) -> bool:
-        if device == self.here:
+        if device == self.forgeable:
             self.forged += 1
             return True
         return False
@@ -215,7 +220,7 @@ class Judging:
                 at_add = {key: write for key, write in entry["fields"].items() if write[1:] == added}
                 allowed = adder == self.gm or origin(added) or self.table.holds_person(
                     adder, at_add.get("kind", ["character"])[0], at_add.get("name", [""])[0])
-                if allowed and (adder != self.here or not news):
+                if allowed and (adder != self.forgeable or not news):
                     kept["added"] = added
                 elif not news:
                     self.held_adds.add(entry_id)
@@ -257,7 +262,7 @@ class Judging:
                 for device, steps in counts.items():
                     if not self.table.holds(device, entry_id):
                         continue  # moved by rolls: `rolls`
-                    if device == self.here and self.increase(("entry", entry_id, key), device, steps) != (0, 0):
+                    if device == self.forgeable and self.increase(("entry", entry_id, key), device, steps) != (0, 0):
                         self.forged += 1
                     else:
                         kept["counts"].setdefault(key, {})[device] = steps
@@ -294,7 +299,7 @@ class Judging:
         if not entries and not marks and not moves:
             self.take(device, [], [], [])
             return
-        if device == self.here:  # this phone has everything it wrote: more is forged
+        if device == self.forgeable:  # this phone has everything it wrote: more is forged
             self.forged += len(entries) + len(marks) + len(moves)
             self.take(device, [], [], [])
             return

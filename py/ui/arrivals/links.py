@@ -74,14 +74,16 @@ def offer_join(state: AppState, incoming: Replica, version_one: bool = False):
     state.announcement = f"A link to the session “{isolate(incoming.fields['name'][0])}”: join it?"
 
 
-async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None, applying: bool = False):
+async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None, applying: bool = False,
+                      own: bool = False):
     """`incoming` merged into `mine` (session.merging.merge_checked), and what the log store said of
     the entries not in memory: (their kinds, the entries). history.Rewritten when it changes a logged
-    entry, merging.MergeRefused when the result would not load at the next start (both SessionError)."""
+    entry, merging.MergeRefused when the result would not load at the next start (both SessionError).
+    `own`: `incoming` is an old link's content written as this phone's change (`overlaid`)."""
     if stored is None:
         wanted = unknown_ids(mine, incoming)
         stored = (await stored_kinds(state, mine, wanted), await stored_entries(state, mine, wanted))
-    incoming = owned.judged(state, mine, incoming, stored[1] or {}, applying)  # who may change what (session.ownership)
+    incoming = owned.judged(state, mine, incoming, stored[1] or {}, applying, own)  # who may change what (session.ownership)
     return merge_checked(mine, incoming, *stored), stored
 
 
@@ -100,7 +102,7 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
         mine = await with_newest_log(state, incoming.id)
         if version_one:
             incoming = overlaid(mine, incoming, state.device)
-        merged, stored = await merged_with(state, mine, incoming)
+        merged, stored = await merged_with(state, mine, incoming, own=version_one)
     except SessionError as error:
         state.fail(str(error))
         return
@@ -118,7 +120,7 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
         ask_who(state)
         return
     state.pending = {"kind": "join", "session": after, "mine": before, "incoming": incoming, "stored": stored,
-                     "changes": changes}
+                     "changes": changes, "own": version_one}
     state.screen = "session"
     state.announcement = f"A link to your session “{isolate(before['name'])}”: {len(changes)} changes. Update it?"
 
@@ -157,13 +159,14 @@ def join_new(state: AppState, event: Input):
         join(state, pending["incoming"])
 
 
-async def merged_here(state: AppState, incoming: Replica, stored=None) -> Merged | None:
+async def merged_here(state: AppState, incoming: Replica, stored=None, own: bool = False) -> Merged | None:
     """Merge `incoming` into this phone's replica of its session and open it (the open session
-    keeps what is on the table): what merging gave. None, with the message, when the session can't be read."""
+    keeps what is on the table): what merging gave. None, with the message, when the session can't be read.
+    `own`: `merged_with`."""
     commit(state)
     try:
         mine = await with_newest_log(state, incoming.id)
-        merged, _ = await merged_with(state, mine, incoming, stored, applying=True)
+        merged, _ = await merged_with(state, mine, incoming, stored, applying=True, own=own)
     except SessionError as error:
         state.fail(str(error))
         return None
@@ -178,7 +181,7 @@ async def merged_here(state: AppState, incoming: Replica, stored=None) -> Merged
 
 
 async def apply_merge(state: AppState, pending: dict):
-    merged = await merged_here(state, pending["incoming"], pending.get("stored"))
+    merged = await merged_here(state, pending["incoming"], pending.get("stored"), pending.get("own", False))
     if merged is None:
         return
     state.screen = "conflict"

@@ -28,15 +28,17 @@ def is_gm_phone(state: AppState, replica: Replica | None = None) -> bool:
     return gm_of(replica or state.replica) == state.device
 
 
-def judged(state: AppState, mine: Replica, incoming: Replica, known: dict, applying: bool = True) -> Replica:
+def judged(state: AppState, mine: Replica, incoming: Replica, known: dict, applying: bool = True,
+           own: bool = False) -> Replica:
     """What of `incoming` merges into `mine` now (SessionError when the link names another GM). A preview
-    (`applying` False: the join prompt) holds what waits for the GM, and says no undo until it merges."""
+    (`applying` False: the join prompt) holds what waits for the GM, and says no undo until it merges.
+    `own`: `incoming` is this phone's change (an old link taken here: session.ownership.judge)."""
     gm_here = is_gm_phone(state, mine)
     if gm_here:
         free, contested = open_claims(mine, incoming)
         for entry_id, device in free:
             grant(mine, entry_id, device, state.device)
-    verdict = judge(mine, incoming, state.device, known)
+    verdict = judge(mine, incoming, state.device, known, own)
     if verdict.refusal:
         raise SessionError(verdict.refusal)
     if verdict.forged:

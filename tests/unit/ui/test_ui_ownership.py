@@ -177,3 +177,23 @@ def test_a_link_naming_another_gm_is_refused_with_a_sentence():
 
     open_link(ash, fragment)
     assert "names another phone as the GM" in ash.message.text
+
+
+def test_an_old_link_opened_on_the_gms_phone_asks_to_update_and_on_a_players_phone_is_refused():
+    """A version-1 link carries no writer: what it shows is taken as a change the person on this phone
+    chooses ("Update mine"), so it is judged as this phone's change, never as one forged in its name."""
+    from session.links.v1 import encode_session
+    from tapping import open_link
+
+    table, party = live_party()
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    shown = {**gm.session, "name": "Renamed by an old link", "tension": gm.session["tension"] + 2}
+    open_link(gm, encode_session(shown))
+    assert "Update this session?" in text(gm)
+    tap(gm, "join-update")
+    assert gm.session["name"] == "Renamed by an old link" and gm.session["tension"] == shown["tension"]
+    name = ash.session["name"]
+    open_link(ash, encode_session({**ash.session, "name": "Ash's old link"}))
+    if ash.pending is not None:
+        tap(ash, "join-update")
+    assert ash.session["name"] == name and "GM's to change" in ash.message.text
