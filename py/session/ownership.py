@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from rules.words import isolate
 
+from .inert import known_counts
 from .replica import BASE, COUNT_NAMES, ENTRY_COUNTS, Replica, effect_targets, later_write
 
 WHO_IS_WHO = ("name", "kind", "system")  # a sheet's fields that say who it is: the GM's to change
@@ -274,14 +275,14 @@ class Judging:
 
     def rolls(self):
         """Each device's rolls, undo marks and the counts it moved of what it does not hold, in one pass."""
-        self.found: dict[str, list] = {}  # device -> [(target, steps)]
-        for device, steps in self.incoming.tension.items():
+        self.found: dict[str, list] = {}  # device -> [(target, steps)]; not what nobody can act on (session.inert)
+        for device, steps in known_counts(self.mine.tension, self.incoming.tension).items():
             self.found.setdefault(device, []).append((("tension",), steps))
         for entry_id, entry in self.incoming.roster.items():
             if entry_id in self.held_adds and entry_id not in self.mine.roster:
                 continue
             for key, counts in entry["counts"].items():
-                for device, steps in counts.items():
+                for device, steps in known_counts(mine_steps_of(self.mine, entry_id, key), counts).items():
                     if not self.table.holds(device, entry_id):
                         self.found.setdefault(device, []).append((("entry", entry_id, key), steps))
         devices = {entry["device"] for entry in self.incoming.log.values()}
@@ -410,8 +411,12 @@ def put(replica: Replica, target: tuple, device: str, steps: list):
 def mine_steps(mine: Replica, target: tuple, device: str) -> list:
     if target == ("tension",):
         return mine.tension.get(device, [0, 0])
-    entry = mine.roster.get(target[1], {})
-    return entry.get("counts", {}).get(target[2], {}).get(device, [0, 0])
+    return mine_steps_of(mine, target[1], target[2]).get(device, [0, 0])
+
+
+def mine_steps_of(mine: Replica, entry_id: str, key: str) -> dict:
+    """An entry's count here, by device."""
+    return mine.roster.get(entry_id, {}).get("counts", {}).get(key, {})
 
 
 def move_words(table: Table, target: tuple, delta: int) -> str:
