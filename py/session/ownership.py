@@ -435,11 +435,14 @@ def record_gm(replica: Replica, device: str) -> bool:
 
 
 def claim(replica: Replica, entry_id: str, device: str):
-    """This phone's player holds the character `entry_id` (a request: only the GM's grant counts)."""
+    """This phone's player holds the character `entry_id` (a request: only the GM's grant counts).
+    Stamped at the clock the replica has, not a new tick: the Log orders entries across phones by
+    clock, and saying who holds this phone must not move this phone's next roll past what another
+    phone logged meanwhile (a claim is compared only with the same device's other records)."""
     record = replica.holders.get(entry_id, {}).get(device)
     if record is None:
         replica.holders = {**replica.holders, entry_id: {**replica.holders.get(entry_id, {}),
-                                                         device: [replica.tick(), device]}}
+                                                         device: [replica.clock, device]}}
 
 
 def grant(replica: Replica, entry_id: str, device: str, gm: str):

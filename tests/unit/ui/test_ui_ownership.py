@@ -197,3 +197,19 @@ def test_an_old_link_opened_on_the_gms_phone_asks_to_update_and_on_a_players_pho
     if ash.pending is not None:
         tap(ash, "join-update")
     assert ash.session["name"] == name and "GM's to change" in ash.message.text
+
+
+def test_picking_ones_character_moves_no_clock_so_what_the_phone_logged_keeps_its_place():
+    """The Log orders entries by clock across phones. A player's claim is stamped at the clock it has,
+    not a new tick: with a tick, the player's next roll sat a clock later than before, level with a
+    card the GM's phone logged after that player's lock, and the two changed places by device id."""
+    from tapping import open_link
+
+    party = party_of_five()
+    gm = phone(party)
+    ash = phone()
+    open_link(ash, session_link(gm.replica))
+    clock = ash.replica.clock
+    tap(ash, "role-pick", role=party["roster"][0]["id"])
+    assert ash.role == party["roster"][0]["id"] and ash.device in ash.replica.holders[party["roster"][0]["id"]]
+    assert ash.replica.clock == clock
