@@ -169,3 +169,44 @@ def test_a_copy_of_the_gms_seal_in_another_session_never_makes_the_gms_phone_rev
     tap(other, "manners-seal-reveal")
     assert not [m for m in other.replica.sealed[exchange["id"]].values() if m["t"] == "reveal"]
     assert draft_of(other)["revealed"] is None
+
+
+def test_a_card_logged_after_the_lock_is_the_newest_entry_on_a_player_phone_that_said_who_it_is():
+    """As the browser test plays it: Wren's phone joins by link and says it is Wren's, a sealed Test is
+    logged on both phones, then the GM's phone logs another card after the next lock. That card is the
+    newest entry whatever the devices' ids (the Log orders by clock, then device: saying who holds a
+    phone once moved its next roll level with the GM's card, and a higher device id won the tie)."""
+    gm = phone(table(), store=MemoryStore())
+    player = phone(store=MemoryStore())
+    player.device = "ffffffff"  # sorts after any other device: a tie would put its entry first
+    open_link(player, session_link(gm.replica))
+    tap(player, "role-pick", role=WREN["id"])
+
+    def sealed_round():
+        tap(gm, "manners-who", side="player", value=WREN["id"])
+        tap(gm, "manners-gm-mode", value="says")
+        tap(gm, "manners-difficulty", value=5)
+        tap(gm, "manners-seal-pick", value="Hostility")
+        tap(gm, "manners-seal-share")
+        carry(gm, player)
+        tap(player, "manners-manner", side="player", value="Force")
+        tap(player, "manners-lock", side="player")
+        tap(player, "manners-seal-send")
+        carry(player, gm)
+
+    sealed_round()
+    tap(gm, "manners-seal-reveal")
+    tap(gm, "manners-log")
+    carry(gm, player)
+    tap(player, "manners-log")
+    for state in (gm, player):
+        tap(state, "manners-new")
+    sealed_round()
+    conflict = draft_of(gm)["exchange"]["id"]
+    lock = exchange_model.standing(gm, draft_of(gm)["exchange"]).locked
+    before = gm.session
+    forged = rules.resolve({"v": 1, "system": "manners", "kind": "test", "player": lock, "difficulty": 5,
+                            "complication": "Time"}, source=rules.NoDice())
+    gm.replica.absorb(before, log_conflict(before, forged, by="Wren", same_as=conflict), gm.device)
+    update(player, gm.replica)
+    assert player.session["log"][0]["id"] == conflict and "Flagged:" in log_text(player)
