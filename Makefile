@@ -56,5 +56,8 @@ bench-merge: $(STAMPS)/venv
 bench-catchup: $(STAMPS)/venv
 	$(VENV_PYTHON) bench/bench_catchup.py
 
+bench-ownership: $(STAMPS)/venv
+	$(VENV_PYTHON) bench/bench_ownership.py
+
 clean:
 	rm -rf dist build $(STAMPS) .pytest_cache

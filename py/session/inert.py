@@ -73,7 +73,7 @@ def sift(mine: Replica, incoming: Replica, stored=()) -> tuple[Replica, list[str
                                              for key, counts in entry.get("counts", {}).items()}}
               for entry_id, entry in incoming.roster.items()}
     sifted = Replica(incoming.id, incoming.clock, incoming.fields, known_counts(mine.tension, incoming.tension),
-                     roster, incoming.log, undone, sealed)
+                     roster, incoming.log, undone, sealed, incoming.gm, incoming.holders)
     sifted.complete, sifted.fresh, sifted.counted = incoming.complete, incoming.fresh, incoming.counted
     return sifted, ignored
 

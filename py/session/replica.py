@@ -15,6 +15,10 @@ associative, idempotent), and the session dict the screens read is derived from 
 - log: every logged entry by id, never dropped; an undo is a mark beside it.
 - sealed: the messages of each sealed-card exchange (session.sealed) by conflict id, each
   keyed by its digest: a grow-only set; only commitments and public steps, never a secret.
+- gm, holders: who may change what (session.ownership): the GM phone's device as a write
+  ([device, clock, writer]), and for each roster entry the devices that claimed it and those the
+  GM gave it to ({entry id: {device: [clock, writer]}}: a claim is written by that device, a grant
+  by the GM's). Both only once someone said who holds a phone; older phones leave them out.
 
 A change made on this phone is recorded by `absorb(before, after)`: the difference
 between the session before and after a tap becomes field writes and count steps
@@ -102,7 +106,7 @@ class Replica:
     (local changes); `merge` returns a new replica."""
 
     def __init__(self, session_id: str, clock: int = 0, fields=None, tension=None, roster=None, log=None,
-                 undone=None, sealed=None):
+                 undone=None, sealed=None, gm=None, holders=None):
         self.id = session_id
         self.clock = clock
         self.fields: dict[str, list] = fields or {}  # field -> [value, clock, device]
@@ -111,6 +115,8 @@ class Replica:
         self.log: dict[str, dict] = log or {}  # entry id -> entry (with its "clock" and "device")
         self.undone: dict[str, dict] = undone or {}  # entry id -> {"by": {device: clock}, "effects": [...]}
         self.sealed: dict[str, dict] = sealed or {}  # conflict id -> {message digest -> message}
+        self.gm: list | None = gm  # [the GM phone's device, clock, writer] (session.ownership)
+        self.holders: dict[str, dict] = holders or {}  # roster id -> {device: [clock, writer]}
         # Not part of the merged state: how much of the log this phone holds in memory (session.logbook).
         # `complete`: every entry is in `log`; otherwise `log` holds the newest ones and the rest are
         # only in the device's log store. `fresh`: entries of `log` not yet in that store.
@@ -149,8 +155,8 @@ class Replica:
     def to_dict(self, log: bool = True) -> dict:
         data = {"v": VERSION, "id": self.id, "clock": self.clock, "fields": self.fields, "tension": self.tension,
                 "roster": self.roster, "undone": self.undone}
-        if self.sealed:
-            data["sealed"] = self.sealed
+        data.update({key: value for key, value in (("sealed", self.sealed), ("gm", self.gm), ("holders", self.holders))
+                     if value})  # only when there are some: older phones read the rest
         if log:
             data["log"] = sorted(self.log.values(), key=entry_key)
         return data
@@ -159,7 +165,8 @@ class Replica:
     def from_dict(cls, data: dict) -> Replica:
         """From `to_dict`'s shape, already checked (session.replica_check.check_replica)."""
         return cls(data["id"], data["clock"], data["fields"], data["tension"], data["roster"],
-                   {entry["id"]: entry for entry in data.get("log", [])}, data["undone"], data.get("sealed"))
+                   {entry["id"]: entry for entry in data.get("log", [])}, data["undone"], data.get("sealed"),
+                   data.get("gm"), data.get("holders"))
 
     def copy(self) -> Replica:
         twin = Replica.from_dict(copy.deepcopy(self.to_dict()))
@@ -338,9 +345,26 @@ class Replica:
                 (mark["effects"] for mark in marks), key=canonical)}
         for conflict_id in self.sealed.keys() | other.sealed.keys():
             merged.sealed[conflict_id] = {**self.sealed.get(conflict_id, {}), **other.sealed.get(conflict_id, {})}
+        merged.gm = self.gm if other.gm is None else other.gm if self.gm is None else later_write(self.gm, other.gm)
+        merged.holders = join_holders(self.holders, other.holders)
         merged.complete = self.complete and other.complete
         merged.fresh = [*self.fresh, *(entry for entry_id, entry in other.log.items() if entry_id not in self.log)]
         return merged
+
+
+def holder_rank(device: str, record: list) -> tuple:
+    """Of two records of one device holding one entry: a grant (written by another phone, the GM's)
+    before a claim (written by the device itself), then the later."""
+    return record[1] != device, record[0], record[1]
+
+
+def join_holders(first: dict, second: dict) -> dict:
+    joined = {entry_id: dict(devices) for entry_id, devices in first.items()}
+    for entry_id, devices in second.items():
+        mine = joined.setdefault(entry_id, {})
+        for device, record in devices.items():
+            mine[device] = list(max(mine.get(device, record), record, key=lambda item: holder_rank(device, item)))
+    return joined
 
 
 def refuse_what_cannot_be_kept(replica: Replica, before: dict, after: dict, device: str):

@@ -157,6 +157,13 @@ def check_replica(data, max_log: int = MAX_LOG, partial: bool = False, room: int
         {identifier(key): sealed_messages(key, item)
          for key, item in mapping(data.get("sealed", {}), MAX_EXCHANGES,
                                   "more than {limit} sealed-card conflicts").items()})
+    replica.gm = None if data.get("gm") is None else write(data["gm"])
+    if replica.gm is not None:
+        device(replica.gm[0])
+    replica.holders = {identifier(key): {device(holder): stamp(record) for holder, record in
+                                         mapping(item, MAX_DEVICES, DEVICES).items()}
+                       for key, item in mapping(data.get("holders", {}), 4 * MAX_ROSTER,
+                                                "more than {limit} roster entries, removed ones included").items()}
     fold(replica)
     check_clock(replica, room)
     if partial:
@@ -180,6 +187,10 @@ def stamps(replica: Replica):
     yield from (entry["clock"] for entry in replica.log.values())
     for mark in replica.undone.values():
         yield from mark["by"].values()
+    if replica.gm is not None:
+        yield replica.gm[1]
+    for devices in replica.holders.values():
+        yield from (record[0] for record in devices.values())
 
 
 def check_clock(replica: Replica, room: int):

@@ -31,3 +31,7 @@ def run_inside(*names: str, timeout_s: float = TIMEOUT_S):
 
 def test_a_live_table_in_a_private_network():
     run_inside("inside_live_table.py")
+
+
+def test_who_may_change_what_on_a_live_table():
+    run_inside("inside_live_ownership.py")  # issue 30, item 3

@@ -83,13 +83,18 @@ def enter_dice(card, faces):
         card.get_by_role("button", name=f"Add a die showing {face}").tap()
 
 
-def log_a_success_with_ap(page):
-    """Ash (Agility 3 + Climb 2, 2 AP) against 3 Tension dice; one AP wins it; two 1s add Tension."""
+def log_a_success_with_ap(page, players_phone: bool = False):
+    """Ash (Agility 3 + Climb 2, 2 AP) against 3 Tension dice; one AP wins it; two 1s add Tension.
+    On Ash's own phone (`players_phone`) the roll is logged and shown to the GM, then put away."""
     nav(page, "Conflict")
     enter_dice(page.get_by_test_id("side-gm"), [6, 5, 2])
     player = page.get_by_test_id("side-player")
     enter_dice(player, [6, 4, 3, 1, 1])
     player.get_by_role("button", name="Spend 1 AP to win (you have 2)").tap()
+    if players_phone:
+        page.get_by_role("button", name="Log and show to the GM").tap()
+        page.locator("#handoff-done").tap()
+        return
     page.get_by_role("button", name="Log this result").tap()
     page.get_by_text("Result (logged)").wait_for()
 

@@ -24,6 +24,7 @@ from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.library import (commit, copy_as, is_blocked, is_here, stored_entries, stored_kinds, switch_to, untouched,
                              with_newest_log)
+from ui.arrivals import owned
 from ui.arrivals.changes import change_lines
 from ui.core.people import count_words
 from ui.core.state import AppState
@@ -73,13 +74,16 @@ def offer_join(state: AppState, incoming: Replica, version_one: bool = False):
     state.announcement = f"A link to the session “{isolate(incoming.fields['name'][0])}”: join it?"
 
 
-async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None):
+async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=None, applying: bool = False,
+                      own: bool = False):
     """`incoming` merged into `mine` (session.merging.merge_checked), and what the log store said of
     the entries not in memory: (their kinds, the entries). history.Rewritten when it changes a logged
-    entry, merging.MergeRefused when the result would not load at the next start (both SessionError)."""
+    entry, merging.MergeRefused when the result would not load at the next start (both SessionError).
+    `own`: `incoming` is an old link's content written as this phone's change (`overlaid`)."""
     if stored is None:
         wanted = unknown_ids(mine, incoming)
         stored = (await stored_kinds(state, mine, wanted), await stored_entries(state, mine, wanted))
+    incoming = owned.judged(state, mine, incoming, stored[1] or {}, applying, own)  # who may change what (session.ownership)
     return merge_checked(mine, incoming, *stored), stored
 
 
@@ -98,7 +102,7 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
         mine = await with_newest_log(state, incoming.id)
         if version_one:
             incoming = overlaid(mine, incoming, state.device)
-        merged, stored = await merged_with(state, mine, incoming)
+        merged, stored = await merged_with(state, mine, incoming, own=version_one)
     except SessionError as error:
         state.fail(str(error))
         return
@@ -106,12 +110,17 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
     changes = change_lines(merge_differences(mine, merged.replica, (merged.undone, merged.added)), before, after)
     if not changes:
         if mine is not state.replica:
-            switch_to(state, mine)
+            owned.switched(state, mine)
+        held = owned.only_held(state)
+        if held:
+            if state.message is None or state.message.tone != "error":
+                state.say(held)
+            return
         state.say(f"You already have everything in this link of “{isolate(before['name'])}”: it is open.", "success")
         ask_who(state)
         return
     state.pending = {"kind": "join", "session": after, "mine": before, "incoming": incoming, "stored": stored,
-                     "changes": changes}
+                     "changes": changes, "own": version_one}
     state.screen = "session"
     state.announcement = f"A link to your session “{isolate(before['name'])}”: {len(changes)} changes. Update it?"
 
@@ -150,13 +159,14 @@ def join_new(state: AppState, event: Input):
         join(state, pending["incoming"])
 
 
-async def merged_here(state: AppState, incoming: Replica, stored=None) -> Merged | None:
+async def merged_here(state: AppState, incoming: Replica, stored=None, own: bool = False) -> Merged | None:
     """Merge `incoming` into this phone's replica of its session and open it (the open session
-    keeps what is on the table): what merging gave. None, with the message, when the session can't be read."""
+    keeps what is on the table): what merging gave. None, with the message, when the session can't be read.
+    `own`: `merged_with`."""
     commit(state)
     try:
         mine = await with_newest_log(state, incoming.id)
-        merged, _ = await merged_with(state, mine, incoming, stored)
+        merged, _ = await merged_with(state, mine, incoming, stored, applying=True, own=own)
     except SessionError as error:
         state.fail(str(error))
         return None
@@ -164,14 +174,14 @@ async def merged_here(state: AppState, incoming: Replica, stored=None) -> Merged
         state.replica = merged.replica
         state.session = state.committed = merged.replica.session()
     else:
-        switch_to(state, merged.replica)
+        owned.switched(state, merged.replica)
     if merged.ignored:  # what nobody could act on was left out (session.inert): said, in a sentence each
         state.fail(" ".join(merged.ignored))
     return merged
 
 
 async def apply_merge(state: AppState, pending: dict):
-    merged = await merged_here(state, pending["incoming"], pending.get("stored"))
+    merged = await merged_here(state, pending["incoming"], pending.get("stored"), pending.get("own", False))
     if merged is None:
         return
     state.screen = "conflict"

@@ -27,7 +27,7 @@ from session.live import protocol as live_protocol
 from session.live.protocol import LiveMessageError
 from session.replica import Replica
 
-from ui.arrivals import catchup, links
+from ui.arrivals import catchup, links, owned
 from ui.core import commands
 from ui.core import live_table
 from ui.core import standbys
@@ -87,7 +87,8 @@ async def drain(state: AppState):
 
 async def hello(state: AppState, peer: live_table.Peer, message: dict):
     table = live_table.of(state)
-    peer.device, peer.role, peer.who = message["device"], message["role"], message["who"]
+    peer.device, peer.who = message["device"], message["who"]
+    peer.role = owned.peer_role(state, peer, message["role"])
     await catchup.note_reach(state, peer, message["oldest"])  # before anything merges: what it had, not what it sent
     incoming = opened(state, peer, message["session"])
     if incoming is None or incoming.kind != "session":
@@ -110,7 +111,7 @@ async def hello(state: AppState, peer: live_table.Peer, message: dict):
 
 
 async def who(state: AppState, peer: live_table.Peer, message: dict):
-    peer.role, peer.who = message["role"], message["who"]
+    peer.role, peer.who = owned.peer_role(state, peer, message["role"]), message["who"]
     standbys.remember(state, peer)
 
 
@@ -220,12 +221,13 @@ async def ack(state: AppState, peer: live_table.Peer, message: dict):
 
 
 async def call(state: AppState, peer: live_table.Peer, message: dict):
-    if not live_table.of(state).hub:
+    if not live_table.of(state).hub:  # a player's phone hears only the GM's phone: calls come from there alone
         open_call(state, message)
 
 
 async def end(state: AppState, peer: live_table.Peer, message: dict):
-    live_table.of(state).calls.pop(message["id"], None)
+    if not live_table.of(state).hub:  # the GM's call is the GM's to end: a player's `end` changes nothing
+        live_table.of(state).calls.pop(message["id"], None)
 
 
 async def table(state: AppState, peer: live_table.Peer, message: dict):

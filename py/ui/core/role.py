@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 
+from session.ownership import gm_of
+
 from ui.core import people
 from ui.core.live_table import ON_ITS_WAY, sends_to_gm
 from ui.core.people import Person
@@ -78,9 +80,9 @@ def gm_only(handler):
 
 def show_system(state: AppState, system: str):
     """Show `system` on this phone (its own choice, moving no other phone). The GM's phone (or a shared
-    one) also makes it the session's rule system, the one a phone that joins opens on."""
+    one, while no GM is on record) also makes it the session's rule system, the one a phone that joins opens on."""
     state.shown = system
-    if gm_controls(state) and state.session["system"] != system:
+    if gm_controls(state) and gm_of(state.replica) in (None, state.device) and state.session["system"] != system:
         state.session = {**state.session, "system": system}
 
 

@@ -12,7 +12,7 @@ import traceback
 
 from session.errors import Refused
 
-from ui.core import commands
+from ui.core import commands, holding
 from ui.core.actions import Input, dispatch
 from ui.core.library import commit, wanted
 from ui.core.role import fill_player_sheet
@@ -47,6 +47,9 @@ def after_change(state: AppState):
     for the other phones."""
     try:
         fill_player_sheet(state)  # a player's person gets a sheet where this phone now plays them
+        refusal = holding.refused_here(state)  # a player's phone makes only what the GM's phone takes
+        if refusal:
+            raise Refused(refusal)
         commit(state)
     except Refused as error:  # a count or the clock is full: the change is not made, and why is said
         state.session = state.committed

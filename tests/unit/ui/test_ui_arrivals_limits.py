@@ -119,7 +119,13 @@ def test_counts_of_made_up_phones_that_add_up_to_nothing_never_refuse_an_honest_
     junk.fields["name"] = ["Crowded", junk.clock, "ff"]
     open_link(gm, session_link(junk))
     tap(gm, "join-update")
-    assert gm.session["name"] == "Crowded" and len(gm.replica.tension) <= 1  # no room taken
+    assert len(gm.replica.tension) <= 1  # no room taken
+    # A GM is on record, so the made-up phone's rename is not taken: it waits for the GM's Add, listed.
+    assert gm.session["name"] == session["name"]
+    [held] = gm.view["held"]
+    assert held["changes"] == ["A phone: the session's name to “\u2068Crowded\u2069”"]  # no "Tension +0" of junk
+    tap(gm, "held-add", id=held["id"])
+    assert gm.session["name"] == "Crowded" and len(gm.replica.tension) <= 1  # the Add takes no room either
     table = Table(gm=gm, ash=phone())
     table.join("gm", "ash", role=session["roster"][0]["id"])
     ash = table.phones["ash"]

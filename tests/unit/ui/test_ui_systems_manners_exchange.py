@@ -68,8 +68,14 @@ def sealed_and_locked(session=None):
     """The GM's phone sealed Hostility (difficulty 5) for Wren; Wren's phone locked Force and sent it."""
     session = session or table()
     gm, player = phone(session, store=MemoryStore()), phone(session, store=MemoryStore())
-    for state, who in ((gm, WREN), (player, WREN)):
-        tap(state, "manners-who", side="player", value=who["id"])
+    tap(player, "manners-who", side="player", value=WREN["id"])
+    seal_and_lock(gm, player)
+    return gm, player
+
+
+def seal_and_lock(gm, player):
+    """The GM's phone seals Hostility (difficulty 5) for Wren; Wren's phone locks Force and sends it."""
+    tap(gm, "manners-who", side="player", value=WREN["id"])
     tap(gm, "manners-gm-mode", value="says")
     tap(gm, "manners-difficulty", value=5)
     tap(gm, "manners-seal-pick", value="Hostility")
@@ -79,7 +85,6 @@ def sealed_and_locked(session=None):
     tap(player, "manners-lock", side="player")
     tap(player, "manners-seal-send")
     carry(player, gm)
-    return gm, player
 
 
 def test_a_genuine_sealed_result_is_sealed_and_checked_in_the_log_of_both_phones():
@@ -94,14 +99,21 @@ def test_a_genuine_sealed_result_is_sealed_and_checked_in_the_log_of_both_phones
         assert "Sealed and checked" in shown and "Flagged" not in shown
 
 
-def test_the_gm_logging_another_card_after_the_lock_is_flagged_on_the_players_phone_after_a_reload_too():
-    gm, player = sealed_and_locked()
+def another_card_logged(gm) -> str:
+    """The GM's phone logs Time under the sealed conflict's id after the lock (no honest screen does);
+    the conflict's id."""
     conflict = draft_of(gm)["exchange"]["id"]
     lock = exchange_model.standing(gm, draft_of(gm)["exchange"]).locked
     before = gm.session
     forged = rules.resolve({"v": 1, "system": "manners", "kind": "test", "player": lock, "difficulty": 5,
                             "complication": "Time"}, source=rules.NoDice())
     gm.replica.absorb(before, log_conflict(before, forged, by="Wren", same_as=conflict), gm.device)
+    return conflict
+
+
+def test_the_gm_logging_another_card_after_the_lock_is_flagged_on_the_players_phone_after_a_reload_too():
+    gm, player = sealed_and_locked()
+    conflict = another_card_logged(gm)
     update(player, gm.replica)
     shown = log_text(player)
     assert "Flagged:" in shown and "Sealed and checked" not in shown
@@ -169,3 +181,27 @@ def test_a_copy_of_the_gms_seal_in_another_session_never_makes_the_gms_phone_rev
     tap(other, "manners-seal-reveal")
     assert not [m for m in other.replica.sealed[exchange["id"]].values() if m["t"] == "reveal"]
     assert draft_of(other)["revealed"] is None
+
+
+def test_a_card_logged_after_the_lock_is_the_newest_entry_on_a_player_phone_that_said_who_it_is():
+    """As the browser test plays it: Wren's phone joins by link and says it is Wren's, a sealed Test is
+    logged on both phones, then the GM's phone logs another card after the next lock. That card is the
+    newest entry whatever the devices' ids (the Log orders by clock, then device: saying who holds a
+    phone once moved its next roll level with the GM's card, and a higher device id won the tie)."""
+    gm = phone(table(), store=MemoryStore())
+    player = phone(store=MemoryStore())
+    player.device = "ffffffff"  # sorts after any other device: a tie would put its entry first
+    open_link(player, session_link(gm.replica))
+    tap(player, "role-pick", role=WREN["id"])
+
+    seal_and_lock(gm, player)
+    tap(gm, "manners-seal-reveal")
+    tap(gm, "manners-log")
+    carry(gm, player)
+    tap(player, "manners-log")
+    for state in (gm, player):
+        tap(state, "manners-new")
+    seal_and_lock(gm, player)
+    conflict = another_card_logged(gm)
+    update(player, gm.replica)
+    assert player.session["log"][0]["id"] == conflict and "Flagged:" in log_text(player)

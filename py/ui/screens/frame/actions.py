@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from session import SYSTEMS
 
-from ui.core import commands, events, role
+from ui.core import commands, events, holding, role
 from ui.core.actions import Input, action, dispatch
 from ui.core.live_table import sends_to_gm
 from ui.core.state import SCREENS, AppState
@@ -77,12 +77,15 @@ def pick_role(state: AppState, event: Input):
     entry = state.entry(picked)
     if picked != role.GM and (entry is None or entry["kind"] != "character"):
         return
+    refusal = holding.say_who(state, picked)  # the GM on record, or this player's claim (session.ownership)
+    if refusal:
+        state.fail(refusal)
+        return
     state.role = picked
     state.view.pop("choose_role", None)
     events.role_changed(state)
-    if entry is not None:  # a player's phone opens on their character's conflict
-        state.session = {**state.session, "system": entry["system"]} if entry["system"] != state.system \
-            else state.session
+    if entry is not None:  # a player's phone opens on their character's conflict (this phone's own choice)
+        state.shown = entry["system"]
         state.screen = "conflict"
         button = "Log and send to the GM" if sends_to_gm(state) else "Log and show to the GM"  # as it reads
         state.say(f"This phone is {isolate(entry['name'])}'s. Roll, then “{button}”.", "success")

@@ -12,6 +12,7 @@ from ui.core.clock import short_text
 from ui.core.people import people
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
+from ui.screens.frame.held import held_notices
 from ui.systems.handoff import dialog
 
 NAVIGATION = (
@@ -213,6 +214,7 @@ def page_regions(state: AppState, screen_regions) -> list[tuple[str, Markup]]:
         ("message", message_bar(state)),
         ("space", space_notice(state)),
         ("role", role_chooser(state)),
+        ("held", held_notices(state)),
         ("live-line", live_line(state)),
         *screen_regions,
         ("handoff", dialog(state)),

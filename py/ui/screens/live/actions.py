@@ -17,7 +17,7 @@ from session.live.signal import LiveCodeError
 
 from ui.arrivals import catchup, messages
 from ui.arrivals.codes import NO_CAMERA, take_code
-from ui.core import commands
+from ui.core import commands, holding
 from ui.core import live_table
 from ui.core import standbys
 from ui.core.live_table import peer_name
@@ -34,6 +34,7 @@ def hub(state: AppState) -> live_table.LiveTable:
     """The GM's side of a live table on this phone (made on first use)."""
     if state.live is None or not state.live.hub:
         state.live = live_table.LiveTable(hub=True, session_id=state.session["id"], known=set(state.replica.log))
+        holding.gm_here(state)  # the phone that opens the table is the GM's: on record, if none is
     return state.live
 
 

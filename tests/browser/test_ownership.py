@@ -1,0 +1,159 @@
+"""Who may change what (issue 30, item 3), in the page, by links: the GM's phone and Ash's phone, each
+with its own storage. Ash's phone refuses in a sentence every change it does not own (and restarts
+unchanged); what an altered page sends anyway waits on the GM's phone with every change listed, for
+"Add"; Ash undoing Ash's own roll is said on the GM's phone with "Restore"."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from session.links import v2 as link_v2
+from session.ownership import BEYOND_ROLLS
+from session.replica_check import check_replica
+from conftest import BOOT_TIMEOUT_MS, DESKTOP, PHONE, READY
+from test_sessions import log_a_success_with_ap, message, nav, party, stored_head
+
+SHOTS = Path(__file__).resolve().parents[2] / "shots"
+NOT_YOURS = "That is the GM's to change, on the GM's phone"
+
+
+def shots(page, screenshot, name: str):
+    """390x844, 320 px wide and 1280x800, kept in shots/ as well."""
+    SHOTS.mkdir(exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")  # the message and what waits are at the top
+    for size in (PHONE["viewport"], {"width": 320, "height": 640}, DESKTOP["viewport"]):
+        page.set_viewport_size(size)
+        path = screenshot(page, name, full_page=False)
+        shutil.copy(path, SHOTS / path.name)
+    page.set_viewport_size(PHONE["viewport"])
+
+
+def restart(page):
+    page.reload()
+    page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+OPENED = """(before) => document.querySelector('[data-testid=join-prompt]')
+    || (document.querySelector('.message p')?.textContent || '') !== before"""
+
+
+def open_link(page, site: str, fragment: str):
+    """Open a link and wait until the page has worked out what it changes (its prompt, or what it says)."""
+    message = page.locator(".message p")
+    before = message.inner_text() if page.url.startswith(site) and message.count() else ""
+    page.goto(site + "#" + fragment)
+    page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(OPENED, arg=before)
+
+
+def link_of(page) -> str:
+    nav(page, "Session")
+    return page.get_by_test_id("session-link").input_value().split("#", 1)[1]
+
+
+def update(page):
+    """"Update mine from the link", when the link changes something here."""
+    prompt = page.get_by_test_id("join-prompt")
+    if prompt.count():
+        page.get_by_role("button", name="Update mine from the link").tap()
+        prompt.wait_for(state="detached")
+        page.locator(".message p", has_text="from the link").wait_for()  # merged: the next tap starts from it
+
+
+RESTORED_STORED = """() => Object.keys(localStorage).some((key) => key.startsWith("tableside.head.")
+    && (JSON.parse(localStorage.getItem(key)).logged || {}).conflict === 1)"""
+
+
+def session_name(page) -> str:
+    """The open session's name, as the session bar shows it."""
+    return page.locator(".session-name").inner_text()
+
+
+def test_a_player_changes_only_what_it_owns_and_the_gm_adds_or_restores_the_rest(
+        browser, watch, site, screenshot):
+    contexts = [browser.new_context(**PHONE) for _ in range(2)]
+    for context in contexts:
+        watch.attach(context)
+    gm, ash = (context.new_page() for context in contexts)
+    try:
+        open_link(gm, site, link_v2.session_link(__import__("session.replica", fromlist=["Replica"])
+                                                 .Replica.from_session(party())))
+        gm.get_by_test_id("role-chooser").get_by_role("button", name="The GM").tap()
+        open_link(ash, site, link_of(gm))
+        ash.get_by_test_id("role-chooser").get_by_role("button", name="Ash").tap()
+        open_link(gm, site, link_of(ash))  # Ash's claim: the GM's phone gives Ash to that phone
+        update(gm)
+        open_link(ash, site, link_of(gm))
+        update(ash)
+
+        # Every change Ash's phone does not own: refused there in a sentence, and still so after a restart.
+        nav(ash, "Session")
+        ash.get_by_role("button", name="Rename Friday at Kim's").tap()
+        ash.locator("input[id^=rename-]").fill("Ash's game")
+        ash.get_by_role("button", name="Save name").tap()
+        ash.locator(".message p", has_text=NOT_YOURS).wait_for()
+        shots(ash, screenshot, "owner-player-refused")
+        restart(ash)
+        assert session_name(ash) == "Friday at Kim's"
+        nav(ash, "Session")
+        ash.locator("#setting-tension_explodes").tap()
+        ash.locator(".message p", has_text=NOT_YOURS).wait_for()
+        restart(ash)
+        nav(ash, "Session")
+        assert ash.locator("#setting-tension_explodes").is_checked()
+
+        # Ash rolls (its own: at once on the GM's phone), then undoes it: the GM's phone says so, with Restore.
+        log_a_success_with_ap(ash, players_phone=True)
+        open_link(gm, site, link_of(ash))
+        update(gm)
+        nav(gm, "Log")
+        assert gm.get_by_test_id("log-entry").count() == 1
+        nav(ash, "Log")
+        ash.get_by_role("button", name="Undo last").tap()
+        ash.get_by_role("button", name="Yes, undo it").tap()
+        open_link(gm, site, link_of(ash))
+        update(gm)
+        notice = gm.get_by_test_id("undo-notice")
+        notice.wait_for()
+        assert "Ash undid Ash's roll Ash 1." in notice.inner_text().replace("\u2068", "").replace("\u2069", "")
+        shots(gm, screenshot, "owner-gm-undo-notice")
+        notice.get_by_role("button", name="Restore").tap()
+        notice.wait_for(state="detached")
+        gm.wait_for_function(RESTORED_STORED)  # a reload before the log store has it would start without it
+        restart(gm)
+        nav(gm, "Log")
+        assert gm.get_by_test_id("log-entry").count() == 1 and "GM 1" in gm.get_by_test_id("log-entry").inner_text()
+
+        # An altered page of Ash's phone sends a rename of the session and of Brin, and 80 Tension: they wait.
+        session_id = link_v2.read(link_of(gm)).replica.id
+        head = stored_head(ash, session_id)
+        replica = check_replica({key: value for key, value in head.items() if key not in ("logged", "saved", "recount")})
+        device = next(device for devices in replica.holders.values() for device in devices
+                      if device != replica.gm[0])
+        before = replica.session()
+        after = {**before, "name": "Taken over", "tension": before["tension"] + 80,
+                 "roster": [{**entry, "name": "Bob"} if entry["name"] == "Brin" else entry
+                            for entry in before["roster"]]}
+        replica.absorb(before, after, device)
+        open_link(gm, site, link_v2.session_link(replica))
+        update(gm)
+        held = gm.get_by_test_id("held")
+        held.wait_for()
+        listed = held.locator("li").all_inner_texts()
+        assert [line.replace("\u2068", "").replace("\u2069", "") for line in listed] == [
+            "Ash's phone: the session's name to “Taken over”", "Ash's phone: rename Brin to “Bob”",
+            "Ash's phone: Tension +80, " + BEYOND_ROLLS]
+        assert session_name(gm) == "Friday at Kim's"
+        shots(gm, screenshot, "owner-gm-add-prompt")
+        held.get_by_role("button", name="Add").tap()
+        held.wait_for(state="detached")
+        assert "Added:" in message(gm)
+        restart(gm)
+        assert session_name(gm) == "Taken over"
+        open_link(ash, site, link_of(gm))
+        update(ash)
+        assert session_name(ash) == "Taken over"  # the GM's own change now: Ash's phone keeps it
+    finally:
+        for context in contexts:
+            context.close()
+    watch.check()
