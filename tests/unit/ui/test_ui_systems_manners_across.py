@@ -87,10 +87,9 @@ def test_a_sealed_test_reaches_a_player_who_joined_in_another_system_and_switche
         assert reload(stores[name]).session["log"][0]["id"] == conflict
 
 
-def test_a_sealed_confrontation_between_two_players_phones_reveals_on_both_and_the_gms():
-    table, session, stores = live_table()
-    gm, ash, brin = (table.phones[name] for name in ("gm", "ash", "brin"))
-    gm_system = gm.system
+def ash_seals_against_brin(table: Table, session: dict):
+    """Ash's phone starts a sealed Confrontation against Brin (both phones in Manner Cards) and seals Force."""
+    ash, brin = table.phones["ash"], table.phones["brin"]
     for state in (ash, brin):
         tap(state, "switch-system", system="manners")
     tap(ash, "manners-kind", value="confrontation")
@@ -98,6 +97,13 @@ def test_a_sealed_confrontation_between_two_players_phones_reveals_on_both_and_t
     tap(ash, "manners-manner", side="player", value="Force")
     tap(ash, "manners-seal-side", side="player")
     table.run()
+
+
+def test_a_sealed_confrontation_between_two_players_phones_reveals_on_both_and_the_gms():
+    table, session, stores = live_table()
+    gm, ash, brin = (table.phones[name] for name in ("gm", "ash", "brin"))
+    gm_system = gm.system
+    ash_seals_against_brin(table, session)
     assert gm.system == gm_system and gm.drafts.get("manners", {}).get("exchange") is None  # not taken over
     exchange = brin.drafts["manners"]["exchange"]
     assert exchange is not None and exchange["role"] == "opponent"
@@ -133,13 +139,7 @@ def test_steps_sent_again_after_a_reload_leave_the_other_phones_screen_and_table
     (keeping the steps itself while the other player's phone was not live) had its own table replaced."""
     table, session, stores = live_table()
     gm, ash, brin = (table.phones[name] for name in ("gm", "ash", "brin"))
-    for state in (ash, brin):
-        tap(state, "switch-system", system="manners")
-    tap(ash, "manners-kind", value="confrontation")
-    tap(ash, "manners-who", side="opponent", value=sheet_of(session, "Brin", "manners"))
-    tap(ash, "manners-manner", side="player", value="Force")
-    tap(ash, "manners-seal-side", side="player")
-    table.run()
+    ash_seals_against_brin(table, session)
     tap(brin, "manners-manner", side="opponent", value="Speed")
     tap(brin, "manners-seal-side", side="opponent")
     table.run()
