@@ -20,13 +20,12 @@ import netns
 netns.require_isolated()  # before anything opens a page: outside, Chromium would reach the real network
 
 from conftest import BOOT_TIMEOUT_MS  # noqa: E402
-from inside_live_table import AGREE_MS, WAYS_BACK, Browser, Phone, agree, join, tension_roll  # noqa: E402
+from inside_live_table import AGREE_MS, WAYS, Browser, Phone, agree, armed, join, live_again, tension_roll  # noqa: E402
 from inside_live_table import playwright_instance, table  # noqa: E402,F401 (fixtures)
 from test_sessions import both_sizes, nav  # noqa: E402
 
 REFUSE_MUNGING = "--force-fieldtrials=WebRTC-NoSdpMangleUfrag/Enabled/"
 RELOADS = 5
-WAYS = f"() => ({WAYS_BACK})().map((way) => way.id)"
 # From the rejoin's start (live.js's mark) to its channel open, in this page.
 HANDSHAKE_MS = """() => {
   const [start] = performance.getEntriesByName("tableside-rejoin"), [open] = performance.getEntriesByName("tableside-live-open");
@@ -53,24 +52,11 @@ def phones(table):
     return phones
 
 
-def armed(phone: Phone, peers: int, before=()) -> list[int]:
-    """Wait until the phone stores three ways back to each of `peers` phones, none of them in `before`."""
-    phone.page.wait_for_function(f"""(before) => {{
-        const ids = ({WAYS})();
-        return ids.length === {3 * peers} && ids.every((id) => !before.includes(id));
-    }}""", arg=list(before), timeout=AGREE_MS)
-    return phone.page.evaluate(WAYS)
-
-
 def to_live(phone: Phone):
     """The Live table screen, from wherever the phone is."""
     if phone.page.locator("#live-title").count() == 0:
         phone.page.get_by_role("button", name="Live table", exact=True).first.tap()
     phone.page.locator("#live-title").wait_for()
-
-
-def live_again(phone: Phone, timeout: float = AGREE_MS):
-    phone.page.get_by_test_id("live-line").get_by_text("Live with the GM's phone").wait_for(timeout=timeout)
 
 
 def reload_and_rejoin(phone: Phone) -> tuple[float, float | None]:

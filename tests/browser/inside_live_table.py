@@ -225,6 +225,22 @@ FORGET_WAYS_BACK = """() => {
 }"""
 
 
+WAYS = f"() => ({WAYS_BACK})().map((way) => way.id)"
+
+
+def armed(phone: Phone, peers: int, before=()) -> list[int]:
+    """Wait until the phone stores three ways back to each of `peers` phones, none of them in `before`."""
+    phone.page.wait_for_function(f"""(before) => {{
+        const ids = ({WAYS})();
+        return ids.length === {3 * peers} && ids.every((id) => !before.includes(id));
+    }}""", arg=list(before), timeout=AGREE_MS)
+    return phone.page.evaluate(WAYS)
+
+
+def live_again(phone: Phone, timeout: float = AGREE_MS):
+    phone.page.get_by_test_id("live-line").get_by_text("Live with the GM's phone").wait_for(timeout=timeout)
+
+
 def without_a_way_back(phone: Phone, peers: int = 1):
     """Once the phone stored its ways back (three for each of `peers` phones), they are removed: its
     next reload needs the two scans, as for a phone whose ways back were all used."""
@@ -631,8 +647,15 @@ def test_sealed_cards_between_any_two_phones_of_a_live_table(table, screenshot):
     for player in (ash, brin):
         player.page.get_by_role("button", name="Log this result").tap()
     both_sizes(brin.page, screenshot, "live-sealed-6-brin-result")
+    # Each phone restarts once the one before is back: a player's phone that reloads before it stored the
+    # GM's new ways back has only ways to the GM's old page, and shows its one-scan code instead.
+    ways = {player.who: player.page.evaluate(WAYS) for player in (ash, brin)}
     for phone in (gm, ash, brin):
         phone.page.reload()
         phone.page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        for player in (ash, brin) if phone is gm else (phone,):
+            live_again(player)
+            if phone is gm:
+                armed(player, 1, ways[player.who])
     entries = [newest_entry(phone) for phone in (gm, ash, brin)]
     assert entries[0] == entries[1] == entries[2] and "Speed" in entries[0], entries

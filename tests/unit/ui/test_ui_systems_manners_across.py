@@ -16,6 +16,7 @@ from ui.systems.manners import actions as manners_actions  # noqa: F401
 from live_table import Table, seal_for
 from reading import markup, text
 from tapping import phone, reload, tap
+from test_ui_core_standbys import page_reloads
 
 NAMES = ("Ash", "Brin")
 
@@ -86,10 +87,9 @@ def test_a_sealed_test_reaches_a_player_who_joined_in_another_system_and_switche
         assert reload(stores[name]).session["log"][0]["id"] == conflict
 
 
-def test_a_sealed_confrontation_between_two_players_phones_reveals_on_both_and_the_gms():
-    table, session, stores = live_table()
-    gm, ash, brin = (table.phones[name] for name in ("gm", "ash", "brin"))
-    gm_system = gm.system
+def ash_seals_against_brin(table: Table, session: dict):
+    """Ash's phone starts a sealed Confrontation against Brin (both phones in Manner Cards) and seals Force."""
+    ash, brin = table.phones["ash"], table.phones["brin"]
     for state in (ash, brin):
         tap(state, "switch-system", system="manners")
     tap(ash, "manners-kind", value="confrontation")
@@ -97,6 +97,13 @@ def test_a_sealed_confrontation_between_two_players_phones_reveals_on_both_and_t
     tap(ash, "manners-manner", side="player", value="Force")
     tap(ash, "manners-seal-side", side="player")
     table.run()
+
+
+def test_a_sealed_confrontation_between_two_players_phones_reveals_on_both_and_the_gms():
+    table, session, stores = live_table()
+    gm, ash, brin = (table.phones[name] for name in ("gm", "ash", "brin"))
+    gm_system = gm.system
+    ash_seals_against_brin(table, session)
     assert gm.system == gm_system and gm.drafts.get("manners", {}).get("exchange") is None  # not taken over
     exchange = brin.drafts["manners"]["exchange"]
     assert exchange is not None and exchange["role"] == "opponent"
@@ -123,3 +130,35 @@ def test_a_sealed_confrontation_between_two_players_phones_reveals_on_both_and_t
     for name in ("gm", "ash", "brin"):
         again = reload(stores[name])
         assert again.session["log"][0]["id"] == conflict, name
+
+
+def test_steps_sent_again_after_a_reload_leave_the_other_phones_screen_and_table_as_they_are():
+    """A phone that reloads sends its steps of the exchange on its table again (they travel until acknowledged,
+    and a new page does not know they were): a phone that logged that exchange changes nothing, whatever it
+    shows. Before, it was taken to the conflict: the Log opened after logging went away, and the GM's phone
+    (keeping the steps itself while the other player's phone was not live) had its own table replaced."""
+    table, session, stores = live_table()
+    gm, ash, brin = (table.phones[name] for name in ("gm", "ash", "brin"))
+    ash_seals_against_brin(table, session)
+    tap(brin, "manners-manner", side="opponent", value="Speed")
+    tap(brin, "manners-seal-side", side="opponent")
+    table.run()
+    for state in (ash, brin):
+        tap(state, "manners-seal-reveal")
+        table.run()
+    for state in (ash, brin):
+        tap(state, "manners-log")
+    table.run()
+    tap(ash, "show-screen", screen="log")
+    said = ash.message
+    sent = len(table.sent)
+    brin = page_reloads(table, "brin")
+    assert [text for who, to, text in table.sent[sent:] if (who, to) == ("gm", "ash") and '"C2.' in text]  # again
+    assert ash.screen == "log" and ash.message == said
+    assert brin.drafts["manners"]["logged"] and ash.drafts["manners"]["logged"]
+    # With Ash's phone not live, the GM's phone keeps the steps itself: its own table stays its own.
+    tap(gm, "show-screen", screen="log")
+    gm_table = gm.drafts.get("manners")
+    table.lose("ash")
+    page_reloads(table, "brin")
+    assert gm.screen == "log" and gm.drafts.get("manners") == gm_table

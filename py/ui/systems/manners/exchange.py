@@ -247,6 +247,8 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
     if not kept or not messages(state, conflict_id):  # nothing anyone can act on, or no room: no conflict to open
         state.fail(" ".join(ignored) if not kept else TOO_MANY)
         return
+    if live and not fresh and not ignored and over_here(state, conflict_id):
+        return  # sent again (steps travel until acknowledged, after a reload too): screen and table stay
     shown, showing = state.shown, state.system
     state.shown = "manners"  # this phone's own screen: the session's system stays as it is
     draft = state.draft(draft_model.new_draft)
@@ -283,6 +285,13 @@ def receive(state: AppState, session_id: str, session_name: str, incoming: list[
         state.say("This phone had every step in this link already.")
     else:
         state.announcement = turn_words(state, draft)
+
+
+def over_here(state: AppState, conflict_id: str) -> bool:
+    """That exchange is logged on this phone, and its table does not wait to turn its cards over."""
+    draft = state.drafts.get("manners")
+    turning = draft is not None and (current(draft) or {}).get("id") == conflict_id and draft["revealed"] is None
+    return conflict_id in state.replica.log and not turning
 
 
 def kept_secret(state: AppState, conflict_id: str) -> dict | None:
