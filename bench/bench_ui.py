@@ -16,7 +16,11 @@ wrappers it needs do not touch the figures above), where a roll's time goes: in
 tableside.patch (morphdom, blur and focus), in focus() alone (it forces the style and layout of
 the new DOM), the forced layout after the click, and the rest (Python: the handler, the render,
 saving). Numbers only; nothing here is a test.
+With --no-pictures, the app is also measured with its pictures left out (every <svg> taken out of
+each patch before it reaches the page: the same Python, the same page, no SVG to style, lay out and
+paint), in the same run, so the pictures' cost is a difference of medians from one run (issue 32).
 Usage: .venv/bin/python bench/bench_ui.py [--dist FOLDER] [--baseline FOLDER] (e.g. main's dist/)
+       [--no-pictures] [--throttles 4] [--repeats N]
 """
 from __future__ import annotations
 
@@ -122,12 +126,12 @@ def breakdown(page) -> dict:
     return {name: statistics.median(values) for name, values in parts.items()}
 
 
-def measure(page) -> dict:
+def measure(page, repeats: int = REPEATS) -> dict:
     """Each measure in turn at every repeat, so the no-op baseline sees the same session (its log
     grows by one set-aside entry per repeat) and the same machine load as the taps it is compared to."""
     times = {"no-op (baseline)": [], "roll -> result": [], "pool -> odds": [], LEFT: []}
     step = "1"
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         next_conflict(page)
         pool = int(page.locator('[id$="player-pool"]').inner_text())  # tension-player-pool (player-pool before)
         step = "-1" if pool >= 15 else "1" if pool <= 2 else step
@@ -142,16 +146,30 @@ def measure(page) -> dict:
     return times
 
 
-def run(browser, url, throttle: float) -> dict:
+# The page without its pictures: each patch's markup loses its <svg>s (an SVG holds no other svg)
+# before morphdom sees it. A regular expression over the request's text, so the page does no more
+# work than that to leave them out.
+NO_PICTURES = r"""() => {
+  const patch = window.tableside.patch;
+  window.tableside.patch = (text) => patch(text.replace(/<svg\b[\s\S]*?<\/svg>/g, ""));
+  window.tableside.patch(JSON.stringify({order: null, changed: [...document.querySelectorAll("#app > .region")]
+    .map((region) => [region.id, region.innerHTML])}));
+}"""
+
+
+def run(browser, url, throttle: float, pictures: bool = True, repeats: int = REPEATS) -> dict:
     context = browser.new_context(**PHONE)
     page = context.new_page()
     page.goto(url)
     page.locator(READY).wait_for(state="attached", timeout=60_000)
     page.get_by_test_id("odds").wait_for(timeout=60_000)  # icepool loaded
+    if not pictures:
+        page.evaluate(NO_PICTURES)
+        assert page.locator("#app svg.chart").count() == 0
     if throttle > 1:
         session = context.new_cdp_session(page)
         session.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-    results = measure(page)
+    results = measure(page, repeats)
     results["snapshot_chars"] = page.evaluate(f"(localStorage.getItem('{SNAPSHOT}') || '').length")
     results["breakdown"] = breakdown(page)
     context.close()
@@ -184,18 +202,26 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the built app (default: dist/)")
     parser.add_argument("--baseline", type=Path, help="another build, measured in the same run after each throttle")
+    parser.add_argument("--no-pictures", action="store_true",
+                        help="also measure the app with its SVG pictures left out, in the same run")
+    parser.add_argument("--throttles", default="1,4", help="CPU throttles, in order (default 1,4)")
+    parser.add_argument("--repeats", type=int, default=REPEATS, help=f"taps of each kind (default {REPEATS})")
     arguments = parser.parse_args()
     builds = {"app": arguments.dist, **({"baseline": arguments.baseline} if arguments.baseline else {})}
     servers = {}
     for name, folder in builds.items():
         servers[name] = make_server(folder, 0)
         threading.Thread(target=servers[name].serve_forever, daemon=True).start()
+    runs = [(name, name, True) for name in servers]
+    if arguments.no_pictures:
+        runs.insert(1, ("no pics", "app", False))
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         print(f"{'build':<9}{'measure':<22}{'CPU':>5}{'p50 ms':>9}{'p95 ms':>9}{'p50/no-op':>11}{'p95/no-op':>11}  goal")
-        for throttle in (1, 4):
-            for name, server in servers.items():
-                print_rows(name, throttle, run(browser, f"http://localhost:{server.server_address[1]}/", throttle))
+        for throttle in (float(value) for value in arguments.throttles.split(",")):
+            for name, served, pictures in runs:
+                url = f"http://localhost:{servers[served].server_address[1]}/"
+                print_rows(name, int(throttle), run(browser, url, throttle, pictures, arguments.repeats))
         browser.close()
     for server in servers.values():
         server.shutdown()

@@ -114,10 +114,13 @@ def log_conflict(session: dict, record: dict, at: str = "", by: str = "", table_
 
 
 def set_aside(session: dict, record: dict, at: str = "", by: str = "", number: int | None = None,
-              phone: str = "") -> dict:
-    """A new session with dice that were rolled and not resolved logged as "set aside"."""
+              phone: str = "", call: str = "") -> dict:
+    """A new session with dice that were rolled and not resolved logged as "set aside"; `call` is
+    the title of the live table's call they were rolled for (the GM's side, resolved on the called phones)."""
     partial = {key: copy.deepcopy(value) for key, value in record.items() if key != "result"}
     entry = {"id": new_id(), "at": at, "by": by, "kind": SET_ASIDE, "record": partial, "effects": []}
+    if call:
+        entry["call"] = call
     if number is not None:
         entry.update(n=number, phone=phone)
     return {**session, "log": [entry, *session["log"]]}

@@ -185,6 +185,7 @@ def logged_record(record: dict) -> dict:
 
 
 LOG_KINDS = ("conflict", "set-aside")
+MAX_CALL_TITLE = 80  # session.live.protocol.MAX_TITLE
 EFFECT_FIELDS = ("tension", "ap", "health")
 
 
@@ -213,6 +214,8 @@ def check_log_entry(entry) -> dict:
     }
     if kind == "set-aside":
         need("result" not in entry["record"], "A roll set aside has no result.")
+        if entry.get("call"):
+            clean["call"] = name_text(entry["call"], "The call a roll was set aside for", limit=MAX_CALL_TITLE)
     if "effects" in entry or "before" not in entry:
         clean["effects"] = [check_effect(item) for item in listed(entry.get("effects", []), "A log entry's changes")]
     else:

@@ -134,6 +134,11 @@ def test_calls_settle_the_gms_side_first_and_every_phone_agrees(table, screensho
     seen = all_agree(everyone)
     assert len(seen["log"]) == 3 and sum(f"GM {gm_total}" in line or f"the GM's {gm_total}" in line
                                           for line in seen["log"]) >= 2, seen["log"]
+    named = "Tension Pool for the call: Pick the lock."  # the GM's dice set aside, under the call's name
+    assert any(named in line.replace("\u2068", "").replace("\u2069", "") for line in seen["log"]), seen["log"]
+    nav(gm.page, "Log")
+    pictures(gm.page, screenshot, "call-gm-log-set-aside", gm.page.locator(".log-set-aside").first)
+    nav(gm.page, "Conflict")
     restarts(ash, everyone, gm)
     end_round(gm)
 

@@ -184,3 +184,36 @@ def test_no_horizontal_scroll_at_320_pixels(app):
     for screen in ("Conflict", "Roster"):
         page.get_by_role("button", name=screen).tap()
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
+
+
+LINES_OF = """(element) => {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].map((box) => Math.round(box.bottom))).size;
+}"""
+
+
+def test_side_names_break_only_between_words_at_320_pixels(app, screenshot):
+    """A short name stays whole beside (or under) its card's title: "Ash", never "As h"; a name
+    longer than the card is broken rather than pushing the page sideways."""
+    page = app
+    add_character(page, "Ash", 2, ("Grace", 3), ("Climb", 2))
+    add_adversary(page, "Abcdefghijklmnopqrstuvwxyzabcdefghijklmnop", 4)
+    page.get_by_role("button", name="Conflict").tap()
+    page.get_by_role("button", name="An adversary").tap()
+    page.get_by_role("button", name="Add an initiator (same action)").tap()
+    page.get_by_test_id("side-initiator-0").get_by_label("Who").select_option(label="Ash")
+    page.get_by_test_id("side-initiator-1").get_by_label("Who").select_option(
+        label="Abcdefghijklmnopqrstuvwxyzabcdefghijklmnop (adversary)")
+    page.get_by_test_id("side-defender").get_by_label("Who").select_option(label="Ash")
+    page.set_viewport_size({"width": 320, "height": 700})
+    names = page.locator(".side-name")
+    assert names.count() >= 2
+    for index in range(names.count()):
+        name = names.nth(index)
+        if len(name.inner_text()) <= 12:
+            assert name.evaluate(LINES_OF) == 1, name.inner_text()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
+    for size in ({"width": 320, "height": 700}, PHONE["viewport"], DESKTOP["viewport"]):
+        page.set_viewport_size(size)
+        screenshot(page, "side-names-whole")

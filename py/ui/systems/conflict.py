@@ -62,10 +62,11 @@ def clear_passing(state: AppState):
         state.message = None
 
 
-def set_aside(state: AppState, record: dict, by: str, what: str = "The dice on the table"):
+def set_aside(state: AppState, record: dict, by: str, what: str = "The dice on the table", call: str = ""):
     """What lies on the table and will not be resolved goes in the log as "set aside" (a partial
-    record, no result): every roll stays in the log, so a re-roll is visible to the table."""
-    state.session = set_aside_entry(state.session, record, at=now_text(), by=by, **numbering(state))
+    record, no result): every roll stays in the log, so a re-roll is visible to the table. `call`:
+    the title of the call the GM's side was rolled for."""
+    state.session = set_aside_entry(state.session, record, at=now_text(), by=by, call=call, **numbering(state))
     state.say(f"{what} are in the log, set aside.")
 
 

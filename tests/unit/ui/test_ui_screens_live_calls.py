@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
+from session import model as session_model
 from session.live import protocol as live_protocol
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
 from ui.screens.live import actions as live_actions  # noqa: F401  (registers the live table's actions)
@@ -232,3 +233,18 @@ def test_every_gm_choice_on_every_small_pool_keeps_one_total_for_every_player():
                                      "player": {"name": name, "pool": 2, "dice": [face, 7 - face]}}
                                     )["result"]["gm_total"] for name, face in (("Ash", 1), ("Brin", 6))}
             assert totals == {settled["total"]}
+
+
+def test_the_gms_set_aside_tension_pool_names_its_call_in_the_log():
+    table = table_of(party_of_five(), "ash")
+    gm = table.phones["gm"]
+    gm_rolls(gm, "6 4 4 2 1")
+    tap(gm, "live-call-title", value="Pick the lock")
+    tap(gm, "live-call")
+    table.run()
+    aside = gm.session["log"][0]
+    assert aside["kind"] == "set-aside" and aside["call"] == "Pick the lock"
+    assert session_model.check_log_entry(json.loads(json.dumps(aside)))["call"] == "Pick the lock"  # as read back
+    gm.screen = "log"
+    shown = text(gm).replace("\u2068", "").replace("\u2069", "")  # the title is isolated (FSI ... PDI)
+    assert "Tension Pool for the call: Pick the lock. Each called phone rolls against its total." in shown

@@ -66,7 +66,7 @@ def make_call(state: AppState) -> dict | None:
     table.calls[call["id"]] = {**call, "rolled": {}, "at": now_text()}
     show_system(state, system)  # the GM's phone follows its call; the called phones open on it as it arrives
     if system == "tension":
-        call["spent"] = tension_calls.spend_and_put_away(state, kind)
+        call["spent"] = tension_calls.spend_and_put_away(state, kind, call["title"])
     elif system == "anomaly":
         anomaly_calls.put_away(state, kind)
     state.view.pop("call", None)

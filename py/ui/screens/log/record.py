@@ -103,14 +103,22 @@ def effect_words(state: AppState | None, effects: list) -> str:
     return " · ".join(parts)
 
 
+def set_aside_words(record: dict, entry: dict) -> Markup | str:
+    """Why a roll was set aside: the GM's side of a call (resolved on the called phones), or dice left
+    on the table when another conflict started."""
+    if entry.get("call"):
+        what = "Tension Pool" if record.get("kind") == "environment" else "The adversary's attack"
+        return Markup(f"{what} for the call: ") + isolate(entry["call"]) + ". Each called phone rolls against its total."
+    return "Rolled and not resolved: a new conflict (or another kind) started with these on the table."
+
+
 def record_details(record: dict, entry: dict | None = None, state: AppState | None = None) -> list[Markup]:
     """Outcome, sentence, dice, Tension change and what happened, of a resolved record (log and
     roll links); a roll set aside shows its dice and says it was never resolved."""
     try:
         if entry is not None and entry.get("kind") == "set-aside":
             return [h("p", "Set aside", class_="outcome log-outcome outcome-set-aside"),
-                    h("p", "Rolled and not resolved: a new conflict (or another kind) started with these on the "
-                           "table.", class_="log-sentence"), dice_block(record)]
+                    h("p", set_aside_words(record, entry), class_="log-sentence"), dice_block(record)]
         details = [outcome_chip(record), h("p", sentence(record), class_="log-sentence"), dice_block(record)]
         if record.get("system") == "tension":
             details.append(h("p", tension_words.tension_change_words(record["result"]), class_="log-tension"))

@@ -92,9 +92,10 @@ def settled_side(state: AppState, kind: str) -> dict:
             "tension": draft_model.conflict_tension(state, draft), "words": total_words(preview)}
 
 
-def spend_and_put_away(state: AppState, kind: str):
+def spend_and_put_away(state: AppState, kind: str, title: str = ""):
     """(GM) Once the call went: the Tension its side spent comes off the session once, its dice go in
-    the log as set aside (they are the called phones' to resolve), and a fresh conflict of the kind."""
+    the log as set aside under the call's `title` (they are the called phones' to resolve), and a
+    fresh conflict of the kind."""
     draft = state.drafts["tension"]
     side = draft_model.side_by_key(draft, gm_key(kind))
     preview = draft_model.side_preview(state, draft, side)
@@ -103,7 +104,7 @@ def spend_and_put_away(state: AppState, kind: str):
         state.session = {**state.session, "tension": max(0, state.session["tension"] - spent)}
     if side["mode"] != TOTAL:
         conflict.set_aside(state, draft_model.to_record(state, draft), draft_model.side_name(state, side),
-                           "The GM's dice for the call")
+                           "The GM's dice for the call", call=title)
     fresh = draft_model.new_draft(state)
     fresh["kind"] = kind
     state.drafts["tension"] = fresh
