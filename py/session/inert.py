@@ -14,7 +14,11 @@ phone holds:
   never saw reverses nothing; kept, it would hide that entry when it is logged later: a sealed
   conflict's result is logged under the conflict's id, which every phone of the table knows);
 - a count that a phone this phone does not know raised and lowered by as much (it changes no
-  number, and would take one of the 64 phones a count holds). Left out, its steps are forgotten
+  number, and would take one of the 64 phones a count holds). A phone is known by its counts here
+  or by any roll or undo mark it wrote, here or in the link: a roll and its undo that arrive
+  together bring a count that adds up to nothing, and the GM's phone must get that count with the
+  undo mark wherever the mark travels (session.ownership weighs a count against the rolls and marks
+  that arrive with it). Left out, its steps are forgotten
   here: an older copy of that phone's count arriving later (a stale link) counts again until that
   phone changes the count once more. Made-up phones have no older copy; [0, 0], the most common,
   is the join's zero and loses nothing.
@@ -68,16 +72,25 @@ def sift(mine: Replica, incoming: Replica, stored=()) -> tuple[Replica, list[str
     held = mine.log.keys() | incoming.log.keys() | set(stored)
     undone = {entry_id: mark for entry_id, mark in incoming.undone.items()
               if entry_id in held or entry_id in mine.undone}
+    known = writers(mine, incoming)
     roster = {entry_id: {**entry, "counts": {key: known_counts(mine.roster.get(entry_id, {}).get("counts", {}).get(key, {}),
-                                                               counts)
+                                                               counts, known)
                                              for key, counts in entry.get("counts", {}).items()}}
               for entry_id, entry in incoming.roster.items()}
-    sifted = Replica(incoming.id, incoming.clock, incoming.fields, known_counts(mine.tension, incoming.tension),
+    sifted = Replica(incoming.id, incoming.clock, incoming.fields, known_counts(mine.tension, incoming.tension, known),
                      roster, incoming.log, undone, sealed, incoming.gm, incoming.holders)
     sifted.complete, sifted.fresh, sifted.counted = incoming.complete, incoming.fresh, incoming.counted
     return sifted, ignored
 
 
-def known_counts(mine: dict, incoming: dict) -> dict:
-    """A count's steps by device without those of devices `mine` does not know that add up to nothing."""
-    return {device: steps for device, steps in incoming.items() if device in mine or steps[0] != steps[1]}
+def writers(mine: Replica, incoming: Replica) -> set[str]:
+    """The devices that logged a roll or wrote an undo mark, in either replica."""
+    return {entry["device"] for replica in (mine, incoming) for entry in replica.log.values()} | \
+           {device for replica in (mine, incoming) for mark in replica.undone.values() for device in mark["by"]}
+
+
+def known_counts(mine: dict, incoming: dict, known: set[str]) -> dict:
+    """A count's steps by device without those that add up to nothing of devices neither in `mine`
+    (this phone's steps of that count) nor `known` (writers)."""
+    return {device: steps for device, steps in incoming.items()
+            if device in mine or device in known or steps[0] != steps[1]}

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from rules.words import isolate
 
-from .inert import known_counts
+from .inert import known_counts, writers
 from .replica import BASE, COUNT_NAMES, ENTRY_COUNTS, Replica, effect_targets, later_write
 
 WHO_IS_WHO = ("name", "kind", "system")  # a sheet's fields that say who it is: the GM's to change
@@ -276,13 +276,14 @@ class Judging:
     def rolls(self):
         """Each device's rolls, undo marks and the counts it moved of what it does not hold, in one pass."""
         self.found: dict[str, list] = {}  # device -> [(target, steps)]; not what nobody can act on (session.inert)
-        for device, steps in known_counts(self.mine.tension, self.incoming.tension).items():
+        known = writers(self.mine, self.incoming)
+        for device, steps in known_counts(self.mine.tension, self.incoming.tension, known).items():
             self.found.setdefault(device, []).append((("tension",), steps))
         for entry_id, entry in self.incoming.roster.items():
             if entry_id in self.held_adds and entry_id not in self.mine.roster:
                 continue
             for key, counts in entry["counts"].items():
-                for device, steps in known_counts(mine_steps_of(self.mine, entry_id, key), counts).items():
+                for device, steps in known_counts(mine_steps_of(self.mine, entry_id, key), counts, known).items():
                     if not self.table.holds(device, entry_id):
                         self.found.setdefault(device, []).append((("entry", entry_id, key), steps))
         devices = {entry["device"] for entry in self.incoming.log.values()}

@@ -169,6 +169,24 @@ def test_a_player_undoes_its_own_roll_at_once_and_someone_elses_only_with_the_gm
     assert [e["phone"] for e in gm.replica.session()["log"]] == ["Ash"]
 
 
+def test_a_roll_and_its_undo_that_reach_the_gm_by_two_ways_leave_tension_as_it_was():
+    """Found by the property below: Bo's roll reached the GM's phone, then Bo's own undo reached Ash's
+    phone with a Tension count that adds up to nothing. Ash's phone left that count out (a phone it
+    did not know), so the GM's phone got the undo mark from Ash without it, and Bo's count, arriving
+    later with no mark beside it, waited for Add: Tension stayed 2 higher on the GM's phone only."""
+    gm, ash, bo, _, ids = table()
+    tension = gm.replica.session()["tension"]
+    make(bo, ids, "roll", 1)
+    gm.receive(bo.replica)
+    make(bo, ids, "undo", 1)
+    ash.receive(bo.replica)
+    for sender in (ash, bo):
+        verdict = gm.receive(sender.replica)
+        assert not verdict.holds and not verdict.refusal
+    assert gm.replica.session()["tension"] == tension
+    assert sessions_equal(gm, ash, bo)
+
+
 def test_a_link_naming_another_gm_is_refused():
     gm, ash, _, forger, _ = table()
     forger.replica.gm = [FORGER, forger.replica.tick(), FORGER]
