@@ -15,9 +15,7 @@ After each, a page restarts and shows the same table. Screenshots of every chang
 from __future__ import annotations
 
 import re
-import shutil
 import time
-from pathlib import Path
 
 import netns
 
@@ -31,7 +29,6 @@ from session import check_roster_entry  # noqa: E402
 from test_accessibility import violations  # noqa: E402
 from test_sessions import nav  # noqa: E402
 
-SHOTS = Path(__file__).resolve().parents[2] / "shots"
 SIZES = (PHONE["viewport"], {"width": 320, "height": 740}, {"width": 1280, "height": 800})
 
 
@@ -48,13 +45,12 @@ def party() -> dict:
 
 
 def pictures(page, screenshot, name: str, locator=None):
-    """The screen at 390x844, 320 px wide and 1280x800, kept in shots/ too; then back to the phone."""
-    SHOTS.mkdir(exist_ok=True)
+    """The screen at 390x844, 320 px wide and 1280x800; then back to the phone."""
     for size in SIZES:
         page.set_viewport_size(size)
         if locator is not None:
             locator.scroll_into_view_if_needed()
-        shutil.copy(screenshot(page, name, full_page=locator is None), SHOTS)
+        screenshot(page, name, full_page=locator is None)
         assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"], (name, size)
     page.set_viewport_size(PHONE["viewport"])
 

@@ -4,27 +4,21 @@ unchanged); what an altered page sends anyway waits on the GM's phone with every
 "Add"; Ash undoing Ash's own roll is said on the GM's phone with "Restore"."""
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 from session.links import v2 as link_v2
 from session.ownership import BEYOND_ROLLS
 from session.replica_check import check_replica
 from conftest import BOOT_TIMEOUT_MS, DESKTOP, PHONE, READY
 from test_sessions import log_a_success_with_ap, message, nav, party, stored_head
 
-SHOTS = Path(__file__).resolve().parents[2] / "shots"
 NOT_YOURS = "That is the GM's to change, on the GM's phone"
 
 
 def shots(page, screenshot, name: str):
-    """390x844, 320 px wide and 1280x800, kept in shots/ as well."""
-    SHOTS.mkdir(exist_ok=True)
+    """390x844, 320 px wide and 1280x800."""
     page.evaluate("window.scrollTo(0, 0)")  # the message and what waits are at the top
     for size in (PHONE["viewport"], {"width": 320, "height": 640}, DESKTOP["viewport"]):
         page.set_viewport_size(size)
-        path = screenshot(page, name, full_page=False)
-        shutil.copy(path, SHOTS / path.name)
+        screenshot(page, name, full_page=False)
     page.set_viewport_size(PHONE["viewport"])
 
 
