@@ -4,15 +4,13 @@ settings, Brin's roll), each refused on Ash's phone in a sentence, sent to no ph
 after Ash's page restarts. Run only inside a private network namespace, by test_live_table.py."""
 from __future__ import annotations
 
-import shutil
-
 import netns
 
 netns.require_isolated()  # before anything opens a page: outside, Chromium would reach the real network
 
 from conftest import BOOT_TIMEOUT_MS, READY  # noqa: E402
 from inside_live_table import AGREE_MS, agree, join, playwright_instance, table, tension_roll  # noqa: E402,F401
-from test_ownership import NOT_YOURS, SHOTS, session_name  # noqa: E402
+from test_ownership import NOT_YOURS, session_name  # noqa: E402
 from test_sessions import nav  # noqa: E402
 
 import time  # noqa: E402
@@ -46,9 +44,7 @@ def test_a_live_players_phone_changes_only_what_it_owns(table, screenshot):
     ash.page.get_by_role("button", name="Yes, undo it").tap()
     refused(ash)
     ash.page.evaluate("window.scrollTo(0, 0)")
-    path = screenshot(ash.page, "owner-live-player-refused", full_page=False)
-    SHOTS.mkdir(exist_ok=True)
-    shutil.copy(path, SHOTS / path.name)
+    screenshot(ash.page, "owner-live-player-refused", full_page=False)
     gm.page.wait_for_timeout(1_000)  # anything sent would have arrived by now (rolls arrive in ~100 ms)
     for phone in (gm, brin):
         assert session_name(phone.page) == "Friday at Kim's"
