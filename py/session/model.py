@@ -185,7 +185,7 @@ def logged_record(record: dict) -> dict:
 
 
 LOG_KINDS = ("conflict", "set-aside")
-MAX_CALL_TITLE = 80  # session.live.protocol.MAX_TITLE
+MAX_CALL_TITLE = 80  # a live call's title, and the log's note of it beside the GM's set-aside dice
 EFFECT_FIELDS = ("tension", "ap", "health")
 
 

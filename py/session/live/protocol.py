@@ -50,7 +50,7 @@ from . import standby as live_standby
 from .. import untrusted
 from ..errors import SessionError
 from ..links.text import MAX_FRAGMENT, looks_like_link
-from ..model import MAX_NAME, SYSTEMS, name_text
+from ..model import MAX_CALL_TITLE, MAX_NAME, SYSTEMS, name_text
 from ..replica_check import DEVICE, ID, MAX_CLOCK
 
 VERSION = 2  # 2: rejoining (standby, armed, drop); a phone of version 1 says "update" on reading one
@@ -58,7 +58,7 @@ MAX_MESSAGE = 190_000  # characters; static/live.js lets 200,000 UTF-8 bytes thr
 PAGE = 200  # keys in one page of the catch-up walk
 MAX_CALLED = 20
 MAX_LIVE = 20  # phones a table lists
-MAX_TITLE, MAX_STAKES = 80, 160
+MAX_TITLE, MAX_STAKES = MAX_CALL_TITLE, 160
 GM = "gm"
 HELLO, WHO, LINK, HAVE, WANT, ACK, CALL, END, TABLE = (
     "hello", "who", "link", "have", "want", "ack", "call", "end", "table")
