@@ -52,6 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 import boot_phases  # noqa: E402  (bench/, beside this script)
+from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 from engines import EnginePage, RefusingProxy, VirtualDisplay, start_firefox, start_webkit  # noqa: E402
 from serve import COMPRESSIBLE, make_server  # noqa: E402
 from startup_modules import startup_modules  # noqa: E402
@@ -59,12 +60,6 @@ from startup_modules import startup_modules  # noqa: E402
 DIST = ROOT / "dist"
 STOCK = ROOT / "build" / "bench-stock"
 RESULTS = ROOT / "bench" / "results" / "bench_boot.json"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-         "device_scale_factor": 2}
 RUNS = 5
 ENGINE_RUNS = 3
 PHONE_RUNS = 3  # a first visit on the phone profile varies by a second or more: take a median

@@ -32,6 +32,22 @@ CHROMIUM_ARGS = [
     # Nothing but localhost resolves: a request to any other host fails fast
     # (and is recorded below), without turning off the HTTP cache as page.route would.
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost",
+    # Chromium's in-process heap profiler (HeapProfilerReporting, on by default, with
+    # --disable-field-trial-config) samples half of all browser starts of a build with no
+    # channel, and a tenth of their renderers. A sampled allocation taken while Pyodide runs on a
+    # JSPI stack walks frame pointers off that stack and segfaults the renderer (at
+    # base::debug::TraceStackFramePointers' scan; the "Target crashed" seen in `make test`). Forced
+    # on for every renderer it crashes the app's boot 6 times in 6, the stock PyScript page 2 in
+    # 8, and neither with JSPI taken away. Chromium keeps only the last --disable-features, so
+    # this one repeats Playwright's own (playwright-core's chromiumSwitches, 1.65.2).
+    "--disable-features=" + ",".join([
+        "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+        "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+        "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
+        "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled",
+        "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+        "HeapProfilerReporting",
+    ]),
 ]
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 2}

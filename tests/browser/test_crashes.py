@@ -4,6 +4,7 @@ import os
 import re
 import signal
 import time
+from pathlib import Path
 from contextlib import contextmanager
 
 from conftest import CHROMIUM, CHROMIUM_ARGS
@@ -42,3 +43,23 @@ def test_a_segfaulted_renderer_says_where_from_its_core(browser):
         assert where.startswith("its core: signal SIGSEGV"), where
         assert re.search(r"^#0 \S", where, re.M), where  # the crashed frame, named or placed
         assert not CORE.exists()
+
+
+def test_the_suites_renderers_run_without_chromiums_heap_profiler(browser):
+    """conftest.CHROMIUM_ARGS turns the profiler off (it segfaults renderers running wasm on a JSPI
+    stack) without dropping Playwright's own disabled features: Chromium keeps one --disable-features."""
+    page = browser.new_page()
+    try:
+        page.set_content("<p>a page</p>")
+        session = browser.new_browser_cdp_session()
+        processes = session.send("SystemInfo.getProcessInfo")["processInfo"]
+        renderers = [process["id"] for process in processes if process["type"] == "renderer"]
+        assert renderers
+        for pid in renderers:
+            # a renderer rewrites its argv into one string: split it on blanks
+            switches = Path(f"/proc/{pid}/cmdline").read_bytes().decode().replace("\0", " ").split()
+            disabled = {feature for switch in switches if switch.startswith("--disable-features=")
+                        for feature in switch.split("=", 1)[1].split(",")}
+            assert {"HeapProfilerReporting", "PaintHolding", "HttpsUpgrades"} <= disabled, switches
+    finally:
+        page.close()
