@@ -291,8 +291,10 @@ def test_a_phone_used_alone_and_the_gms_draw_every_control_and_one_that_said_not
     tap(bystander, "role-later")  # "Not now": the GM on record is another phone, so nothing here is its to change
     assert not actions_on(bystander, "session") & SESSION_CONTROLS
     assert "roster-add" not in actions_on(bystander, "roster") and "roster-edit" not in actions_on(bystander, "roster")
+    assert "tables-edit" not in actions_on(bystander, "tables")  # the lines are the session's, the GM's to write
     tap(bystander, "show-screen", screen="conflict")
     assert "tension-step" not in markup_of(bystander)
+    assert {"tables-edit", "tables-roll"} <= actions_on(table.phones["gm"], "tables") & actions_on(alone, "tables")
 
 
 def markup_of(state) -> str:
