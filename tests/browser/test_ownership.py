@@ -28,7 +28,7 @@ def player_shots(page, screenshot, name: str, locator=None):
     for size in (PHONE["viewport"], {"width": 320, "height": 640}):
         page.set_viewport_size(size)
         if locator is not None:
-            locator.scroll_into_view_if_needed()
+            locator.evaluate("(element) => element.scrollIntoView({block: 'center'})")  # clear of the bottom bar
         else:
             page.evaluate("window.scrollTo(0, 0)")
         screenshot(page, name, full_page=False)
