@@ -33,6 +33,7 @@ from ui.core import live_table
 from ui.core import standbys
 from ui.core.actions import Input, dispatch
 from ui.core.library import is_here
+from ui.core.role import show_system
 from ui.core.live_table import peer_name
 from ui.core.outgoing import confirmed, relay, stored_roll
 from ui.core.state import AppState
@@ -151,6 +152,10 @@ async def take_session(state: AppState, incoming: Replica):
         return
     table.known.update(incoming.log)
     table.sent["head"] = session_link(state.replica, entries=[])  # what came in need not go back
+    if tension_calls.answered(state):  # the attack this phone sent first: the GM's phone logged its result
+        entry_id = state.drafts["tension"]["called"]["entry"]
+        entry = next(item for item in state.session["log"] if item["id"] == entry_id)
+        state.announcement = f"The GM's phone rolled the defense: {entry_sentence(entry)}"
 
 
 async def take_head(state: AppState, peer: live_table.Peer, incoming: Replica):
@@ -225,6 +230,28 @@ async def call(state: AppState, peer: live_table.Peer, message: dict):
         open_call(state, message)
 
 
+async def side(state: AppState, peer: live_table.Peer, message: dict):
+    """(GM) A called character's attack, rolled first on its phone: the defense is this phone's to roll."""
+    table = live_table.of(state)
+    if not table.hub:
+        return
+    call = table.calls.get(message["call"])
+    who = peer_name(state, peer)
+    if call is None or call.get("ended") or call["kind"] not in live_protocol.FIRST_KINDS or peer.role not in call["to"]:
+        state.fail(f"{who} sent an attack for a call that is not open here, so it was not used.")
+        return
+    if call["rolled"].get(peer.role):
+        return  # logged already: a copy sent again changes nothing
+    problem = tension_calls.take_side(state, call, message, who)
+    if problem is not None:
+        state.fail(f"{who} sent an attack that can't be used: {problem}")
+        return
+    show_system(state, "tension")
+    state.screen, state.showing = "conflict", None
+    state.announcement = (f"{who}: the attack arrived ({message['words']}). Roll "
+                          f"{call['foe']['name']}'s defense.")
+
+
 async def end(state: AppState, peer: live_table.Peer, message: dict):
     if not live_table.of(state).hub:  # the GM's call is the GM's to end: a player's `end` changes nothing
         live_table.of(state).calls.pop(message["id"], None)
@@ -267,6 +294,8 @@ def open_call(state: AppState, call: dict):
     stakes = f" At stake: {call['stakes']}." if call["stakes"] else ""
     if call.get("gm"):
         stakes += f" {call['gm']['name']}: {call['gm']['words']}."
+    if call.get("foe"):
+        stakes += f" You roll first; then the GM's phone rolls {call['foe']['name']}'s defense."
     state.message = None  # the call itself is on screen, above the conflict (ui.screens.frame's live line)
     state.announcement = f"The GM calls for your roll ({SYSTEMS.get(system, system)}): {call['title']}.{stakes}"
 
@@ -289,3 +318,4 @@ HANDLERS = {live_protocol.HELLO: hello, live_protocol.WHO: who, live_protocol.LI
             live_protocol.HAVE: have, live_protocol.WANT: want, live_protocol.ACK: ack, live_protocol.CALL: call,
             live_protocol.END: end, live_protocol.TABLE: table}
 HANDLERS.update({live_protocol.STANDBY: standby, live_protocol.ARMED: armed, live_protocol.DROP: drop})
+HANDLERS[live_protocol.SIDE] = side

@@ -44,7 +44,7 @@ def make_call(state: AppState) -> dict | None:
         state.fail("Choose at least one player's phone that is live.")
         return None
     system, kind = form["system"], call_kind(form)
-    if kind == "opposed" and len(chosen) != 1:
+    if kind in ("opposed", "attack") and len(chosen) != 1:
         state.fail(ONE_PHONE)
         return None
     settling = SETTLING.get(system)
@@ -53,12 +53,13 @@ def make_call(state: AppState) -> dict | None:
     except settling.NotReady as reason:
         state.fail(str(reason))
         return None
+    foe = settling.foe(state, kind) if system == "tension" else None
     call = {"id": new_call_id(), "system": system, "kind": kind,
             "difficulty": form["difficulty"] if system == "anomaly" and kind == "check" else None,
             "title": " ".join(form["title"].split())[:live_protocol.MAX_TITLE] or "A roll",
             "stakes": " ".join(form["stakes"].split())[:live_protocol.MAX_STAKES], "to": chosen,
-            **({"gm": gm} if gm is not None else {}),
-            **({"combat": form["combat"]} if system == "tension" and kind == "opposed" else {})}
+            **({"gm": gm} if gm is not None else {}), **({"foe": foe} if foe is not None else {}),
+            **({"combat": form["combat"]} if system == "tension" and kind in ("opposed", "attack") else {})}
     text = live_protocol.write(live_protocol.CALL, **call)  # checked as the players' phones will read it
     for peer in players(state):
         if peer.role in chosen:
@@ -66,7 +67,7 @@ def make_call(state: AppState) -> dict | None:
     table.calls[call["id"]] = {**call, "rolled": {}, "at": now_text()}
     show_system(state, system)  # the GM's phone follows its call; the called phones open on it as it arrives
     if system == "tension":
-        call["spent"] = tension_calls.spend_and_put_away(state, kind, call["title"])
+        call["spent"] = tension_calls.spend_and_put_away(state, kind, call["title"], call)
     elif system == "anomaly":
         anomaly_calls.put_away(state, kind)
     state.view.pop("call", None)

@@ -274,13 +274,17 @@ def gm_side(state: AppState, system: str, kind: str, form: dict) -> Markup:
         note = "Roll the defense first: its total is what the attacker must beat."
     else:
         key = tension_calls.gm_key(kind)
-        title = "The Tension Pool for this call" if kind == "environment" else "The adversary's attack"
+        title = {"environment": "The Tension Pool for this call", "opposed": "The adversary's attack"}.get(
+            kind, "The adversary who defends")
         card = tension_view.side_card(state, draft, key, tension_calls.side(draft, kind), title, None)
-        note = ("Roll the Tension Pool and take boost or extra dice: every called phone rolls against this one "
-                "total." if kind == "environment" else "Roll the attack: the defender's phone rolls against it.")
+        note = {"environment": "Roll the Tension Pool and take boost or extra dice: every called phone rolls "
+                               "against this one total.",
+                "opposed": "Roll the attack: the defender's phone rolls against it."}.get(
+            kind, "Choose who defends: the attacker's phone rolls first, then you roll the defense here, on the "
+                  "Conflict screen.")
     combat = h("label", h("input", type="checkbox", id="live-call-combat", checked=form["combat"],
                           data_action="live-call-combat"), " Combat (the difference is damage)", class_="check",
-               for_="live-call-combat") if system == "tension" and kind == "opposed" else Markup("")
+               for_="live-call-combat") if system == "tension" and kind in ("opposed", "attack") else Markup("")
     return h("div", h("p", note, class_="hint"), combat, card, class_="live-call-gm", data_testid="live-call-gm")
 
 

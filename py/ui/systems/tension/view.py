@@ -12,12 +12,13 @@ from rules.words import capitalize, in_text
 
 from ui.core.role import is_player, own_side
 from ui.core.state import AppState
-from ui.kit.controls import segmented, select, settled_note, stepper, text_input
+from ui.kit.controls import result_bar, segmented, select, settled_note, stepper, text_input
 from ui.kit.dice import tray
 from ui.kit.dice_entry import arrival, controls, roll_button
 from ui.kit.html import Markup, classes, h, isolate, join
 from ui.systems import conflict, dice_entry
 from ui.systems.tension import draft as draft_model
+from ui.systems.tension.calls import rolls_first_here
 from ui.systems.tension import odds
 from ui.systems.tension import words as tension_words
 
@@ -31,10 +32,17 @@ def setup(state: AppState, draft: dict) -> Markup:
         kind = h("p", "Against the environment. Conflicts with adversaries are rolled on the GM's phone.",
                  class_="hint")
     combat = Markup("")
-    if draft.get("called"):  # the GM's phone set up this call: its kind and Combat are the GM's
+    called = draft.get("called")
+    damage = ": combat, the difference is damage." if draft["combat"] else "."
+    if called and called.get("first"):  # a character's attack, rolled first on its own phone
+        attacker = in_text(draft_model.side_name(state, draft["initiators"][0]))
+        kind = h("p", f"Your attack, called by the GM: you roll first, then the GM's phone rolls the defense{damage}"
+                 if called["first"] == "here" else
+                 f"{capitalize(attacker)}'s attack, rolled first on that phone: roll the defense here{damage}",
+                 class_="hint")
+    elif called:  # the GM's phone set up this call: its kind and Combat are the GM's
         kind = h("p", "Against the environment, called by the GM." if draft["kind"] == "environment" else
-                 "An adversary's attack, sent by the GM's phone" + (": combat, the difference is damage."
-                                                                    if draft["combat"] else "."), class_="hint")
+                 "An adversary's attack, sent by the GM's phone" + damage, class_="hint")
     elif draft["kind"] == "opposed":
         combat = h("label", h("input", type="checkbox", id="tension-combat", data_action="tension-combat",
                               checked=draft["combat"]),
@@ -406,12 +414,36 @@ def result_panel(state: AppState, draft: dict) -> Markup:
 
 
 def bar(state: AppState, draft: dict) -> Markup:
-    """Once a result stands: it and its main action, always in reach (Log it; then New conflict)."""
+    """Once a result stands: it and its main action, always in reach (Log it; then New conflict).
+    A called attack rolled here first: once rolled, sending it to the GM's phone."""
+    called = draft.get("called")
+    if called and called.get("first") == "here" and called["words"] and draft["logged"] is None:
+        return result_bar(h("span", f"Sent: {called['words']}. Waiting for the defense."),
+                          h("button", "Send again", type="button", class_="button", data_action="tension-send",
+                            id="tension-bar-action"), "tension-result-bar")
+    if rolls_first_here(draft):
+        attacker = draft["initiators"][0]
+        total = draft_model.settled_total(state, draft, attacker)
+        if total is None or attacker["mode"] == draft_model.TOTAL:
+            return Markup("")
+        return result_bar(h("span", f"Your attack: {total}"),
+                          h("button", "Send to the GM", type="button", class_="button button-primary",
+                            data_action="tension-send", id="tension-bar-action"), "tension-result-bar")
     return conflict.standing_bar(state, "tension", draft["logged"], lambda: draft_model.standing(state, draft),
                                  bar_summary)
 
 
 def waiting_words(state: AppState, draft: dict) -> str:
+    called = draft.get("called")
+    if called and called.get("first") == "here":
+        defender = in_text(draft_model.side_name(state, draft["defender"]))
+        if called["words"]:
+            return (f"Sent to the GM's phone: it rolls {defender}'s defense against your {called['words']}, and "
+                    "the result shows here once it is logged.")
+        return f"Roll your attack, then send it to the GM: the GM's phone rolls {defender}'s defense against it."
+    if called and called.get("first") == "there" and not called["words"]:
+        attacker = in_text(draft_model.side_name(state, draft["initiators"][0]))
+        return f"Waiting for {attacker}'s attack from that phone: then roll the defense here."
     if draft_model.pool_rolls_along(state, draft):
         return "Roll your dice: the Tension Pool rolls first, with the same tap."
     for key, side in draft_model.sides(draft):
