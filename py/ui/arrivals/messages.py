@@ -248,8 +248,7 @@ async def side(state: AppState, peer: live_table.Peer, message: dict):
         return
     show_system(state, "tension")
     state.screen, state.showing = "conflict", None
-    state.announcement = (f"{who}: the attack arrived ({message['words']}). Roll "
-                          f"{call['foe']['name']}'s defense.")
+    state.say(f"{who}: the attack arrived ({message['words']}). Roll {call['foe']['name']}'s defense, then log it.")
 
 
 async def end(state: AppState, peer: live_table.Peer, message: dict):

@@ -64,6 +64,10 @@ def test_the_attacker_rolls_first_on_its_phone_and_the_gm_defends_against_it():
 
     gm_draft = gm.drafts["tension"]
     assert (gm.screen, gm.system) == ("conflict", "tension")
+    assert "the attack arrived (6 + 5 + 4 = 15)" in gm.message.text
+    gm.screen = "live"
+    assert "attacked (6 + 5 + 4 = 15): roll the defense" in text(gm)
+    gm.screen = "conflict"
     assert gm_draft["initiators"][0]["dice"] == [6, 5, 4, 1, 1] and gm_draft["initiators"][0]["keep"] == [0, 1, 2]
     assert "Settled on Ash's phone: 6 + 5 + 4 = 15." in text(gm).replace("\u2068", "").replace("\u2069", "")
     tension = gm.session["tension"]

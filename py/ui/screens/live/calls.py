@@ -146,7 +146,7 @@ def round_rows(state: AppState, call: dict) -> list[tuple[str, dict | None, str]
         who = isolate(entry["name"]) if entry is not None else "A player"
         rolled = call["rolled"].get(role)
         if rolled is None:
-            rows.append((who, None, "still to roll"))
+            rows.append((who, None, attack_waiting(state, call) or "still to roll"))
             continue
         found = next((item for item in state.session["log"] if item["id"] == rolled), None)
         if found is not None:
@@ -156,3 +156,12 @@ def round_rows(state: AppState, call: dict) -> list[tuple[str, dict | None, str]
         else:
             rows.append((who, None, "rolled"))
     return rows
+
+
+def attack_waiting(state: AppState, call: dict) -> str:
+    """(GM) A character's attack that arrived and waits for this phone's defense, in words ("" if none)."""
+    draft = state.drafts.get("tension")
+    called = draft.get("called") if draft else None
+    if call["kind"] != "attack" or not called or called["id"] != call["id"] or not called["words"]:
+        return ""
+    return f"attacked ({called['words']}): roll the defense on the Conflict screen"
