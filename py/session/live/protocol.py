@@ -81,9 +81,9 @@ OPTIONAL = {LINK: {"call"}, CALL: {"difficulty", "stakes", "gm", "combat", "foe"
 # The conflicts a call can open on a player's phone, by system: those one player rolls alone, (second)
 # those whose other side the GM's phone settled first (`gm`, below), and (third) those whose called side
 # rolls first and whose other side the GM's phone rolls after it (`foe`, below).
-CALL_KINDS = {"tension": ("environment", "opposed", "attack"), "anomaly": ("check", "opposed"),
+CALL_KINDS = {"tension": ("environment", "opposed", "attack"), "anomaly": ("check", "opposed", "defense"),
               "manners": ("test",)}
-FIRST_KINDS = {"attack"}  # the called phone's side rolls first
+FIRST_KINDS = {"attack", "defense"}  # the called phone's side rolls first
 PRINT = 16  # hex digits of a log's fingerprint
 
 DAMAGED = "A message from the other phone was damaged, so it was not used."
@@ -297,13 +297,14 @@ def read_settled_side(data: dict, call: dict) -> dict:
 # --- A side rolled first on a player's phone (issue 31, item 5) ------------------------------------
 #
 # Where the seeds have the called character's side roll first (Tension Engine: a character's attack on
-# an adversary, the initiator), the call names the adversary the GM's phone rolls after it (`foe`:
-# {"name", "id" (its roster id, or "")}) and carries no `gm` side. The called phone rolls its side,
-# settles it (AP spent) and sends it back as a `side`: `call` (the call's id), `entry` (the id the
-# conflict is logged under, so the called phone knows its result when it arrives), who rolled
-# (`name`, `id`, `attribute`, `skill`), its dice as rolled (`from`: "app" or "typed"; `dice`, `keep`)
-# and `total` and `words` as the called phone showed them. The dice travel, not a total alone: the AP
-# they spend and the 1s that feed Tension are counted by the GM's phone when it logs the conflict.
+# an adversary, the initiator; Anomaly: a character's defense, whose total is the adversary's
+# difficulty), the call names the adversary the GM's phone rolls after it (`foe`: {"name", "id" (its
+# roster id, or "")}) and carries no `gm` side. The called phone rolls its side, settles it and sends
+# it back as a `side`: `call` (the call's id), `entry` (the id the conflict is logged under, so the
+# called phone knows its result when it arrives), who rolled (`name`, `id`), and `total` and `words`
+# as the called phone showed them; a Tension Engine side also its dice as rolled (`from`: "app" or
+# "typed"; `dice`, `keep`; `attribute`, `skill`): its AP and the 1s that feed Tension are counted by
+# the GM's phone when it logs the conflict. An Anomaly defense goes as a total (RULES.md).
 
 MAX_RATING_NAME = 60  # an Attribute or Skill's name (ui.systems.tension.draft)
 
@@ -319,20 +320,27 @@ def read_foe(data: dict, call: dict) -> dict:
                     "id": "" if foe["id"] == "" else identifier(foe["id"])}}
 
 
+DICE_FIELDS = {"from", "attribute", "skill", "dice", "keep"}  # a Tension Engine side's: all, or none
+
+
 def read_side(data: dict) -> dict:
+    side = {"call": identifier(data["call"]), "entry": identifier(data["entry"]),
+            "name": text_field(data["name"], "A name", MAX_NAME),
+            "id": "" if data["id"] == "" else identifier(data["id"]),
+            "total": whole(data["total"], -MAX_SIDE_TOTAL, MAX_SIDE_TOTAL),
+            "words": text_field(data["words"], "How the total was made", MAX_WORDS)}
+    if not DICE_FIELDS & data.keys():
+        return side
+    need(DICE_FIELDS <= data.keys())
     dice, keep = data["dice"], data["keep"]
     need(isinstance(dice, list) and 0 < len(dice) <= rules.LIMITS["pool"])
     dice = [whole(face, 1, 6) for face in dice]
     need(isinstance(keep, list) and len(keep) <= len(dice))
     keep = [whole(index, 0, len(dice) - 1) for index in keep]
     need(len(set(keep)) == len(keep) and data["from"] in ("app", "typed"))
-    return {"call": identifier(data["call"]), "entry": identifier(data["entry"]),
-            "name": text_field(data["name"], "A name", MAX_NAME),
-            "id": "" if data["id"] == "" else identifier(data["id"]), "from": data["from"],
+    return {**side, "from": data["from"], "dice": dice, "keep": keep,
             "attribute": text_field(data["attribute"], "An Attribute", MAX_RATING_NAME),
-            "skill": text_field(data["skill"], "A Skill", MAX_RATING_NAME), "dice": dice, "keep": keep,
-            "total": whole(data["total"], 0, rules.LIMITS["tension_total"]),
-            "words": text_field(data["words"], "How the total was made", MAX_WORDS)}
+            "skill": text_field(data["skill"], "A Skill", MAX_RATING_NAME)}
 
 
 def read_end(data: dict) -> dict:
@@ -353,7 +361,8 @@ def read_table(data: dict) -> dict:
 READERS = {HELLO: read_hello, WHO: read_who, LINK: read_link, HAVE: read_have, WANT: read_ids, ACK: read_ids,
            CALL: read_call, END: read_end, TABLE: read_table}
 SIDE = "side"
-FIELDS[SIDE] = {"call", "entry", "name", "id", "from", "attribute", "skill", "dice", "keep", "total", "words"}
+FIELDS[SIDE] = {"call", "entry", "name", "id", "total", "words", *DICE_FIELDS}
+OPTIONAL[SIDE] = DICE_FIELDS
 READERS[SIDE] = read_side
 
 

@@ -47,6 +47,8 @@ from ui.systems.summaries import entry_sentence
 from ui.systems.tension import actions as tension_actions  # noqa: F401 (registers "tension-new")
 from ui.systems.tension import calls as tension_calls
 
+# The systems whose calls may have the called phone's side roll first (session.live.protocol.FIRST_KINDS).
+FIRST = {"tension": tension_calls, "anomaly": anomaly_calls}
 # The conflict a call opens on a called phone, by system (the GM's side settled in it, if sent).
 CALLED_DRAFT = {"tension": tension_calls.open_called, "anomaly": anomaly_calls.open_called,
                 "manners": lambda state, call: manners_draft.new_draft(state)}
@@ -152,10 +154,11 @@ async def take_session(state: AppState, incoming: Replica):
         return
     table.known.update(incoming.log)
     table.sent["head"] = session_link(state.replica, entries=[])  # what came in need not go back
-    if tension_calls.answered(state):  # the attack this phone sent first: the GM's phone logged its result
-        entry_id = state.drafts["tension"]["called"]["entry"]
-        entry = next(item for item in state.session["log"] if item["id"] == entry_id)
-        state.announcement = f"The GM's phone rolled the defense: {entry_sentence(entry)}"
+    for system, settling in FIRST.items():  # the side this phone sent first: the GM's phone logged its result
+        if settling.answered(state):
+            entry_id = state.drafts[system]["called"]["entry"]
+            entry = next(item for item in state.session["log"] if item["id"] == entry_id)
+            state.announcement = f"The GM's phone rolled its side: {entry_sentence(entry)}"
 
 
 async def take_head(state: AppState, peer: live_table.Peer, incoming: Replica):
@@ -238,17 +241,20 @@ async def side(state: AppState, peer: live_table.Peer, message: dict):
     call = table.calls.get(message["call"])
     who = peer_name(state, peer)
     if call is None or call.get("ended") or call["kind"] not in live_protocol.FIRST_KINDS or peer.role not in call["to"]:
-        state.fail(f"{who} sent an attack for a call that is not open here, so it was not used.")
+        state.fail(f"{who} sent a roll for a call that is not open here, so it was not used.")
         return
     if call["rolled"].get(peer.role):
         return  # logged already: a copy sent again changes nothing
-    problem = tension_calls.take_side(state, call, message, who)
+    tension = call["system"] == "tension"
+    problem = "its dice did not come with it." if tension and "dice" not in message else \
+        FIRST[call["system"]].take_side(state, call, message, who)
     if problem is not None:
-        state.fail(f"{who} sent an attack that can't be used: {problem}")
+        state.fail(f"{who} sent a roll that can't be used: {problem}")
         return
-    show_system(state, "tension")
+    show_system(state, call["system"])
     state.screen, state.showing = "conflict", None
-    state.say(f"{who}: the attack arrived ({message['words']}). Roll {call['foe']['name']}'s defense, then log it.")
+    what, yours = ("attack", "defense") if tension else ("defense", "attack")
+    state.say(f"{who}: the {what} arrived ({message['words']}). Roll {call['foe']['name']}'s {yours}, then log it.")
 
 
 async def end(state: AppState, peer: live_table.Peer, message: dict):
@@ -273,6 +279,8 @@ def note_roll(state: AppState, peer: live_table.Peer, entry: dict, call_id: str)
         call = next((one for one in reversed(list(table.calls.values()))
                      if not one.get("ended") and peer.role in one["to"] and peer.role not in one["rolled"]
                      and one["system"] == system), None)
+    if call is not None and call["kind"] in live_protocol.FIRST_KINDS:
+        return  # its phone's side came as a `side`; the conflict is logged here, on the GM's phone
     if call is not None and peer.role in call["to"] and peer.role not in call["rolled"]:
         call["rolled"][peer.role] = entry["id"]
 
@@ -294,7 +302,8 @@ def open_call(state: AppState, call: dict):
     if call.get("gm"):
         stakes += f" {call['gm']['name']}: {call['gm']['words']}."
     if call.get("foe"):
-        stakes += f" You roll first; then the GM's phone rolls {call['foe']['name']}'s defense."
+        yours = "defense" if call["kind"] == "attack" else "attack"
+        stakes += f" You roll first; then the GM's phone rolls {call['foe']['name']}'s {yours}."
     state.message = None  # the call itself is on screen, above the conflict (ui.screens.frame's live line)
     state.announcement = f"The GM calls for your roll ({SYSTEMS.get(system, system)}): {call['title']}.{stakes}"
 

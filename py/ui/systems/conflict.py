@@ -13,6 +13,8 @@ from typing import Callable
 import rules
 from session import set_aside as set_aside_entry
 
+from ui.core import live_table
+from ui.core.live_table import GM_PEER, sends_to_gm
 from ui.core.actions import Input
 from ui.core.clock import now_text
 from ui.core.events import when_added, when_role_changed
@@ -68,6 +70,53 @@ def set_aside(state: AppState, record: dict, by: str, what: str = "The dice on t
     the title of the call the GM's side was rolled for."""
     state.session = set_aside_entry(state.session, record, at=now_text(), by=by, call=call, **numbering(state))
     state.say(f"{what} are in the log, set aside.")
+
+
+# --- A call whose called character's side rolls first on its own phone (issue 31, item 5) ---------------
+# The draft's `called` then holds "first": "here" (the player's phone, which rolls first) or "there"
+# (the GM's phone, which rolls after it), and "entry": the id the conflict is logged under.
+
+def rolls_first_here(draft: dict | None) -> bool:
+    """(Player) A call whose side this phone rolls first and has not sent yet."""
+    called = draft.get("called") if draft else None
+    return bool(called) and called.get("first") == "here" and not called["words"] and draft["logged"] is None
+
+
+def logged_for(state: AppState, draft: dict) -> str:
+    """(GM) The id a side rolled first on a player's phone is logged under (the one that phone chose,
+    so it knows its result when it arrives), or "" for any other conflict; the call's round counts it
+    as that phone's roll."""
+    called = draft.get("called")
+    if not called or called.get("first") != "there" or not called["entry"]:
+        return ""
+    table = live_table.of(state)
+    call = table.calls.get(called["id"]) if table is not None else None
+    if call is not None:
+        call["rolled"][call["to"][0]] = called["entry"]
+    return called["entry"]
+
+
+def send_side(state: AppState, draft: dict, message: Callable[[AppState], dict], not_ready: type[Exception]):
+    """(Player) The side this phone rolled first for the GM's call, settled and sent to the GM's phone
+    (`message(state)`: the `side` it sends, or `not_ready` and why). Sent again, it changes nothing there."""
+    from session.live import protocol as live_protocol  # the live table's code: loaded once a phone is live
+    from ui.core.outgoing import send
+
+    called = draft.get("called")
+    if not called or called.get("first") != "here" or draft["logged"] is not None:
+        return
+    if not sends_to_gm(state):
+        state.fail("This phone is not live with the GM's phone: your roll stays here until it is.")
+        return
+    try:
+        side = message(state)
+    except not_ready as reason:
+        state.fail(str(reason))
+        return
+    send(state, GM_PEER, live_protocol.write(live_protocol.SIDE, **side))
+    called["words"] = side["words"]
+    state.say(f"Sent to the GM's phone: {side['words']}. The GM rolls the other side there; the result shows "
+              "here once it is logged.")
 
 
 def to_log(state: AppState, draft: dict, everyone_in: bool, resolve: Callable[[], dict]) -> dict | None:

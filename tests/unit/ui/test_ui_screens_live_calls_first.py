@@ -1,5 +1,5 @@
 """A call whose called character rolls first on its own phone (issue 31, item 5): a Tension Engine
-character's attack on an adversary. The player's phone rolls the attack and sends it (the `side`
+character's attack on an adversary, an Anomaly character's defense against one. The player's phone rolls the attack and sends it (the `side`
 message), the GM's phone rolls the adversary's defense against it and logs the conflict, and every
 phone ends with the same result, in the seeds' order (the initiator first, the defender after, and
 the defender may still spend)."""
@@ -10,8 +10,11 @@ import json
 import pytest
 
 import rules
+from session import check_roster_entry
 from session.live import protocol as live_protocol
 from ui.screens.live import actions as live_actions  # noqa: F401  (registers the live table's actions)
+from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (registers Anomaly's taps)
+from ui.systems.anomaly import draft as anomaly_draft
 from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the Tension Engine's)
 from ui.systems.tension import calls as tension_calls
 from ui.systems.tension import draft as tension_draft
@@ -87,7 +90,7 @@ def test_the_attacker_rolls_first_on_its_phone_and_the_gm_defends_against_it():
         assert phone.session["log"][0]["id"] == entry["id"] and phone.session["tension"] == gm.session["tension"]
     assert draft["logged"] == record and ash.drafts["tension"] is draft  # Ash's phone shows the result
     assert draft["defender"]["dice"] == [6, 6, 5, 2, 2] and "Result (logged)" in text(ash)
-    assert "The GM's phone rolled the defense" in ash.announcement
+    assert "The GM's phone rolled its side" in ash.announcement
     gm.screen = "live"
     assert call["rolled"] == {ash.role: entry["id"]} and "1 of 1 rolled" in text(gm)
 
@@ -135,7 +138,7 @@ def test_a_side_too_big_or_malformed_is_refused_with_a_sentence():
             "words": "6 + 5 = 11"}
     assert live_protocol.read(json.dumps(good))["dice"] == [6, 5, 1]
     for broken in ({"dice": [7]}, {"dice": []}, {"dice": [1] * 100}, {"keep": [0, 0]}, {"keep": [3]},
-                   {"from": "total"}, {"total": -1}, {"call": "no spaces"}, {"name": "x" * 500}, {"words": 5}):
+                   {"from": "total"}, {"total": 10_000}, {"call": "no spaces"}, {"name": "x" * 500}, {"words": 5}):
         with pytest.raises(live_protocol.LiveMessageError) as error:
             live_protocol.read(json.dumps({**good, **broken}))
         assert str(error.value)
@@ -159,3 +162,66 @@ def test_a_reload_keeps_the_attack_sent_and_its_wait():
     for draft in (ash.drafts["tension"], gm.drafts["tension"]):
         kept = tension_draft.check_draft(json.loads(json.dumps(draft)))
         assert kept["called"] == draft["called"]
+
+
+# --- Anomaly: a character's defense rolled first on its own phone --------------------------------------
+
+def anomaly_party() -> dict:
+    session = party()
+    session["roster"].append(check_roster_entry({"system": "anomaly", "kind": "adversary", "name": "Wraith",
+                                                 "modifiers": [{"name": "Claws", "kind": "Gear", "value": 2}]}))
+    return session
+
+
+def test_a_defense_rolls_first_on_the_defenders_phone_and_is_what_the_gms_attack_must_beat():
+    table = table_of(anomaly_party(), "rook")
+    gm, rook = table.phones["gm"], table.phones["rook"]
+    wraith = next(entry for entry in gm.session["roster"] if entry["name"] == "Wraith")
+    gm.screen = "live"
+    tap(gm, "live-call-system", value="anomaly")
+    tap(gm, "live-call-kind", value="defense")
+    assert gm.drafts["anomaly"]["actor"]["ref"] == wraith["id"]
+    tap(gm, "live-call-title", value="The Wraith strikes")
+    tap(gm, "live-call")
+    table.run()
+    call = next(iter(gm.live.calls.values()))
+    assert call["foe"] == {"name": "Wraith", "id": wraith["id"]}
+    draft = rook.drafts["anomaly"]
+    assert (rook.screen, rook.system, draft["kind"]) == ("conflict", "anomaly", "opposed")
+    assert draft["defender"]["ref"] == rook.role and draft["actor"]["ref"] == wraith["id"]
+    tap(rook, "anomaly-roll", side="actor")  # the attack is the GM's phone's
+    assert rook.message.tone == "error" and not draft["actor"]["dice"]
+    tap(gm, "anomaly-roll", side="actor")  # and waits for the defense
+    assert gm.message.tone == "error" and not gm.drafts["anomaly"]["actor"]["dice"]
+
+    tap(rook, "anomaly-mode", side="defender", value="real")
+    tap(rook, "anomaly-type-faces", side="defender", value="7")
+    assert "Send to the GM" in text(rook)
+    tap(rook, "anomaly-send")
+    assert draft["called"]["words"] == "7"
+    table.run()
+    gm_draft = gm.drafts["anomaly"]
+    assert (gm.screen, gm.system) == ("conflict", "anomaly") and gm_draft["defender"]["total"] == 7
+    assert rook.session["log"][0]["kind"] == "set-aside"  # the defense's die, in the log (it went as a total)
+    gm.screen = "live"
+    assert "defended (7): roll the attack" in text(gm)
+    gm.screen = "conflict"
+    tap(gm, "anomaly-mode", side="actor", value="real")
+    tap(gm, "anomaly-type-faces", side="actor", value="8")
+    tap(gm, "anomaly-log")
+    table.run()
+    entry = gm.session["log"][0]
+    assert entry["id"] == draft["called"]["entry"] and entry["record"]["defender"]["total"] == 7
+    assert entry["record"]["result"]["outcome"] == "success" and entry["record"]["result"]["margin"] == 1
+    assert draft["logged"] == entry["record"] and "Result (logged)" in text(rook)
+    assert rook.session["log"][0]["id"] == entry["id"] and call["rolled"] == {rook.role: entry["id"]}
+    kept = anomaly_draft.check_draft(json.loads(json.dumps(draft)))  # as a reload reads it back
+    assert kept["called"] == draft["called"]
+
+
+def test_a_defense_side_may_come_as_a_total_and_a_tension_side_may_not():
+    total_only = {"live": live_protocol.VERSION, "k": "side", "call": "c1", "entry": "e1", "name": "Rook", "id": "",
+                  "total": -3, "words": "2 − 5 = −3"}
+    assert live_protocol.read(json.dumps(total_only))["total"] == -3
+    with pytest.raises(live_protocol.LiveMessageError):
+        live_protocol.read(json.dumps({**total_only, "dice": [1, 2]}))  # dice without the rest of a Tension side

@@ -44,7 +44,7 @@ def make_call(state: AppState) -> dict | None:
         state.fail("Choose at least one player's phone that is live.")
         return None
     system, kind = form["system"], call_kind(form)
-    if kind in ("opposed", "attack") and len(chosen) != 1:
+    if kind in ("opposed", *live_protocol.FIRST_KINDS) and len(chosen) != 1:
         state.fail(ONE_PHONE)
         return None
     settling = SETTLING.get(system)
@@ -53,7 +53,7 @@ def make_call(state: AppState) -> dict | None:
     except settling.NotReady as reason:
         state.fail(str(reason))
         return None
-    foe = settling.foe(state, kind) if system == "tension" else None
+    foe = settling.foe(state, kind) if settling is not None else None
     call = {"id": new_call_id(), "system": system, "kind": kind,
             "difficulty": form["difficulty"] if system == "anomaly" and kind == "check" else None,
             "title": " ".join(form["title"].split())[:live_protocol.MAX_TITLE] or "A roll",
@@ -69,7 +69,7 @@ def make_call(state: AppState) -> dict | None:
     if system == "tension":
         call["spent"] = tension_calls.spend_and_put_away(state, kind, call["title"], call)
     elif system == "anomaly":
-        anomaly_calls.put_away(state, kind)
+        anomaly_calls.put_away(state, kind, call)
     state.view.pop("call", None)
     return call
 
@@ -159,9 +159,13 @@ def round_rows(state: AppState, call: dict) -> list[tuple[str, dict | None, str]
 
 
 def attack_waiting(state: AppState, call: dict) -> str:
-    """(GM) A character's attack that arrived and waits for this phone's defense, in words ("" if none)."""
-    draft = state.drafts.get("tension")
+    """(GM) A side rolled first on the called phone that arrived and waits for this phone's, in words
+    ("" if none)."""
+    draft = state.drafts.get(call["system"])
     called = draft.get("called") if draft else None
-    if call["kind"] != "attack" or not called or called["id"] != call["id"] or not called["words"]:
+    if call["kind"] not in live_protocol.FIRST_KINDS or not called or called["id"] != call["id"] \
+            or not called["words"]:
         return ""
-    return f"attacked ({called['words']}): roll the defense on the Conflict screen"
+    if call["kind"] == "attack":
+        return f"attacked ({called['words']}): roll the defense on the Conflict screen"
+    return f"defended ({called['words']}): roll the attack on the Conflict screen"

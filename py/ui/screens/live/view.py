@@ -17,6 +17,7 @@ from ui.kit.html import Markup, classes, h, isolate, join
 from ui.kit.qr import qr_markup
 from ui.screens.live.calls import SETTLING, call_form, call_kind, newest_call, players, round_rows
 from ui.screens.live.words import NO_WEBRTC, VIDEO, since_words
+from ui.systems.anomaly import calls as anomaly_calls
 from ui.systems.anomaly import view as anomaly_view
 from ui.systems.summaries import entry_sentence
 from ui.systems.tension import calls as tension_calls
@@ -269,7 +270,11 @@ def gm_side(state: AppState, system: str, kind: str, form: dict) -> Markup:
                  button("Roll the GM's side here", "live-call-prepare", id="live-call-prepare"),
                  data_testid="live-call-gm")
     draft = state.drafts.get(system) or state.draft(tension_draft.new_draft)  # the tab is the call's (calls.call_form)
-    if system == "anomaly":
+    if system == "anomaly" and kind == anomaly_calls.DEFENSE:
+        card = anomaly_view.roller_card(state, draft, "actor")
+        note = ("Choose who attacks: the defender's phone rolls first, then you roll the attack here, on the "
+                "Conflict screen.")
+    elif system == "anomaly":
         card = anomaly_view.roller_card(state, draft, "defender")
         note = "Roll the defense first: its total is what the attacker must beat."
     else:

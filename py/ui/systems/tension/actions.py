@@ -8,11 +8,7 @@ import copy
 import rules
 from session import log_conflict
 
-from session.live import protocol as live_protocol
-
 from ui.core.actions import Input, action
-from ui.core.live_table import GM_PEER, sends_to_gm
-from ui.core.outgoing import send
 from ui.core.clock import now_text
 from ui.core.library import numbering
 from ui.core.state import AppState
@@ -314,7 +310,7 @@ def log_result(state: AppState, event: Input):
     table = state.session["tension_table"]
     lines = [table[roll - 1] for roll in record["result"]["table_rolls"]]
     state.session = log_conflict(state.session, record, at=now_text(), by=draft_model.acting(state, draft),
-                                 table_lines=lines, same_as=tension_calls.logged_for(state, draft), **numbering(state))
+                                 table_lines=lines, same_as=conflict.logged_for(state, draft), **numbering(state))
     draft["logged"] = record
     for _, side in draft_model.sides(draft):
         side["fresh"] = False
@@ -323,24 +319,9 @@ def log_result(state: AppState, event: Input):
 
 @action("tension-send")
 def send_attack(state: AppState, event: Input):
-    """(Player) A character's attack the GM called for, rolled first here: settled and sent to the GM's
-    phone, which rolls the defense against it (ui.systems.tension.calls). Sent again, it changes nothing there."""
-    draft = current(state)
-    called = draft.get("called")
-    if not called or called.get("first") != tension_calls.HERE or draft["logged"] is not None:
-        return
-    if not sends_to_gm(state):
-        state.fail("This phone is not live with the GM's phone: your attack stays here until it is.")
-        return
-    try:
-        message = tension_calls.side_message(state)
-    except tension_calls.NotReady as reason:
-        state.fail(str(reason))
-        return
-    send(state, GM_PEER, live_protocol.write(live_protocol.SIDE, **message))
-    called["words"] = message["words"]
-    state.say(f"Sent to the GM's phone: {message['words']}. The GM rolls the defense there; the result shows "
-              "here once it is logged.")
+    """(Player) A character's attack the GM called for, rolled first here: sent to the GM's phone,
+    which rolls the defense against it (ui.systems.tension.calls)."""
+    conflict.send_side(state, current(state), tension_calls.side_message, tension_calls.NotReady)
 
 
 def fresh_draft_like(draft: dict, retry: bool) -> dict:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import rules
 from session import new_id
 
-from ui.core import live_table
 from ui.core.state import AppState
 from ui.systems import conflict
 from ui.systems.dice_entry import DICE_FROM, REAL, ROLL, TOTAL, has_dice
@@ -192,10 +191,6 @@ def open_attack(state: AppState, call: dict, draft: dict) -> dict:
     return draft
 
 
-def rolls_first_here(draft: dict | None) -> bool:
-    """(Player) A call whose side this phone rolls first and has not sent yet."""
-    called = draft.get("called") if draft else None
-    return bool(called) and called.get("first") == HERE and not called["words"] and draft["logged"] is None
 
 
 def side_message(state: AppState) -> dict:
@@ -291,15 +286,3 @@ def side_as_logged(state: AppState, draft: dict, fields: dict) -> dict:
                 boost=bool(fields.get("boost")))
     return side
 
-
-def logged_for(state: AppState, draft: dict) -> str:
-    """(GM) The id a character's attack is logged under (the one its phone chose), or "" for any other
-    conflict; the call's round counts it as that phone's roll."""
-    called = draft.get("called")
-    if not called or called.get("first") != THERE or not called["entry"]:
-        return ""
-    table = live_table.of(state)
-    call = table.calls.get(called["id"]) if table is not None else None
-    if call is not None:
-        call["rolled"][call["to"][0]] = called["entry"]
-    return called["entry"]

@@ -18,7 +18,6 @@ from ui.kit.dice_entry import arrival, controls, roll_button
 from ui.kit.html import Markup, classes, h, isolate, join
 from ui.systems import conflict, dice_entry
 from ui.systems.tension import draft as draft_model
-from ui.systems.tension.calls import rolls_first_here
 from ui.systems.tension import odds
 from ui.systems.tension import words as tension_words
 
@@ -421,7 +420,7 @@ def bar(state: AppState, draft: dict) -> Markup:
         return result_bar(h("span", f"Sent: {called['words']}. Waiting for the defense."),
                           h("button", "Send again", type="button", class_="button", data_action="tension-send",
                             id="tension-bar-action"), "tension-result-bar")
-    if rolls_first_here(draft):
+    if conflict.rolls_first_here(draft):
         attacker = draft["initiators"][0]
         total = draft_model.settled_total(state, draft, attacker)
         if total is None or attacker["mode"] == draft_model.TOTAL:
