@@ -2,7 +2,9 @@
 two phones (the GM's and Ash's) in a private network namespace (run by test_live_calls.py, never
 collected on its own): the GM calls for Ash's attack on the Ghoul; Ash's phone rolls the attack and
 sends it; the GM's phone opens on the conflict with Ash's side settled, rolls the Ghoul's defense and
-logs it; both phones show the same result. Screenshots at 390x844, 320 px and 1280x800.
+logs it; both phones show the same result. Then Anomaly: the GM calls for Ash's defense against the
+Ghoul; Ash's phone rolls it first and sends its total; the GM's phone rolls the Ghoul's attack against
+it. Screenshots at 390x844, 320 px and 1280x800.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import netns
 
 netns.require_isolated()  # before anything opens a page
 
-from inside_live_calls import all_agree, call_to, live_screen, party, pictures  # noqa: E402
+from inside_live_calls import all_agree, call_to, end_round, live_screen, party, pictures  # noqa: E402
 from inside_live_table import AGREE_MS, ROLL, join, playwright_instance, table  # noqa: E402,F401
 from test_accessibility import violations  # noqa: E402
 from test_sessions import nav  # noqa: E402
@@ -75,4 +77,33 @@ def test_a_characters_attack_rolls_first_on_its_phone_then_the_gm_defends(table,
     print(f"\n  a character's attack across two phones: the GM {sum(gm.taps.values()) - sum(before.values())} taps "
           f"(words, Call, Roll, Log), Ash {ash.taps['roll']} (Roll, Send); call to both phones showing the result "
           f"{settled:.2f} s; both: {results[0]}")
+
+    # Anomaly: Ash's defense first, on Ash's phone; the Ghoul's attack after it, on the GM's.
+    end_round(gm)
+    form = live_screen(gm)
+    form.get_by_label("Rule system").select_option("anomaly")
+    form = live_screen(gm)
+    form.get_by_label("Kind of roll").select_option("defense")
+    assert "Ghoul" in form.get_by_test_id("side-actor").inner_text()
+    call_to(gm, form, "The Ghoul claws Ash")
+    ash.page.get_by_test_id("live-call-banner").wait_for(timeout=AGREE_MS)
+    assert "rolls this once your defense reaches it" in seen(ash.page.get_by_test_id("side-actor"))
+    ash.tap(ash.page.get_by_test_id("side-defender").get_by_role("button", name=ROLL), "roll")
+    ash.button("Send to the GM", "roll", exact=True)
+    ash.page.get_by_test_id("side-defender").get_by_text("Sent to the GM's phone").wait_for(timeout=AGREE_MS)
+    pictures(ash.page, screenshot, "call-first-player-defense-sent")
+    problems["player defense sent"] = violations(ash.page)
+    gm.page.get_by_test_id("side-defender").get_by_text("Settled on the defender's phone").wait_for(timeout=AGREE_MS)
+    assert "Ash" in seen(gm.page.get_by_test_id("side-defender"))  # Ash's Anomaly sheet, though the phone is held as Ash
+    pictures(gm.page, screenshot, "call-first-gm-attacks")
+    gm.tap(gm.page.get_by_test_id("side-actor").get_by_role("button", name=ROLL), "attack")
+    gm.button("Log this result", "attack")
+    ash.page.get_by_text("Result (logged)").wait_for(timeout=AGREE_MS)
+    all_agree([gm, ash])
+    nav(gm.page, "Conflict")
+    nav(ash.page, "Conflict")
+    results = [seen(phone.page.locator("#anomaly-result-bar .result-bar-summary")) for phone in (gm, ash)]
+    assert results[0] == results[1] and "vs" in results[0], results
+    pictures(ash.page, screenshot, "call-first-player-defense-result")
+    print(f"  an Anomaly defense across two phones: both: {results[0]}")
     assert {name: found for name, found in problems.items() if found} == {}

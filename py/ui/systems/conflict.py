@@ -13,7 +13,7 @@ from typing import Callable
 import rules
 from session import set_aside as set_aside_entry
 
-from ui.core import live_table
+from ui.core import live_table, people
 from ui.core.live_table import GM_PEER, sends_to_gm
 from ui.core.actions import Input
 from ui.core.clock import now_text
@@ -80,6 +80,14 @@ def rolls_first_here(draft: dict | None) -> bool:
     """(Player) A call whose side this phone rolls first and has not sent yet."""
     called = draft.get("called") if draft else None
     return bool(called) and called.get("first") == "here" and not called["words"] and draft["logged"] is None
+
+
+def sheet_in(state: AppState, entry_id: str, system: str) -> dict | None:
+    """The character sheet in `system` of the person whose sheet `entry_id` is (a call names the
+    phone's role, which may be that person's sheet in another system), or None."""
+    person = people.person_of(state.session["roster"], entry_id) if entry_id else None
+    entry = people.sheet_in(state.session["roster"], person, system) if person is not None else None
+    return entry if entry is not None and entry["kind"] == "character" else None
 
 
 def logged_for(state: AppState, draft: dict) -> str:

@@ -202,19 +202,27 @@ def test_a_defense_rolls_first_on_the_defenders_phone_and_is_what_the_gms_attack
     table.run()
     gm_draft = gm.drafts["anomaly"]
     assert (gm.screen, gm.system) == ("conflict", "anomaly") and gm_draft["defender"]["total"] == 7
-    assert rook.session["log"][0]["kind"] == "set-aside"  # the defense's die, in the log (it went as a total)
     gm.screen = "live"
     assert "defended (7): roll the attack" in text(gm)
     gm.screen = "conflict"
     tap(gm, "anomaly-mode", side="actor", value="real")
     tap(gm, "anomaly-type-faces", side="actor", value="8")
     tap(gm, "anomaly-log")
+    logged_id = gm.session["log"][0]["id"]
     table.run()
-    entry = gm.session["log"][0]
+    entry = next(item for item in gm.session["log"] if item["id"] == logged_id)
     assert entry["id"] == draft["called"]["entry"] and entry["record"]["defender"]["total"] == 7
+    assert entry["record"]["defender"]["name"] == "Rook" and entry["record"]["defender"]["id"] == rook.role
     assert entry["record"]["result"]["outcome"] == "success" and entry["record"]["result"]["margin"] == 1
     assert draft["logged"] == entry["record"] and "Result (logged)" in text(rook)
-    assert rook.session["log"][0]["id"] == entry["id"] and call["rolled"] == {rook.role: entry["id"]}
+    assert call["rolled"] == {rook.role: entry["id"]}
+    table.run()
+    set_aside = rook.session["log"][0]  # the defense's die: it went as a total, its die stays in the log
+    assert set_aside["kind"] == "set-aside" and set_aside["record"]["defender"]["dice"] == [7]
+    assert [item["id"] for item in gm.session["log"][:2]] == [set_aside["id"], entry["id"]]
+    assert [item["id"] for item in rook.session["log"][:2]] == [set_aside["id"], entry["id"]]
+    tap(rook, "anomaly-new")  # nothing on the table to set aside again
+    assert rook.session["log"][0]["id"] == set_aside["id"]
     kept = anomaly_draft.check_draft(json.loads(json.dumps(draft)))  # as a reload reads it back
     assert kept["called"] == draft["called"]
 

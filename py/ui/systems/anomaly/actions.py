@@ -321,15 +321,7 @@ def log_result(state: AppState, event: Input):
 def send_defense(state: AppState, event: Input):
     """(Player) A character's defense the GM called for, rolled first here: sent to the GM's phone,
     which rolls the attack against it (ui.systems.anomaly.calls)."""
-    draft = current(state)
-    sent_before = bool(draft.get("called") and draft["called"]["words"])
-    conflict.send_side(state, draft, anomaly_calls.side_message, anomaly_calls.NotReady)
-    if sent_before or not (draft.get("called") and draft["called"]["words"]):
-        return
-    said = state.message  # the defense goes as a total (RULES.md): its dice stay in this phone's log, set aside
-    conflict.set_aside(state, draft_model.to_record(state, draft),
-                       draft_model.roller_name(state, draft["defender"], "defender"), "Your defense's dice")
-    state.message = said
+    conflict.send_side(state, current(state), anomaly_calls.side_message, anomaly_calls.NotReady)
 
 
 @action("anomaly-new")

@@ -9,7 +9,7 @@ aside.
 A character's defense against an adversary ("defense") goes the other way: the character's phone
 rolls the defense first and sends its total (session.live.protocol's `side`), the GM's phone rolls
 the adversary's attack against it and logs the conflict under the id the character's phone chose, so
-that phone shows the result when it arrives; the defense's dice stay in its log as set aside.
+that phone shows the result when it arrives, and puts its defense's dice in its log as set aside.
 Pure Python.
 """
 from __future__ import annotations
@@ -107,9 +107,7 @@ def put_away(state: AppState, kind: str, call: dict | None = None):
         return
     draft = state.drafts["anomaly"]
     if kind == DEFENSE:
-        character = state.entry(call["to"][0]) if call else None
-        draft["defender"] = draft_model.new_roller(character if character and character["system"] == "anomaly"
-                                                   else None)
+        draft["defender"] = draft_model.new_roller(conflict.sheet_in(state, call["to"][0], "anomaly") if call else None)
         draft["called"] = {"id": call["id"] if call else "", "words": "", "first": THERE, "entry": ""}
         return
     if draft["defender"]["mode"] != TOTAL:
@@ -146,9 +144,7 @@ def open_defense(state: AppState, call: dict, draft: dict) -> dict:
     attacker = draft_model.new_roller(foe_entry if foe_entry is not None and foe_entry["system"] == "anomaly"
                                       else None)
     attacker["name"] = "" if attacker["ref"] else call["foe"]["name"]
-    mine = state.entry(state.role) if state.role else None
-    draft.update(actor=attacker, defender=draft_model.new_roller(mine if mine and mine["system"] == "anomaly"
-                                                                  else None),
+    draft.update(actor=attacker, defender=draft_model.new_roller(conflict.sheet_in(state, state.role or "", "anomaly")),
                  called={"id": call["id"], "words": "", "first": HERE, "entry": new_id()})
     return draft
 
@@ -189,8 +185,7 @@ def take_side(state: AppState, call: dict, side: dict, who: str) -> str | None:
         state.drafts["anomaly"] = draft
     if abs(side["total"]) > rules.LIMITS["anomaly_total"]:
         return f"a total of {side['total']} is beyond what a roll can make."
-    entry = state.entry(side["id"]) if side["id"] else None
-    defender = draft_model.new_roller(entry if entry is not None and entry["system"] == "anomaly" else None)
+    defender = draft_model.new_roller(conflict.sheet_in(state, side["id"], "anomaly"))
     defender.update(mode=TOTAL, total=side["total"], name="" if defender["ref"] else side["name"])
     draft["defender"] = defender
     draft["called"] = {"id": call["id"], "words": side["words"], "first": THERE, "entry": side["entry"]}
@@ -207,7 +202,11 @@ def answered(state: AppState) -> bool:
     if entry is None or entry["kind"] != "conflict":
         return False
     record = entry["record"]
-    draft["defender"].update(mode=TOTAL, dice=None, total=record["defender"].get("total"))  # as logged: its dice are set aside
+    # The defense went as a total (RULES.md): its dice leave the table for the log, set aside, once.
+    if draft["defender"]["mode"] != TOTAL and draft["defender"]["dice"]:
+        conflict.set_aside(state, draft_model.to_record(state, draft),
+                           draft_model.roller_name(state, draft["defender"], "defender"), "Your defense's dice")
+    draft["defender"].update(mode=TOTAL, dice=None, total=record["defender"].get("total"))
     draft["logged"] = record
     return True
 

@@ -135,7 +135,7 @@ def spend_and_put_away(state: AppState, kind: str, title: str = "", call: dict |
     conflict waits for the called phone's side (`take_side`)."""
     draft = state.drafts["tension"]
     if kind == "attack":
-        character = state.entry(call["to"][0]) if call else None
+        character = conflict.sheet_in(state, call["to"][0], "tension") if call else None
         draft["initiators"] = [draft_model.new_side("character", character)]
         draft["combat"] = bool(call and call.get("combat"))
         draft["called"] = {"id": call["id"] if call else "", "words": "", "first": THERE, "entry": ""}
@@ -185,7 +185,7 @@ def open_attack(state: AppState, call: dict, draft: dict) -> dict:
         foe_entry = None
     defender = draft_model.new_side("adversary", foe_entry)
     defender["name"] = "" if defender["ref"] else call["foe"]["name"]
-    attacker = draft_model.new_side("character", state.entry(state.role))
+    attacker = draft_model.new_side("character", conflict.sheet_in(state, state.role or "", "tension"))
     draft.update(initiators=[attacker], defender=defender, combat=call["combat"],
                  called={"id": call["id"], "words": "", "first": HERE, "entry": new_id()})
     return draft
@@ -229,7 +229,7 @@ def take_side(state: AppState, call: dict, side: dict, who: str) -> str | None:
         draft["defender"]["name"] = "" if draft["defender"]["ref"] else call["foe"]["name"]
         draft["combat"] = call["combat"]
         state.drafts["tension"] = draft
-    attacker = draft_model.new_side("character", state.entry(side["id"]) if side["id"] else None)
+    attacker = draft_model.new_side("character", conflict.sheet_in(state, side["id"], "tension"))
     if attacker["ref"] is None:
         attacker.update(name=side["name"], pool=len(side["dice"]))
     attacker.update(attribute=side["attribute"], skill=side["skill"],
