@@ -76,10 +76,32 @@ def set_aside(state: AppState, record: dict, by: str, what: str = "The dice on t
 # The draft's `called` then holds "first": "here" (the player's phone, which rolls first) or "there"
 # (the GM's phone, which rolls after it), and "entry": the id the conflict is logged under.
 
-def rolls_first_here(draft: dict | None) -> bool:
-    """(Player) A call whose side this phone rolls first and has not sent yet."""
+def answer_logged(state: AppState, draft: dict | None) -> dict | None:
+    """(Player) The log entry of the conflict the side this phone sent first was for, once it is in
+    the log and this phone's draft does not show it yet; else None."""
     called = draft.get("called") if draft else None
-    return bool(called) and called.get("first") == "here" and not called["words"] and draft["logged"] is None
+    if not called or called.get("first") != "here" or not called["words"] or draft["logged"] is not None:
+        return None
+    entry = next((item for item in state.session["log"] if item["id"] == called["entry"]), None)
+    return entry if entry is not None and entry["kind"] == "conflict" else None
+
+
+def send_bar(system: str, draft: dict, total: int | None, mine: str, theirs: str) -> Markup:
+    """(Player) The bar of a side this phone rolls first for the GM's call: once rolled (`total`),
+    "Send to the GM"; once sent, "Send again" while it waits for the GM's side (`theirs`)."""
+    called = draft.get("called")
+    if not called or called.get("first") != "here" or draft["logged"] is not None:
+        return EMPTY
+    bar_id, action = f"{system}-result-bar", f"{system}-send"
+    if called["words"]:
+        return result_bar(h("span", f"Sent: {called['words']}. Waiting for the {theirs}."),
+                          h("button", "Send again", type="button", class_="button", data_action=action,
+                            id=f"{system}-bar-action"), bar_id)
+    if total is None:
+        return EMPTY
+    return result_bar(h("span", f"Your {mine}: {total}"),
+                      h("button", "Send to the GM", type="button", class_="button button-primary",
+                        data_action=action, id=f"{system}-bar-action"), bar_id)
 
 
 def sheet_in(state: AppState, entry_id: str, system: str) -> dict | None:

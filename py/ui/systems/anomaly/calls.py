@@ -195,11 +195,8 @@ def take_side(state: AppState, call: dict, side: dict, who: str) -> str | None:
 def answered(state: AppState) -> bool:
     """(Player) The roll this phone's defense was sent for is in the log: its result is this phone's too."""
     draft = state.drafts.get("anomaly")
-    called = draft.get("called") if draft else None
-    if not called or called.get("first") != HERE or not called["words"] or draft["logged"] is not None:
-        return False
-    entry = next((item for item in state.session["log"] if item["id"] == called["entry"]), None)
-    if entry is None or entry["kind"] != "conflict":
+    entry = conflict.answer_logged(state, draft)
+    if entry is None:
         return False
     record = entry["record"]
     # The defense went as a total (RULES.md): its dice leave the table for the log, set aside, once.

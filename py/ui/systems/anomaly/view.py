@@ -13,7 +13,7 @@ import rules
 
 from ui.core.role import own_side
 from ui.core.state import AppState
-from ui.kit.controls import result_bar, segmented, select, settled_note, stepper, text_input
+from ui.kit.controls import segmented, select, settled_note, stepper, text_input
 from ui.kit.dice import tray
 from ui.kit.dice_entry import arrival, controls
 from ui.kit.html import Markup, classes, h, isolate
@@ -343,21 +343,14 @@ def bar(state: AppState, draft: dict) -> Markup:
     """Once a result stands: it and its main action, always in reach. A called defense rolled here
     first: once rolled, sending it to the GM's phone."""
     called = draft.get("called")
-    if called and called.get("first") == "here" and called["words"] and draft["logged"] is None:
-        return result_bar(h("span", f"Sent: {called['words']}. Waiting for the attack."),
-                          h("button", "Send again", type="button", class_="button", data_action="anomaly-send",
-                            id="anomaly-bar-action"), "anomaly-result-bar")
-    if conflict.rolls_first_here(draft):
+    if called and called.get("first") == "here" and draft["logged"] is None:
         defender = draft["defender"]
         try:
             preview = draft_model.side_preview(state, defender, "defender")
         except rules.RuleError:
             preview = None
-        if preview is None or defender["mode"] == draft_model.TOTAL:
-            return EMPTY
-        return result_bar(h("span", f"Your defense: {preview['total']}"),
-                          h("button", "Send to the GM", type="button", class_="button button-primary",
-                            data_action="anomaly-send", id="anomaly-bar-action"), "anomaly-result-bar")
+        total = None if preview is None or defender["mode"] == draft_model.TOTAL else preview["total"]
+        return conflict.send_bar("anomaly", draft, total, "defense", "attack")
     return conflict.standing_bar(state, "anomaly", draft["logged"], lambda: draft_model.standing(state, draft),
                                  bar_summary, "New roll")
 

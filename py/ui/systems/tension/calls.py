@@ -253,11 +253,8 @@ def answered(state: AppState) -> bool:
     """(Player) The conflict this phone's attack was sent for is in the log (the GM's phone logged it):
     its result is this phone's too. True when it just arrived."""
     draft = state.drafts.get("tension")
-    called = draft.get("called") if draft else None
-    if not called or called.get("first") != HERE or not called["words"] or draft["logged"] is not None:
-        return False
-    entry = next((item for item in state.session["log"] if item["id"] == called["entry"]), None)
-    if entry is None or entry["kind"] != "conflict":
+    entry = conflict.answer_logged(state, draft)
+    if entry is None:
         return False
     record = entry["record"]
     draft["defender"] = side_as_logged(state, draft, record["defender"])

@@ -12,7 +12,7 @@ from rules.words import capitalize, in_text
 
 from ui.core.role import is_player, own_side
 from ui.core.state import AppState
-from ui.kit.controls import result_bar, segmented, select, settled_note, stepper, text_input
+from ui.kit.controls import segmented, select, settled_note, stepper, text_input
 from ui.kit.dice import tray
 from ui.kit.dice_entry import arrival, controls, roll_button
 from ui.kit.html import Markup, classes, h, isolate, join
@@ -416,18 +416,10 @@ def bar(state: AppState, draft: dict) -> Markup:
     """Once a result stands: it and its main action, always in reach (Log it; then New conflict).
     A called attack rolled here first: once rolled, sending it to the GM's phone."""
     called = draft.get("called")
-    if called and called.get("first") == "here" and called["words"] and draft["logged"] is None:
-        return result_bar(h("span", f"Sent: {called['words']}. Waiting for the defense."),
-                          h("button", "Send again", type="button", class_="button", data_action="tension-send",
-                            id="tension-bar-action"), "tension-result-bar")
-    if conflict.rolls_first_here(draft):
+    if called and called.get("first") == "here" and draft["logged"] is None:
         attacker = draft["initiators"][0]
-        total = draft_model.settled_total(state, draft, attacker)
-        if total is None or attacker["mode"] == draft_model.TOTAL:
-            return Markup("")
-        return result_bar(h("span", f"Your attack: {total}"),
-                          h("button", "Send to the GM", type="button", class_="button button-primary",
-                            data_action="tension-send", id="tension-bar-action"), "tension-result-bar")
+        total = None if attacker["mode"] == draft_model.TOTAL else draft_model.settled_total(state, draft, attacker)
+        return conflict.send_bar("tension", draft, total, "attack", "defense")
     return conflict.standing_bar(state, "tension", draft["logged"], lambda: draft_model.standing(state, draft),
                                  bar_summary)
 
