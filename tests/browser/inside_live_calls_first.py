@@ -56,6 +56,7 @@ def test_a_characters_attack_rolls_first_on_its_phone_then_the_gm_defends(table,
 
     attack = gm.page.get_by_test_id("side-initiator-0")
     attack.get_by_text("Settled on Ash's phone").wait_for(timeout=AGREE_MS)
+    assert gm.page.get_by_test_id("live-round").count() == 0  # the Live table screen's regions left with it
     pictures(gm.page, screenshot, "call-first-gm-defends")
     problems["gm defends"] = violations(gm.page)
     gm.tap(gm.page.get_by_test_id("side-defender").get_by_role("button", name=ROLL), "defend")
