@@ -238,7 +238,11 @@ async def side(state: AppState, peer: live_table.Peer, message: dict):
     table = live_table.of(state)
     if not table.hub:
         return
-    call = table.calls.get(message["call"])
+    call = table.calls.get(message["call"]) or next(
+        (found for found in (settling.waiting_call(state, message["call"], peer.role) for settling in FIRST.values())
+         if found is not None), None)
+    if call is not None:
+        table.calls.setdefault(call["id"], call)  # after a reload here, the round shows it again
     who = peer_name(state, peer)
     if call is None or call.get("ended") or call["kind"] not in live_protocol.FIRST_KINDS or peer.role not in call["to"]:
         state.fail(f"{who} sent a roll for a call that is not open here, so it was not used.")

@@ -233,3 +233,21 @@ def test_a_defense_side_may_come_as_a_total_and_a_tension_side_may_not():
     assert live_protocol.read(json.dumps(total_only))["total"] == -3
     with pytest.raises(live_protocol.LiveMessageError):
         live_protocol.read(json.dumps({**total_only, "dice": [1, 2]}))  # dice without the rest of a Tension side
+
+
+def test_an_attack_still_reaches_a_gms_phone_that_reloaded_while_it_waited():
+    """Calls are not kept across a reload; the GM's conflict waiting for the attack is: it takes it."""
+    table, gm, ash = attack_called()
+    waiting = tension_draft.check_draft(json.loads(json.dumps(gm.drafts["tension"])))  # as a reload reads it back
+    gm.live.calls.clear()
+    gm.drafts["tension"] = waiting
+    tap(ash, "tension-mode", side="initiator-0", value="real")
+    tap(ash, "tension-type-faces", side="initiator-0", value="6 6 3 2 2")
+    tap(ash, "tension-send")
+    table.run()
+    assert gm.drafts["tension"]["initiators"][0]["dice"] == [6, 6, 3, 2, 2] and "Ghoul's defense" in gm.message.text
+    gm_rolls(gm, "3 2 2 1 1", side="defender")
+    tap(gm, "tension-log")
+    table.run()
+    assert ash.drafts["tension"]["logged"] is not None and ash.session["log"][0]["id"] == gm.session["log"][0]["id"]
+    assert next(iter(gm.live.calls.values()))["rolled"] == {ash.role: gm.session["log"][0]["id"]}

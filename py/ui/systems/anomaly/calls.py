@@ -207,3 +207,9 @@ def answered(state: AppState) -> bool:
     draft["logged"] = record
     return True
 
+
+
+def waiting_call(state: AppState, call_id: str, role: str) -> dict | None:
+    """(GM) The character's defense this phone's roll waits for, when its call is gone (a reload)."""
+    return conflict.waiting_call(state, "anomaly", DEFENSE, call_id, role,
+                                 lambda draft: draft_model.roller_name(state, draft["actor"], "actor"))

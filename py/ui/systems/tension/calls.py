@@ -283,3 +283,9 @@ def side_as_logged(state: AppState, draft: dict, fields: dict) -> dict:
                 boost=bool(fields.get("boost")))
     return side
 
+
+
+def waiting_call(state: AppState, call_id: str, role: str) -> dict | None:
+    """(GM) The character's attack this phone's conflict waits for, when its call is gone (a reload)."""
+    return conflict.waiting_call(state, "tension", "attack", call_id, role,
+                                 lambda draft: draft_model.side_name(state, draft["defender"]))
