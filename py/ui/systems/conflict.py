@@ -104,7 +104,8 @@ def send_bar(system: str, draft: dict, total: int | None, mine: str, theirs: str
                         data_action=action, id=f"{system}-bar-action"), bar_id)
 
 
-def waiting_call(state: AppState, system: str, kind: str, call_id: str, role: str, foe: Callable[[dict], str]) -> dict | None:
+def waiting_call(state: AppState, system: str, kind: str, call_id: str, role: str,
+                 foe: Callable[[dict], str]) -> dict | None:
     """(GM) The call this phone's `system` conflict waits for a side of (`called` "there"), as
     live_table's calls hold it, when the call itself is gone (the GM's phone reloaded since: calls are
     not kept): a side that arrives for it is still taken. `foe(draft)`: the GM's side's name."""
@@ -112,9 +113,9 @@ def waiting_call(state: AppState, system: str, kind: str, call_id: str, role: st
     called = draft.get("called") if draft else None
     if not called or called.get("first") != "there" or called["id"] != call_id or draft["logged"] is not None:
         return None
-    return {"id": call_id, "system": system, "kind": kind, "to": [role], "rolled": {}, "title": "A roll called before this phone reloaded",
-            "stakes": "", "gm": None, "difficulty": None, "combat": bool(draft.get("combat")),
-            "foe": {"name": foe(draft), "id": ""}}
+    return {"id": call_id, "system": system, "kind": kind, "to": [role], "rolled": {},
+            "title": "A roll called before this phone reloaded", "stakes": "", "gm": None, "difficulty": None,
+            "combat": bool(draft.get("combat")), "foe": {"name": foe(draft), "id": ""}}
 
 
 def sheet_in(state: AppState, entry_id: str, system: str) -> dict | None:

@@ -316,7 +316,8 @@ def round_card(state: AppState) -> Markup:
                                  data_testid="live-round-gm")])
     end = Markup("") if call.get("ended") else button("End the round", "live-call-end", data_id=call["id"])
     return h("section",
-             h("h2", f"The round: {isolate(call['title'])}", class_="screen-title", id="live-round-title", tabindex="-1"),
+             h("h2", f"The round: {isolate(call['title'])}", class_="screen-title", id="live-round-title",
+               tabindex="-1"),
              h("p", f"{SYSTEMS.get(call['system'], call['system'])} · {done} of {len(rows)} rolled"
                     + (" · ended" if call.get("ended") else ""), class_="hint", data_testid="live-round-count"),
              stakes, h("ul", *items, class_="plain-list", aria_label="Who has rolled"), end,
