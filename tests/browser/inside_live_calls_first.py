@@ -95,7 +95,7 @@ def test_a_characters_attack_rolls_first_on_its_phone_then_the_gm_defends(table,
     pictures(ash.page, screenshot, "call-first-player-defense-sent")
     problems["player defense sent"] = violations(ash.page)
     gm.page.get_by_test_id("side-defender").get_by_text("Settled on the defender's phone").wait_for(timeout=AGREE_MS)
-    assert "Ash" in seen(gm.page.get_by_test_id("side-defender"))  # Ash's Anomaly sheet, though the phone is held as Ash
+    assert "Ash" in seen(gm.page.get_by_test_id("side-defender"))  # Ash's Anomaly sheet: the phone is held as Ash
     pictures(gm.page, screenshot, "call-first-gm-attacks")
     gm.tap(gm.page.get_by_test_id("side-actor").get_by_role("button", name=ROLL), "attack")
     gm.button("Log this result", "attack")

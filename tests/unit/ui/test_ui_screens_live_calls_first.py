@@ -1,8 +1,9 @@
 """A call whose called character rolls first on its own phone (issue 31, item 5): a Tension Engine
-character's attack on an adversary, an Anomaly character's defense against one. The player's phone rolls the attack and sends it (the `side`
-message), the GM's phone rolls the adversary's defense against it and logs the conflict, and every
-phone ends with the same result, in the seeds' order (the initiator first, the defender after, and
-the defender may still spend)."""
+character's attack on an adversary, an Anomaly character's defense against one. The player's phone
+rolls its side and sends it (the `side` message), the GM's phone rolls the adversary's side against
+it and logs the conflict, and every phone ends with the same result, in the seeds' order (the
+initiator first, the defender after, and the defender may still spend; an Anomaly defense first,
+its total the attack's difficulty)."""
 from __future__ import annotations
 
 import json
@@ -124,7 +125,8 @@ def test_an_attack_sent_again_or_for_no_open_call_changes_nothing_on_the_gms_pho
     tap(gm, "tension-log")
     tap(ash, "tension-send")
     table.run()
-    assert gm.session["log"][0]["kind"] == "conflict" and len([e for e in gm.session["log"] if e["kind"] == "conflict"]) == 1
+    conflicts = [entry for entry in gm.session["log"] if entry["kind"] == "conflict"]
+    assert gm.session["log"][0]["kind"] == "conflict" and len(conflicts) == 1
     message = {**tension_calls.side_message(ash), "call": "cnotacall"}
     _, peer = table.channels[("ash", "gm")]
     table.deliver("gm", "live-message", live_protocol.write(live_protocol.SIDE, **message), peer=peer)
