@@ -424,7 +424,7 @@ def call(state: AppState, event: Input):
         spent = f" Tension spent: {made['spent']}." if made.get("spent") else ""
         state.say(f"Called {len(made['to'])} phone{'s' * (len(made['to']) != 1)} to roll: {made['title']}."
                   f"{settled}{spent}", "success")
-        state.focus = "live-round"
+        state.focus = "live-round-title"  # its heading: "live-round" is the region around it
 
 
 @action("live-call-end")
