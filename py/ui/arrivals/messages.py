@@ -28,6 +28,7 @@ from session.live.protocol import LiveMessageError
 from session.replica import Replica
 
 from ui.arrivals import catchup, links, owned
+from ui.arrivals.catchup import FIRST
 from ui.core import commands
 from ui.core import live_table
 from ui.core import standbys
@@ -47,8 +48,6 @@ from ui.systems.summaries import entry_sentence
 from ui.systems.tension import actions as tension_actions  # noqa: F401 (registers "tension-new")
 from ui.systems.tension import calls as tension_calls
 
-# The systems whose calls may have the called phone's side roll first (session.live.protocol.FIRST_KINDS).
-FIRST = {"tension": tension_calls, "anomaly": anomaly_calls}
 # The conflict a call opens on a called phone, by system (the GM's side settled in it, if sent).
 CALLED_DRAFT = {"tension": tension_calls.open_called, "anomaly": anomaly_calls.open_called,
                 "manners": lambda state, call: manners_draft.new_draft(state)}
@@ -157,6 +156,7 @@ async def take_session(state: AppState, incoming: Replica):
     for system, settling in FIRST.items():  # the side this phone sent first: the GM's phone logged its result
         if settling.answered(state):
             entry_id = state.drafts[system]["called"]["entry"]
+            confirmed(state, [entry_id])  # it reached the GM's phone, whether or not its ack did
             entry = next(item for item in state.session["log"] if item["id"] == entry_id)
             state.announcement = f"The GM's phone rolled its side: {entry_sentence(entry)}"
 
@@ -249,6 +249,7 @@ async def side(state: AppState, peer: live_table.Peer, message: dict):
         state.fail(f"{who} sent a roll for a call that is not open here, so it was not used.")
         return
     if call["rolled"].get(peer.role):
+        stored_roll(state, peer.id, message["entry"])  # its phone did not hear it arrived: said again
         return  # logged already: a copy sent again changes nothing
     tension = call["system"] == "tension"
     problem = "its dice did not come with it." if tension and "dice" not in message else \
@@ -256,6 +257,7 @@ async def side(state: AppState, peer: live_table.Peer, message: dict):
     if problem is not None:
         state.fail(f"{who} sent a roll that can't be used: {problem}")
         return
+    stored_roll(state, peer.id, message["entry"])  # acknowledged once this phone's table in progress is saved
     show_system(state, call["system"])
     state.screen, state.showing = "conflict", None
     what, yours = ("attack", "defense") if tension else ("defense", "attack")

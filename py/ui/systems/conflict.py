@@ -86,17 +86,21 @@ def answer_logged(state: AppState, draft: dict | None) -> dict | None:
     return entry if entry is not None and entry["kind"] == "conflict" else None
 
 
-def send_bar(system: str, draft: dict, total: int | None, mine: str, theirs: str) -> Markup:
+def send_bar(state: AppState, system: str, draft: dict, total: int | None, mine: str, theirs: str) -> Markup:
     """(Player) The bar of a side this phone rolls first for the GM's call: once rolled (`total`),
-    "Send to the GM"; once sent, "Send again" while it waits for the GM's side (`theirs`)."""
+    "Send to the GM"; once sent, "waiting to reach the GM's phone" (and "Send again") until the GM's
+    phone says it stored it (ui.core.outgoing.confirmed), then that it waits for the GM's side (`theirs`)."""
     called = draft.get("called")
     if not called or called.get("first") != "here" or draft["logged"] is not None:
         return EMPTY
     bar_id, action = f"{system}-result-bar", f"{system}-send"
-    if called["words"]:
-        return result_bar(h("span", f"Sent: {called['words']}. Waiting for the {theirs}."),
+    if called["words"] and called["entry"] in state.unconfirmed:
+        return result_bar(h("span", f"Your {mine}: {called['words']}. Waiting to reach the GM's phone…"),
                           h("button", "Send again", type="button", class_="button", data_action=action,
                             id=f"{system}-bar-action"), bar_id)
+    if called["words"]:
+        return result_bar(h("span", f"On the GM's phone: {called['words']}. Waiting for the {theirs}."),
+                          EMPTY, bar_id)
     if total is None:
         return EMPTY
     return result_bar(h("span", f"Your {mine}: {total}"),
@@ -142,14 +146,15 @@ def logged_for(state: AppState, draft: dict) -> str:
 
 def send_side(state: AppState, draft: dict, message: Callable[[AppState], dict], not_ready: type[Exception]):
     """(Player) The side this phone rolled first for the GM's call, settled and sent to the GM's phone
-    (`message(state)`: the `side` it sends, or `not_ready` and why). Sent again, it changes nothing there."""
-    from session.live import protocol as live_protocol  # the live table's code: loaded once a phone is live
-    from ui.core.outgoing import send
+    (`message(state)`: the `side` it sends, or `not_ready` and why). Like a roll, it waits to reach the
+    GM's phone until that phone says it stored it, and goes again at every new channel until then
+    (ui.arrivals.catchup.send_unconfirmed); sent again, it changes nothing there."""
+    from ui.core.outgoing import send, unconfirmed  # the live table's code: loaded once a phone is live
 
     called = draft.get("called")
     if not called or called.get("first") != "here" or draft["logged"] is not None:
         return
-    if not sends_to_gm(state):
+    if live_table.of(state) is None:
         state.fail("This phone is not live with the GM's phone: your roll stays here until it is.")
         return
     try:
@@ -157,10 +162,21 @@ def send_side(state: AppState, draft: dict, message: Callable[[AppState], dict],
     except not_ready as reason:
         state.fail(str(reason))
         return
-    send(state, GM_PEER, live_protocol.write(live_protocol.SIDE, **side))
     called["words"] = side["words"]
-    state.say(f"Sent to the GM's phone: {side['words']}. The GM rolls the other side there; the result shows "
-              "here once it is logged.")
+    unconfirmed(state, [called["entry"]])
+    if sends_to_gm(state):
+        send(state, GM_PEER, side_text(side))
+        state.say(f"Sent: {side['words']}. Waiting to reach the GM's phone…", passing=True)
+    else:
+        state.say(f"Kept: {side['words']}. It goes to the GM's phone as soon as this phone is live again.",
+                  passing=True)
+
+
+def side_text(side: dict) -> str:
+    """A side rolled first, as the `side` message carries it."""
+    from session.live import protocol as live_protocol  # the live table's code: loaded once a phone is live
+
+    return live_protocol.write(live_protocol.SIDE, **side)
 
 
 def to_log(state: AppState, draft: dict, everyone_in: bool, resolve: Callable[[], dict]) -> dict | None:

@@ -350,7 +350,7 @@ def bar(state: AppState, draft: dict) -> Markup:
         except rules.RuleError:
             preview = None
         total = None if preview is None or defender["mode"] == draft_model.TOTAL else preview["total"]
-        return conflict.send_bar("anomaly", draft, total, "defense", "attack")
+        return conflict.send_bar(state, "anomaly", draft, total, "defense", "attack")
     return conflict.standing_bar(state, "anomaly", draft["logged"], lambda: draft_model.standing(state, draft),
                                  bar_summary, "New roll")
 

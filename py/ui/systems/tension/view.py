@@ -419,7 +419,7 @@ def bar(state: AppState, draft: dict) -> Markup:
     if called and called.get("first") == "here" and draft["logged"] is None:
         attacker = draft["initiators"][0]
         total = None if attacker["mode"] == draft_model.TOTAL else draft_model.settled_total(state, draft, attacker)
-        return conflict.send_bar("tension", draft, total, "attack", "defense")
+        return conflict.send_bar(state, "tension", draft, total, "attack", "defense")
     return conflict.standing_bar(state, "tension", draft["logged"], lambda: draft_model.standing(state, draft),
                                  bar_summary)
 
