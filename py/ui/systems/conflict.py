@@ -122,6 +122,36 @@ def waiting_call(state: AppState, system: str, kind: str, call_id: str, role: st
             "combat": bool(draft.get("combat")), "foe": {"name": foe(draft), "id": ""}}
 
 
+def side_on_its_way(state: AppState, draft: dict | None, who: str, what: str) -> str | None:
+    """(GM) The sentence a "New conflict" tap gets first while this phone's conflict waits for the side
+    `who`'s phone rolls first (`what`: "attack", "defense"), or None when it waits for none (the side
+    arrived, the result is logged, the round ended)."""
+    called = draft.get("called") if draft else None
+    if not called or called.get("first") != "there" or called["words"] or draft["logged"] is not None:
+        return None
+    table = live_table.of(state)
+    call = table.calls.get(called["id"]) if table is not None else None
+    if call is not None and call.get("ended"):
+        return None
+    return f"{who}'s {what} is still on its way to this phone, and this conflict waits for it."
+
+
+def keeps_waiting(state: AppState, draft: dict | None, who: str, what: str) -> bool:
+    """(GM) A "New conflict" tap while this phone's conflict waits for a side rolled first on a player's
+    phone: the first tap says so and drops nothing (True); the next one, with that said, stops waiting."""
+    on_its_way = side_on_its_way(state, draft, who, what)
+    if on_its_way is None:
+        return False
+    sentence = f"{on_its_way} Tap it again to stop waiting: the {what} is then refused when it arrives."
+    if state.message is not None and state.message.text == sentence:
+        from ui.core.outgoing import end_call  # the live table's code: loaded once a phone is live
+
+        end_call(state, draft["called"]["id"])  # (after a reload here the call is gone: refused all the same)
+        return False
+    state.say(sentence)
+    return True
+
+
 def sheet_in(state: AppState, entry_id: str, system: str) -> dict | None:
     """The character sheet in `system` of the person whose sheet `entry_id` is (a call names the
     phone's role, which may be that person's sheet in another system), or None."""
@@ -220,14 +250,17 @@ def new_row(system: str, label: str, hint: str = SET_ASIDE_HINT) -> Markup:
 
 def result_panel(system: str, logged_record: dict | None, standing: Callable[[], dict | None],
                  body: Callable[[dict, bool], list[Markup]], waiting: Callable[[], str], on_table: bool,
-                 new_label: str = "New conflict") -> Markup:
+                 new_label: str = "New conflict", on_its_way: str | None = None) -> Markup:
     """The result of a system whose result stands once every die is down: logged; else as it
     stands (`standing()`: the record, None before everyone has rolled, RuleError when the dice
     break a rule); else whom it waits for. `body(record, logged)`: what the card shows of it.
-    While dice lie on the table, the next conflict is offered (they go in the log as set aside)."""
+    While dice lie on the table, the next conflict is offered (they go in the log as set aside);
+    while a side is on its way (`on_its_way`, side_on_its_way), offered with that said."""
     if logged_record is not None:
         return result_card(system, "Result (logged)", body(logged_record, True))
     new = new_row(system, new_label) if on_table else EMPTY
+    if on_its_way is not None and not on_table:
+        new = new_row(system, new_label, on_its_way)
     try:
         record = standing()
     except rules.RuleError as error:

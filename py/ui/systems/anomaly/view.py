@@ -18,6 +18,7 @@ from ui.kit.dice import tray
 from ui.kit.dice_entry import arrival, controls
 from ui.kit.html import Markup, classes, h, isolate
 from ui.systems import conflict, dice_entry
+from ui.systems.anomaly import calls as anomaly_calls
 from ui.systems.anomaly import draft as draft_model
 from ui.systems.anomaly import odds
 from ui.systems.anomaly import words
@@ -336,7 +337,8 @@ def waiting_words(state: AppState, draft: dict) -> str:
 def result_panel(state: AppState, draft: dict) -> Markup:
     return conflict.result_panel("anomaly", draft["logged"], lambda: draft_model.standing(state, draft),
                                  lambda record, logged: [outcome_block(record)], lambda: waiting_words(state, draft),
-                                 draft_model.dice_on_table(draft), "New roll")
+                                 draft_model.dice_on_table(draft), "New roll",
+                                 conflict.side_on_its_way(state, draft, *anomaly_calls.on_its_way(state, draft)))
 
 
 def bar(state: AppState, draft: dict) -> Markup:

@@ -289,3 +289,8 @@ def waiting_call(state: AppState, call_id: str, role: str) -> dict | None:
     """(GM) The character's attack this phone's conflict waits for, when its call is gone (a reload)."""
     return conflict.waiting_call(state, "tension", "attack", call_id, role,
                                  lambda draft: draft_model.side_name(state, draft["defender"]))
+
+
+def on_its_way(state: AppState, draft: dict) -> tuple[str, str]:
+    """(GM) Whose side this phone's conflict waits for, and what it is (conflict.side_on_its_way)."""
+    return draft_model.side_name(state, draft["initiators"][0]), "attack"

@@ -17,6 +17,7 @@ from ui.kit.dice import tray
 from ui.kit.dice_entry import arrival, controls, roll_button
 from ui.kit.html import Markup, classes, h, isolate, join
 from ui.systems import conflict, dice_entry
+from ui.systems.tension import calls as tension_calls
 from ui.systems.tension import draft as draft_model
 from ui.systems.tension import odds
 from ui.systems.tension import words as tension_words
@@ -409,7 +410,9 @@ def result_body(state: AppState, draft: dict, record: dict, logged: bool) -> lis
 def result_panel(state: AppState, draft: dict) -> Markup:
     return conflict.result_panel("tension", draft["logged"], lambda: draft_model.standing(state, draft),
                                  lambda record, logged: result_body(state, draft, record, logged),
-                                 lambda: waiting_words(state, draft), draft_model.dice_on_table(draft))
+                                 lambda: waiting_words(state, draft), draft_model.dice_on_table(draft),
+                                 on_its_way=conflict.side_on_its_way(state, draft,
+                                                                     *tension_calls.on_its_way(state, draft)))
 
 
 def bar(state: AppState, draft: dict) -> Markup:
