@@ -265,7 +265,9 @@ def test_an_attack_still_reaches_a_gms_phone_that_reloaded_while_it_waited():
 # --- A side rolled first waits to reach the GM's phone until that phone stored it -----------------------
 
 def acks(table) -> list[str]:
-    return [entry_id for _, _, sent in table.sent if json.loads(sent)["k"] == "ack" for entry_id in json.loads(sent)["ids"]]
+    """Every entry id the GM's phone acknowledged, in order."""
+    messages = [json.loads(sent) for _, _, sent in table.sent]
+    return [entry_id for message in messages if message["k"] == "ack" for entry_id in message["ids"]]
 
 
 def lost_peer(gm) -> str:
@@ -345,3 +347,55 @@ def test_an_attack_whose_ack_was_lost_is_acknowledged_again_and_its_result_confi
     table.join("gm", "ash", peer=lost_peer(gm))  # the result comes with the catch-up: it reached the GM
     assert ash.drafts["tension"]["logged"] is not None and ash.unconfirmed == []
     assert [entry["kind"] for entry in gm.session["log"]] == ["conflict"]
+
+
+# --- "New conflict" on the GM's phone while a side is on its way -------------------------------------
+
+def test_new_conflict_while_an_attack_is_on_its_way_says_so_and_keeps_waiting_until_tapped_again():
+    table, gm, ash = attack_called()
+    gm.screen = "conflict"
+    assert "Ash's attack is still on its way to this phone" in text(gm)  # beside New conflict, before any tap
+    waiting = json.dumps(gm.drafts["tension"])
+    tap(gm, "tension-new")
+    assert json.dumps(gm.drafts["tension"]) == waiting and "Tap it again to stop waiting" in gm.message.text
+    gm.message = None  # a tap elsewhere, then New conflict again: it says so again
+    tap(gm, "tension-new")
+    assert json.dumps(gm.drafts["tension"]) == waiting
+    rolled_attack(ash)  # the GM kept waiting: the attack arrives into its conflict
+    tap(ash, "tension-send")
+    table.run()
+    assert gm.drafts["tension"]["initiators"][0]["dice"] == [6, 5, 4, 1, 1] and "Ghoul's defense" in gm.message.text
+    assert "still on its way" not in text(gm)
+    tap(gm, "tension-new")  # what arrived is on the table now: New conflict sets it aside, as any dice
+    assert gm.drafts["tension"]["called"] is None
+
+
+def test_new_conflict_tapped_twice_stops_waiting_ends_the_round_and_a_late_attack_is_refused():
+    table, gm, ash = attack_called()
+    tap(gm, "tension-new")
+    tap(gm, "tension-new")
+    table.run()
+    assert gm.drafts["tension"]["called"] is None
+    assert next(iter(gm.live.calls.values()))["ended"] and ash.live.calls == {}
+    rolled_attack(ash)
+    tap(ash, "tension-send")
+    table.run()
+    assert gm.message.tone == "error" and "not open here" in gm.message.text
+    assert not gm.drafts["tension"]["initiators"][0]["dice"] and gm.session["log"] == []
+
+
+def test_new_roll_while_an_anomaly_defense_is_on_its_way_says_so_first():
+    table = table_of(anomaly_party(), "rook")
+    gm = table.phones["gm"]
+    gm.screen = "live"
+    tap(gm, "live-call-system", value="anomaly")
+    tap(gm, "live-call-kind", value="defense")
+    tap(gm, "live-call-title", value="The Wraith strikes")
+    tap(gm, "live-call")
+    table.run()
+    gm.screen = "conflict"
+    tap(gm, "anomaly-new")
+    assert gm.drafts["anomaly"]["called"]["first"] == "there"
+    assert "defense is still on its way" in gm.message.text
+    tap(gm, "anomaly-new")
+    assert gm.drafts["anomaly"]["called"] is None
