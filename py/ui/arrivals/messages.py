@@ -267,6 +267,20 @@ async def side(state: AppState, peer: live_table.Peer, message: dict):
 async def end(state: AppState, peer: live_table.Peer, message: dict):
     if not live_table.of(state).hub:  # the GM's call is the GM's to end: a player's `end` changes nothing
         live_table.of(state).calls.pop(message["id"], None)
+        put_away_side(state, message["id"])
+
+
+def put_away_side(state: AppState, call_id: str):
+    """(Player) The GM ended the round of a call this phone rolls first for, before its result: the side
+    is no longer waited for there, so it is sent no more and its dice go in the log, set aside."""
+    for system in FIRST:
+        draft = state.drafts.get(system)
+        called = draft.get("called") if draft else None
+        if not called or called.get("first") != "here" or called["id"] != call_id or draft["logged"] is not None:
+            continue
+        state.unconfirmed = [entry_id for entry_id in state.unconfirmed if entry_id != called["entry"]]
+        dispatch(state, f"{system}-new", Input())  # what is on the table goes in the log, set aside
+        state.say("The GM ended the round before your roll was used: its dice are in the log, set aside.")
 
 
 async def table(state: AppState, peer: live_table.Peer, message: dict):

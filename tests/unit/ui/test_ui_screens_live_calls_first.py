@@ -372,16 +372,37 @@ def test_new_conflict_while_an_attack_is_on_its_way_says_so_and_keeps_waiting_un
 
 def test_new_conflict_tapped_twice_stops_waiting_ends_the_round_and_a_late_attack_is_refused():
     table, gm, ash = attack_called()
+    rolled_attack(ash)
+    late = tension_calls.side_message(ash)
+    tap(ash, "tension-send")  # lost on the way
+    table.cut.add("ash")
     tap(gm, "tension-new")
     tap(gm, "tension-new")
     table.run()
-    assert gm.drafts["tension"]["called"] is None
-    assert next(iter(gm.live.calls.values()))["ended"] and ash.live.calls == {}
-    rolled_attack(ash)
-    tap(ash, "tension-send")
+    table.cut.clear()
+    assert gm.drafts["tension"]["called"] is None and next(iter(gm.live.calls.values()))["ended"]
+    _, peer = table.channels[("ash", "gm")]
+    table.deliver("gm", "live-message", live_protocol.write(live_protocol.SIDE, **late), peer=peer)
     table.run()
     assert gm.message.tone == "error" and "not open here" in gm.message.text
     assert not gm.drafts["tension"]["initiators"][0]["dice"] and gm.session["log"] == []
+    tap(gm, "live-call-end", id=next(iter(gm.live.calls)))  # (ended already: nothing more is sent)
+    table.run()
+    assert ash.unconfirmed  # the round's end did not reach Ash's phone
+
+
+def test_a_round_ended_before_the_attack_was_used_puts_it_away_on_the_players_phone():
+    table, gm, ash = attack_called()
+    table.cut.add("ash")
+    rolled_attack(ash)
+    tap(ash, "tension-send")
+    table.cut.clear()
+    tap(gm, "tension-new")
+    tap(gm, "tension-new")  # the GM stops waiting: the round ends, and Ash's phone hears it
+    table.run()
+    assert ash.live.calls == {} and ash.unconfirmed == [] and ash.drafts["tension"]["called"] is None
+    assert "ended the round" in ash.message.text
+    assert [entry["kind"] for entry in ash.session["log"]] == ["set-aside"]
 
 
 def test_new_roll_while_an_anomaly_defense_is_on_its_way_says_so_first():
