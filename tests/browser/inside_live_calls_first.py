@@ -27,12 +27,17 @@ def seen(locator) -> str:
     return locator.inner_text().replace("\u2068", "").replace("\u2069", "")
 
 
-def test_a_characters_attack_rolls_first_on_its_phone_then_the_gm_defends(table, screenshot):
-    gm, players = table(names=("Ash",), session=party())
-    ash = players[0]
+def live_with_ash(table):
+    """The GM's phone and Ash's, joined live by scanning."""
+    gm, [ash] = table(names=("Ash",), session=party())
     nav(gm.page, "Session")
     gm.button("Make this table live", "setup")
     join(gm, ash)
+    return gm, ash
+
+
+def test_a_characters_attack_rolls_first_on_its_phone_then_the_gm_defends(table, screenshot):
+    gm, ash = live_with_ash(table)
     problems = {}
 
     form = live_screen(gm)
@@ -114,11 +119,7 @@ def test_a_characters_attack_rolls_first_on_its_phone_then_the_gm_defends(table,
 
 
 def test_an_attack_sent_while_the_channel_is_down_goes_once_the_gms_phone_is_back(table, screenshot):
-    gm, players = table(names=("Ash",), session=party())
-    ash = players[0]
-    nav(gm.page, "Session")
-    gm.button("Make this table live", "setup")
-    join(gm, ash)
+    gm, ash = live_with_ash(table)
     armed(gm, 1)
     armed(ash, 1)
     form = live_screen(gm)
