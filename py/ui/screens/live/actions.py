@@ -227,6 +227,7 @@ def report(state: AppState, event: Input):
         was_live = peer.state in (live_table.OPEN, live_table.INTERRUPTED)
         peer.problem = failure_words(state, peer, detail if was_live else "no-route")
         peer.state, peer.since, peer.code = (live_table.LOST if was_live else live_table.FAILED), now_text(), ""
+        state.live.asked = ""  # (player) a try again asked for may be lost with the channel: it can be asked again
         state.fail(peer.problem)
 
 
@@ -425,6 +426,28 @@ def call(state: AppState, event: Input):
         state.say(f"Called {len(made['to'])} phone{'s' * (len(made['to']) != 1)} to roll: {made['title']}."
                   f"{settled}{spent}", "success")
         state.focus = "live-round"
+
+
+@action("live-again-prepare")
+@gm_only
+def again_prepare(state: AppState, event: Input):
+    calls.prepare_again(state)
+
+
+@action("live-again-send")
+@gm_only
+def again_send(state: AppState, event: Input):
+    sent = calls.send_again(state, event.text("role"))
+    if sent is not None:
+        spent = f" Tension spent: {sent['spent']}." if sent["spent"] else ""
+        state.say(f"Sent the new total for the try again: {sent['gm']['words']}.{spent}", "success")
+        state.focus = "live-round"
+
+
+@action("live-again-no")
+@gm_only
+def again_no(state: AppState, event: Input):
+    calls.say_no(state, event.text("role"))
 
 
 @action("live-call-end")

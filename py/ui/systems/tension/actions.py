@@ -14,6 +14,7 @@ from ui.core.library import numbering
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.systems import conflict, dice_entry
+from ui.systems.tension import calls
 from ui.systems.tension import draft as draft_model
 from ui.systems.tension import words as tension_words
 
@@ -328,7 +329,11 @@ def fresh_draft_like(draft: dict, retry: bool) -> dict:
 
 @action("tension-retry")
 def retry(state: AppState, event: Input):
-    state.drafts["tension"] = fresh_draft_like(current(state), retry=True)
+    draft = current(state)
+    if draft.get("called"):  # the GM's phone rolls the new Tension Pool, under the same call
+        calls.ask_again(state, draft)
+        return
+    state.drafts["tension"] = fresh_draft_like(draft, retry=True)
 
 
 @action("tension-new")
