@@ -233,7 +233,8 @@ async def end(state: AppState, peer: live_table.Peer, message: dict):
 
 async def again(state: AppState, peer: live_table.Peer, message: dict):
     if live_table.of(state).hub:
-        asked_again(state, peer, message["call"])
+        if not message["answer"]:  # an answer is the GM's phone's to give
+            asked_again(state, peer, message["call"])
     elif message["answer"]:  # (the GM's phone says yes with the call again: `call`)
         tension_calls.answered(state, message["call"], message["answer"])
 

@@ -422,9 +422,8 @@ def call(state: AppState, event: Input):
     if made is not None:
         gm = made.get("gm")
         settled = f" {gm['name']}: {gm['words']}." if gm else ""
-        spent = f" Tension spent: {made['spent']}." if made.get("spent") else ""
         state.say(f"Called {len(made['to'])} phone{'s' * (len(made['to']) != 1)} to roll: {made['title']}."
-                  f"{settled}{spent}", "success")
+                  f"{settled}{spent_words(made.get('spent', 0))}", "success")
         state.focus = "live-round"
 
 
@@ -439,9 +438,13 @@ def again_prepare(state: AppState, event: Input):
 def again_send(state: AppState, event: Input):
     sent = calls.send_again(state, event.text("role"))
     if sent is not None:
-        spent = f" Tension spent: {sent['spent']}." if sent["spent"] else ""
-        state.say(f"Sent the new total for the try again: {sent['gm']['words']}.{spent}", "success")
+        state.say(f"Sent the new total for the try again: {sent['gm']['words']}.{spent_words(sent['spent'])}",
+                  "success")
         state.focus = "live-round"
+
+
+def spent_words(spent: int) -> str:
+    return f" Tension spent: {spent}." if spent else ""
 
 
 @action("live-again-no")

@@ -161,7 +161,7 @@ def ask_again(state: AppState, draft: dict):
 
     commands.live_send(state, live_table.GM_PEER, protocol.write(protocol.AGAIN, call=call_id))
     table.asked = call_id
-    state.say(ASKED)
+    state.announcement = ASKED  # the result's own note says it on screen (ui.systems.tension.view)
 
 
 def waiting_again(state: AppState, draft: dict) -> bool:
