@@ -126,6 +126,7 @@ def tries_again(gm, ash, brin, gm_total: str, screenshot) -> dict:
     problems["gm try again"] = violations(gm.page)
     gm.tap(again.get_by_role("button", name=re.compile(r"^Send the new total to")), "again")
     gm.page.get_by_test_id("live-round").get_by_text(f"trying again against {new_total}").wait_for()
+    pictures(gm.page, screenshot, "call-gm-round-again", gm.page.get_by_test_id("live-round"))
     side = ash.page.get_by_test_id("side-gm")
     side.locator(".side-total strong").get_by_text(new_total, exact=True).wait_for(timeout=AGREE_MS)
     assert "Settled on the GM's phone" in side.inner_text() and side.get_by_role("button").count() == 0
