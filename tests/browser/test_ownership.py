@@ -1,6 +1,7 @@
 """Who may change what (issue 30, item 3), in the page, by links: the GM's phone and Ash's phone, each
-with its own storage. Ash's phone refuses in a sentence every change it does not own (and restarts
-unchanged); what an altered page sends anyway waits on the GM's phone with every change listed, for
+with its own storage. Ash's phone draws no control of what it does not own (the session's name, players
+and settings read as text; no one added or removed; Undo only for its own roll), before and after a
+restart, while the GM's phone draws them all; what an altered page sends anyway waits on the GM's phone with every change listed, for
 "Add"; Ash undoing Ash's own roll is said on the GM's phone with "Restore"."""
 from __future__ import annotations
 
@@ -19,6 +20,61 @@ def shots(page, screenshot, name: str):
     for size in (PHONE["viewport"], {"width": 320, "height": 640}, DESKTOP["viewport"]):
         page.set_viewport_size(size)
         screenshot(page, name, full_page=False)
+    page.set_viewport_size(PHONE["viewport"])
+
+
+def player_shots(page, screenshot, name: str, locator=None):
+    """A player's screen at 390x844 and 320 px wide, as on the phone: scrolled to `locator` if given."""
+    for size in (PHONE["viewport"], {"width": 320, "height": 640}):
+        page.set_viewport_size(size)
+        if locator is not None:
+            locator.evaluate("(element) => element.scrollIntoView({block: 'center'})")  # clear of the bottom bar
+        else:
+            page.evaluate("window.scrollTo(0, 0)")
+        screenshot(page, name, full_page=False)
+    page.set_viewport_size(PHONE["viewport"])
+
+
+def player_reads_only(page, screenshot=None, name: str = ""):
+    """Ash's phone, as Ash sees it: no control of the session, of who is in the roster, or of Ash's name;
+    the session's name, players and settings read as text; Ash's own numbers still editable."""
+    nav(page, "Session")
+    settings = page.locator("#session-settings")
+    settings.get_by_text("The GM changes these on the GM's phone.").wait_for()
+    assert "Friday at Kim's" in settings.inner_text() and "players" in settings.inner_text()
+    assert page.get_by_role("button", name="Rename Friday at Kim's").count() == 0
+    assert page.get_by_role("button", name="One more player").count() == 0
+    assert page.locator("[data-action=session-setting]").count() == 0
+    if screenshot:
+        player_shots(page, screenshot, f"{name}-session", settings)
+    nav(page, "Roster")
+    page.get_by_text("The GM adds and removes people, on the GM's phone.").wait_for()
+    assert page.locator("[data-action=roster-add]").count() == 0
+    assert page.get_by_role("button", name="Edit Brin").count() == 0
+    page.get_by_role("button", name="Edit Ash").tap()
+    editor = page.get_by_test_id("sheet-editor")
+    editor.get_by_text("Only the GM's phone renames or removes Ash").wait_for()
+    assert editor.locator("#sheet-name").count() == 0 and editor.get_by_role("button", name="Delete…").count() == 0
+    if screenshot:
+        player_shots(page, screenshot, f"{name}-sheet")
+    editor.get_by_role("button", name="Cancel").tap()
+
+
+def gm_draws_everything(page, screenshot):
+    nav(page, "Session")
+    for name in ("Rename Friday at Kim's", "One more player"):
+        assert page.get_by_role("button", name=name).count() == 1
+    assert page.locator("[data-action=session-setting]").count() == 2
+    page.set_viewport_size(DESKTOP["viewport"])
+    page.locator("#session-settings").scroll_into_view_if_needed()
+    screenshot(page, "owner-gm-session", full_page=False)
+    nav(page, "Roster")
+    assert page.locator("[data-action=roster-add]").count() == 2
+    page.get_by_role("button", name="Edit Ash").tap()
+    editor = page.get_by_test_id("sheet-editor")
+    assert editor.locator("#sheet-name").count() == 1 and editor.get_by_role("button", name="Delete…").count() == 1
+    screenshot(page, "owner-gm-sheet", full_page=False)
+    editor.get_by_role("button", name="Cancel").tap()
     page.set_viewport_size(PHONE["viewport"])
 
 
@@ -80,21 +136,12 @@ def test_a_player_changes_only_what_it_owns_and_the_gm_adds_or_restores_the_rest
         open_link(ash, site, link_of(gm))
         update(ash)
 
-        # Every change Ash's phone does not own: refused there in a sentence, and still so after a restart.
-        nav(ash, "Session")
-        ash.get_by_role("button", name="Rename Friday at Kim's").tap()
-        ash.locator("input[id^=rename-]").fill("Ash's game")
-        ash.get_by_role("button", name="Save name").tap()
-        ash.locator(".message p", has_text=NOT_YOURS).wait_for()
-        shots(ash, screenshot, "owner-player-refused")
+        # What Ash's phone may not change is not drawn there (read as text), and still not after a restart;
+        # the GM's phone draws every control.
+        player_reads_only(ash, screenshot, "owner-player")
         restart(ash)
-        assert session_name(ash) == "Friday at Kim's"
-        nav(ash, "Session")
-        ash.locator("#setting-tension_explodes").tap()
-        ash.locator(".message p", has_text=NOT_YOURS).wait_for()
-        restart(ash)
-        nav(ash, "Session")
-        assert ash.locator("#setting-tension_explodes").is_checked()
+        player_reads_only(ash)
+        gm_draws_everything(gm, screenshot)
 
         # Ash rolls (its own: at once on the GM's phone), then undoes it: the GM's phone says so, with Restore.
         log_a_success_with_ap(ash, players_phone=True)
@@ -117,6 +164,15 @@ def test_a_player_changes_only_what_it_owns_and_the_gm_adds_or_restores_the_rest
         restart(gm)
         nav(gm, "Log")
         assert gm.get_by_test_id("log-entry").count() == 1 and "GM 1" in gm.get_by_test_id("log-entry").inner_text()
+        assert gm.get_by_role("button", name="Undo last").count() == 1
+
+        # The newest roll is the GM's now: Ash's phone draws no Undo for it, and says why.
+        open_link(ash, site, link_of(gm))
+        update(ash)
+        nav(ash, "Log")
+        ash.get_by_test_id("undo-not-yours").wait_for()
+        assert ash.get_by_role("button", name="Undo last").count() == 0
+        player_shots(ash, screenshot, "owner-player-log", ash.get_by_test_id("undo-not-yours"))
 
         # An altered page of Ash's phone sends a rename of the session and of Brin, and 80 Tension: they wait.
         session_id = link_v2.read(link_of(gm)).replica.id

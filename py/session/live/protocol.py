@@ -21,7 +21,9 @@ fields of its kind:
     call   the GM calls for a roll: `id`, `system`, `kind`, `difficulty` (Anomaly, or null),
            `title` (the conflict), `stakes`, `to` (the roster ids of the characters called), and
            the side the GM's phone settled first (`gm`, `combat`: below, "Sides settled on the
-           GM's phone")
+           GM's phone"), or the adversary its phone rolls after the called phone's side (`foe`:
+           below, "A side rolled first on a player's phone")
+    side   (a player's phone to the GM's) the side it rolled first for the call `call`: below
     end    the GM closed the call `id`
     again  (a player's phone to the GM's) the player tries a called environment roll again: `call` (its
            id); the GM's phone answers with the call again, `again` true and a new `gm` side rolled
@@ -48,6 +50,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+import rules
+
 from . import signal as live_signal
 from . import standby as live_standby
 from .. import untrusted
@@ -72,16 +76,19 @@ FIELDS = {
     HAVE: {"to", "keys", "more", "rest"},
     WANT: {"ids"},
     ACK: {"ids"},
-    CALL: {"id", "system", "kind", "difficulty", "title", "stakes", "to", "gm", "combat", "again"},
+    CALL: {"id", "system", "kind", "difficulty", "title", "stakes", "to", "gm", "combat", "foe", "again"},
     END: {"id"},
     TABLE: {"phones"},
     AGAIN: {"call", "answer"},
 }
-OPTIONAL = {LINK: {"call"}, CALL: {"difficulty", "stakes", "gm", "combat", "again"}, AGAIN: {"answer"}}
+OPTIONAL = {LINK: {"call"}, CALL: {"difficulty", "stakes", "gm", "combat", "foe", "again"}, AGAIN: {"answer"}}
+# The conflicts a call can open on a player's phone, by system: those one player rolls alone, (second)
+# those whose other side the GM's phone settled first (`gm`, below), and (third) those whose called side
+# rolls first and whose other side the GM's phone rolls after it (`foe`, below).
+CALL_KINDS = {"tension": ("environment", "opposed", "attack"), "anomaly": ("check", "opposed", "defense"),
+              "manners": ("test",)}
+FIRST_KINDS = {"attack", "defense"}  # the called phone's side rolls first
 ANSWERS = ("ended", "declined")  # why the GM's phone sends no new total for a try again
-# The conflicts a call can open on a player's phone, by system: those one player rolls alone, and
-# (second) those whose other side the GM's phone settled first (`gm`, below).
-CALL_KINDS = {"tension": ("environment", "opposed"), "anomaly": ("check", "opposed"), "manners": ("test",)}
 PRINT = 16  # hex digits of a log's fingerprint
 
 DAMAGED = "A message from the other phone was damaged, so it was not used."
@@ -253,7 +260,7 @@ def read_call(data: dict) -> dict:
             "title": text_field(data["title"], "The conflict", MAX_TITLE),
             "stakes": text_field(data.get("stakes", ""), "What is at stake", MAX_STAKES),
             "to": list(dict.fromkeys(identifier(item) for item in called))}
-    call = {**call, **read_settled_side(data, call)}
+    call = {**call, **read_settled_side(data, call), **read_foe(data, call)}
     need("again" not in data or (data["again"] is True and call["kind"] == "environment" and call["gm"] is not None))
     return {**call, "again": "again" in data}
 
@@ -274,10 +281,13 @@ MAX_SIDE_TOTAL = 999
 
 
 def read_settled_side(data: dict, call: dict) -> dict:
-    opposed = call["kind"] == "opposed"
-    need("gm" in data or not opposed)
+    opposed = call["kind"] == "opposed" or call["kind"] in FIRST_KINDS
+    need("gm" not in data or call["kind"] not in FIRST_KINDS)
+    need("gm" in data or call["kind"] != "opposed")
     need(not opposed or len(call["to"]) == 1)
     need("combat" not in data or (call["system"] == "tension" and opposed and isinstance(data["combat"], bool)))
+    if call["kind"] in FIRST_KINDS:
+        return {"gm": None, "combat": data.get("combat", False)}
     if "gm" not in data:
         return {"gm": None, "combat": False}
     need(call["system"] == "tension" or (call["system"] == "anomaly" and opposed))
@@ -294,6 +304,55 @@ def read_settled_side(data: dict, call: dict) -> dict:
 def read_again(data: dict) -> dict:
     need("answer" not in data or data["answer"] in ANSWERS)
     return {"call": identifier(data["call"]), "answer": data.get("answer", "")}
+
+
+# --- A side rolled first on a player's phone (issue 31, item 5) ------------------------------------
+#
+# Where the seeds have the called character's side roll first (Tension Engine: a character's attack on
+# an adversary, the initiator; Anomaly: a character's defense, whose total is the adversary's
+# difficulty), the call names the adversary the GM's phone rolls after it (`foe`: {"name", "id" (its
+# roster id, or "")}) and carries no `gm` side. The called phone rolls its side, settles it and sends
+# it back as a `side`: `call` (the call's id), `entry` (the id the conflict is logged under, so the
+# called phone knows its result when it arrives), who rolled (`name`, `id`), and `total` and `words`
+# as the called phone showed them; a Tension Engine side also its dice as rolled (`from`: "app" or
+# "typed"; `dice`, `keep`; `attribute`, `skill`): its AP and the 1s that feed Tension are counted by
+# the GM's phone when it logs the conflict. An Anomaly defense goes as a total (RULES.md).
+
+MAX_RATING_NAME = 60  # an Attribute or Skill's name (ui.systems.tension.draft)
+
+
+def read_foe(data: dict, call: dict) -> dict:
+    first = call["kind"] in FIRST_KINDS
+    need(("foe" in data) == first)
+    if not first:
+        return {}
+    foe = data["foe"]
+    need(isinstance(foe, dict) and set(foe) == {"name", "id"})
+    return {"foe": {"name": text_field(foe["name"], "A name", MAX_NAME),
+                    "id": "" if foe["id"] == "" else identifier(foe["id"])}}
+
+
+DICE_FIELDS = {"from", "attribute", "skill", "dice", "keep"}  # a Tension Engine side's: all, or none
+
+
+def read_side(data: dict) -> dict:
+    side = {"call": identifier(data["call"]), "entry": identifier(data["entry"]),
+            "name": text_field(data["name"], "A name", MAX_NAME),
+            "id": "" if data["id"] == "" else identifier(data["id"]),
+            "total": whole(data["total"], -MAX_SIDE_TOTAL, MAX_SIDE_TOTAL),
+            "words": text_field(data["words"], "How the total was made", MAX_WORDS)}
+    if not DICE_FIELDS & data.keys():
+        return side
+    need(DICE_FIELDS <= data.keys())
+    dice, keep = data["dice"], data["keep"]
+    need(isinstance(dice, list) and 0 < len(dice) <= rules.LIMITS["pool"])
+    dice = [whole(face, 1, 6) for face in dice]
+    need(isinstance(keep, list) and len(keep) <= len(dice))
+    keep = [whole(index, 0, len(dice) - 1) for index in keep]
+    need(len(set(keep)) == len(keep) and data["from"] in ("app", "typed"))
+    return {**side, "from": data["from"], "dice": dice, "keep": keep,
+            "attribute": text_field(data["attribute"], "An Attribute", MAX_RATING_NAME),
+            "skill": text_field(data["skill"], "A Skill", MAX_RATING_NAME)}
 
 
 def read_end(data: dict) -> dict:
@@ -313,6 +372,10 @@ def read_table(data: dict) -> dict:
 
 READERS = {HELLO: read_hello, WHO: read_who, LINK: read_link, HAVE: read_have, WANT: read_ids, ACK: read_ids,
            CALL: read_call, END: read_end, TABLE: read_table, AGAIN: read_again}
+SIDE = "side"
+FIELDS[SIDE] = {"call", "entry", "name", "id", "total", "words", *DICE_FIELDS}
+OPTIONAL[SIDE] = DICE_FIELDS
+READERS[SIDE] = read_side
 
 
 # --- Rejoining with no scan (session.live.standby) ------------------------------------------------

@@ -83,8 +83,10 @@ async def merged_with(state: AppState, mine: Replica, incoming: Replica, stored=
     if stored is None:
         wanted = unknown_ids(mine, incoming)
         stored = (await stored_kinds(state, mine, wanted), await stored_entries(state, mine, wanted))
-    incoming = owned.judged(state, mine, incoming, stored[1] or {}, applying, own)  # who may change what (session.ownership)
-    return merge_checked(mine, incoming, *stored), stored
+    incoming, refused = owned.judged(state, mine, incoming, stored[1] or {}, applying, own)  # who may change what
+    merged = merge_checked(mine, incoming, *stored)
+    merged.ignored[:0] = refused  # said with what was left out: the rest of the link merges
+    return merged, stored
 
 
 def overlaid(mine: Replica, shown: Replica, device: str) -> Replica:
@@ -116,7 +118,9 @@ async def preview(state: AppState, incoming: Replica, version_one: bool = False)
             if state.message is None or state.message.tone != "error":
                 state.say(held)
             return
-        state.say(f"You already have everything in this link of “{isolate(before['name'])}”: it is open.", "success")
+        state.say("".join(f"{sentence} " for sentence in merged.ignored)
+                  + f"You already have everything in this link of “{isolate(before['name'])}”: it is open.",
+                  "error" if merged.ignored else "success")
         ask_who(state)
         return
     state.pending = {"kind": "join", "session": after, "mine": before, "incoming": incoming, "stored": stored,
@@ -256,12 +260,14 @@ async def compare_roll(state: AppState, pending: dict):
 
 
 async def add_roll(state: AppState, pending: dict):
-    if not await merged_here(state, pending["incoming"], pending.get("stored")):
+    merged = await merged_here(state, pending["incoming"], pending.get("stored"))
+    if not merged:
         return
     state.pending = None
     by = isolate(pending["by"]) if pending["by"] else "The roll"
     changes = "; ".join(pending.get("changes") or [])
-    state.say(f"Added {by}'s roll to “{isolate(state.session['name'])}”." + (f" {changes}." if changes else ""),
+    state.say("".join(f"{sentence} " for sentence in merged.ignored)
+              + f"Added {by}'s roll to “{isolate(state.session['name'])}”." + (f" {changes}." if changes else ""),
               "success")
 
 

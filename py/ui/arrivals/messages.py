@@ -33,6 +33,7 @@ from ui.core import live_table
 from ui.core import standbys
 from ui.core.actions import Input, dispatch
 from ui.core.library import is_here
+from ui.core.role import show_system
 from ui.core.live_table import peer_name
 from ui.core.outgoing import confirmed, relay, send, stored_roll
 from ui.core.state import AppState
@@ -46,6 +47,8 @@ from ui.systems.summaries import entry_sentence
 from ui.systems.tension import actions as tension_actions  # noqa: F401 (registers "tension-new")
 from ui.systems.tension import calls as tension_calls
 
+# The systems whose calls may have the called phone's side roll first (session.live.protocol.FIRST_KINDS).
+FIRST = {"tension": tension_calls, "anomaly": anomaly_calls}
 # The conflict a call opens on a called phone, by system (the GM's side settled in it, if sent).
 CALLED_DRAFT = {"tension": tension_calls.open_called, "anomaly": anomaly_calls.open_called,
                 "manners": lambda state, call: manners_draft.new_draft(state)}
@@ -151,6 +154,11 @@ async def take_session(state: AppState, incoming: Replica):
         return
     table.known.update(incoming.log)
     table.sent["head"] = session_link(state.replica, entries=[])  # what came in need not go back
+    for system, settling in FIRST.items():  # the side this phone sent first: the GM's phone logged its result
+        if settling.answered(state):
+            entry_id = state.drafts[system]["called"]["entry"]
+            entry = next(item for item in state.session["log"] if item["id"] == entry_id)
+            state.announcement = f"The GM's phone rolled its side: {entry_sentence(entry)}"
 
 
 async def take_head(state: AppState, peer: live_table.Peer, incoming: Replica):
@@ -225,10 +233,39 @@ async def call(state: AppState, peer: live_table.Peer, message: dict):
         open_call(state, message)
 
 
+async def side(state: AppState, peer: live_table.Peer, message: dict):
+    """(GM) A called character's attack, rolled first on its phone: the defense is this phone's to roll."""
+    table = live_table.of(state)
+    if not table.hub:
+        return
+    call = table.calls.get(message["call"]) or next(
+        (found for found in (settling.waiting_call(state, message["call"], peer.role) for settling in FIRST.values())
+         if found is not None), None)
+    if call is not None:
+        table.calls.setdefault(call["id"], call)  # after a reload here, the round shows it again
+    who = peer_name(state, peer)
+    if (call is None or call.get("ended") or call["kind"] not in live_protocol.FIRST_KINDS
+            or peer.role not in call["to"]):
+        state.fail(f"{who} sent a roll for a call that is not open here, so it was not used.")
+        return
+    if call["rolled"].get(peer.role):
+        return  # logged already: a copy sent again changes nothing
+    tension = call["system"] == "tension"
+    problem = "its dice did not come with it." if tension and "dice" not in message else \
+        FIRST[call["system"]].take_side(state, call, message, who)
+    if problem is not None:
+        state.fail(f"{who} sent a roll that can't be used: {problem}")
+        return
+    show_system(state, call["system"])
+    state.screen, state.showing = "conflict", None
+    what, yours = ("attack", "defense") if tension else ("defense", "attack")
+    state.say(f"{who}: the {what} arrived ({message['words']}). Roll {call['foe']['name']}'s {yours}, then log it.")
+
+
 async def end(state: AppState, peer: live_table.Peer, message: dict):
     if not live_table.of(state).hub:  # the GM's call is the GM's to end: a player's `end` changes nothing
         live_table.of(state).calls.pop(message["id"], None)
-        tension_calls.answered(state, message["id"], "ended")
+        tension_calls.again_answered(state, message["id"], "ended")
 
 
 async def again(state: AppState, peer: live_table.Peer, message: dict):
@@ -236,7 +273,7 @@ async def again(state: AppState, peer: live_table.Peer, message: dict):
         if not message["answer"]:  # an answer is the GM's phone's to give
             asked_again(state, peer, message["call"])
     elif message["answer"]:  # (the GM's phone says yes with the call again: `call`)
-        tension_calls.answered(state, message["call"], message["answer"])
+        tension_calls.again_answered(state, message["call"], message["answer"])
 
 
 async def table(state: AppState, peer: live_table.Peer, message: dict):
@@ -274,6 +311,8 @@ def note_roll(state: AppState, peer: live_table.Peer, entry: dict, call_id: str)
         call = next((one for one in reversed(list(table.calls.values()))
                      if not one.get("ended") and peer.role in one["to"] and peer.role not in one["rolled"]
                      and one["system"] == system), None)
+    if call is not None and call["kind"] in live_protocol.FIRST_KINDS:
+        return  # its phone's side came as a `side`; the conflict is logged here, on the GM's phone
     if call is not None and peer.role in call["to"] and peer.role not in call["rolled"]:
         call["rolled"][peer.role] = entry["id"]
 
@@ -296,6 +335,9 @@ def open_call(state: AppState, call: dict):
     stakes = f" At stake: {call['stakes']}." if call["stakes"] else ""
     if call.get("gm"):
         stakes += f" {call['gm']['name']}: {call['gm']['words']}."
+    if call.get("foe"):
+        yours = "defense" if call["kind"] == "attack" else "attack"
+        stakes += f" You roll first; then the GM's phone rolls {call['foe']['name']}'s {yours}."
     state.message = None  # the call itself is on screen, above the conflict (ui.screens.frame's live line)
     state.announcement = f"The GM calls for your roll ({SYSTEMS.get(system, system)}): {call['title']}.{stakes}"
     if call["again"]:
@@ -321,3 +363,4 @@ HANDLERS = {live_protocol.HELLO: hello, live_protocol.WHO: who, live_protocol.LI
             live_protocol.HAVE: have, live_protocol.WANT: want, live_protocol.ACK: ack, live_protocol.CALL: call,
             live_protocol.END: end, live_protocol.TABLE: table, live_protocol.AGAIN: again}
 HANDLERS.update({live_protocol.STANDBY: standby, live_protocol.ARMED: armed, live_protocol.DROP: drop})
+HANDLERS[live_protocol.SIDE] = side

@@ -29,18 +29,23 @@ def is_gm_phone(state: AppState, replica: Replica | None = None) -> bool:
 
 
 def judged(state: AppState, mine: Replica, incoming: Replica, known: dict, applying: bool = True,
-           own: bool = False) -> Replica:
-    """What of `incoming` merges into `mine` now (SessionError when the link names another GM). A preview
-    (`applying` False: the join prompt) holds what waits for the GM, and says no undo until it merges.
-    `own`: `incoming` is this phone's change (an old link taken here: session.ownership.judge)."""
+           own: bool = False) -> tuple[Replica, list[str]]:
+    """What of `incoming` merges into `mine` now (SessionError when the link names another GM), and the
+    sentences for claims not given (`refused_claims`: also the message now; the rest of the link merges).
+    A preview (`applying` False: the join prompt) holds what waits for the GM, and says no undo until it
+    merges. `own`: `incoming` is this phone's change (an old link taken here: session.ownership.judge)."""
     gm_here = is_gm_phone(state, mine)
+    refused = []
     if gm_here:
         free, contested = open_claims(mine, incoming)
+        refused = refused_claims(mine, incoming, contested)
         for entry_id, device in free:
             grant(mine, entry_id, device, state.device)
     verdict = judge(mine, incoming, state.device, known, own)
     if verdict.refusal:
         raise SessionError(verdict.refusal)
+    if refused:
+        state.fail(" ".join(refused))
     if verdict.forged:
         state.fail(FORGED)
     state.view = {**state.view, "arrived_held": verdict.holds}
@@ -53,7 +58,20 @@ def judged(state: AppState, mine: Replica, incoming: Replica, known: dict, apply
         first = verdict.changes[0]
         more = f" and {len(verdict.changes) - 1} more" if len(verdict.changes) > 1 else ""
         state.fail(f"Not taken here: {first}{more}. That is the GM's to change, on the GM's phone.")
-    return verdict.kept
+    return verdict.kept, refused
+
+
+def claim_refused(names: Table, entry_id: str) -> str:
+    return f"A phone said it holds {names.name(entry_id)}, whom another phone holds, so that was not taken."
+
+
+def refused_claims(mine: Replica, incoming: Replica, contested: list[tuple[str, str]]) -> list[str]:
+    """(GM) A sentence for each claim of someone another phone holds that this phone has not seen yet (a
+    phone's claims travel in every link it shares after: each is said once, when it first arrives)."""
+    names = Table(mine, incoming, gm_of(mine))
+    fresh = sorted({entry_id for entry_id, device in contested if device not in mine.holders.get(entry_id, {})},
+                   key=names.name)
+    return [claim_refused(names, entry_id) for entry_id in fresh]
 
 
 def switched(state: AppState, replica: Replica):
@@ -171,7 +189,7 @@ def peer_role(state: AppState, peer, claimed: str) -> str:
     names = Table(state.replica, state.replica, state.device)
     holders = names.holders.get(names.person(claimed), set()) if claimed in names.names else set()
     if holders - {peer.device}:
-        state.fail(f"A phone said it holds {names.name(claimed)}, whom another phone holds, so that was not taken.")
+        state.fail(claim_refused(names, claimed))
         return ""
     if claimed in names.names and peer.device:
         grant(state.replica, claimed, peer.device, state.device)

@@ -92,7 +92,8 @@ def send_rolls(state: AppState, table: live_table.LiveTable):
         if entry["device"] != state.device or entry["id"] in state.replica.undone:
             continue  # the GM's own, merged here; or taken back already
         unconfirmed(state, [entry["id"]])
-        answering = call is not None and entry.get("record", {}).get("system") == call["system"]
+        answering = (call is not None and entry.get("record", {}).get("system") == call["system"]
+                     and call["kind"] not in live_protocol.FIRST_KINDS)  # those the GM's phone logs itself
         send(state, live_table.GM_PEER, live_protocol.link(roll_message(state.replica, entry["id"]),
                                                        call["id"] if answering else ""))
         if answering:

@@ -101,10 +101,22 @@ def own_side(state: AppState, side: dict) -> bool:
     return player is not None and side.get("ref") == player["id"]
 
 
+def changes_session(state: AppState) -> bool:
+    """The session's name, players, settings, Tension by hand and who is in the roster are changed on this
+    phone: the GM's, or one used alone (no GM on record, nobody said it is a player's). Elsewhere they are
+    drawn read-only: ui.core.holding.refused_here would refuse them (and still does, for a stray tap)."""
+    return gm_controls(state) and gm_of(state.replica) in (None, state.device)
+
+
 def may_edit(state: AppState, entry: dict) -> bool:
     """A player edits their own sheet; the GM (or a shared phone) every sheet."""
     player = player_entry(state)
-    return player is None or player["id"] == entry["id"]
+    return changes_session(state) or (player is not None and player["id"] == entry["id"])
+
+
+def may_undo(state: AppState, entry: dict) -> bool:
+    """Undo of a logged entry is offered here: this phone's own roll, or any on the GM's (or a shared) phone."""
+    return entry.get("device") == state.device or changes_session(state)
 
 
 def logged_entry(state: AppState, record: dict) -> dict | None:

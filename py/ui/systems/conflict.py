@@ -13,6 +13,8 @@ from typing import Callable
 import rules
 from session import set_aside as set_aside_entry
 
+from ui.core import live_table, people
+from ui.core.live_table import GM_PEER, sends_to_gm
 from ui.core.actions import Input
 from ui.core.clock import now_text
 from ui.core.events import when_added, when_role_changed
@@ -68,6 +70,97 @@ def set_aside(state: AppState, record: dict, by: str, what: str = "The dice on t
     the title of the call the GM's side was rolled for."""
     state.session = set_aside_entry(state.session, record, at=now_text(), by=by, call=call, **numbering(state))
     state.say(f"{what} are in the log, set aside.")
+
+
+# --- A call whose called character's side rolls first on its own phone (issue 31, item 5) ---------------
+# The draft's `called` then holds "first": "here" (the player's phone, which rolls first) or "there"
+# (the GM's phone, which rolls after it), and "entry": the id the conflict is logged under.
+
+def answer_logged(state: AppState, draft: dict | None) -> dict | None:
+    """(Player) The log entry of the conflict the side this phone sent first was for, once it is in
+    the log and this phone's draft does not show it yet; else None."""
+    called = draft.get("called") if draft else None
+    if not called or called.get("first") != "here" or not called["words"] or draft["logged"] is not None:
+        return None
+    entry = next((item for item in state.session["log"] if item["id"] == called["entry"]), None)
+    return entry if entry is not None and entry["kind"] == "conflict" else None
+
+
+def send_bar(system: str, draft: dict, total: int | None, mine: str, theirs: str) -> Markup:
+    """(Player) The bar of a side this phone rolls first for the GM's call: once rolled (`total`),
+    "Send to the GM"; once sent, "Send again" while it waits for the GM's side (`theirs`)."""
+    called = draft.get("called")
+    if not called or called.get("first") != "here" or draft["logged"] is not None:
+        return EMPTY
+    bar_id, action = f"{system}-result-bar", f"{system}-send"
+    if called["words"]:
+        return result_bar(h("span", f"Sent: {called['words']}. Waiting for the {theirs}."),
+                          h("button", "Send again", type="button", class_="button", data_action=action,
+                            id=f"{system}-bar-action"), bar_id)
+    if total is None:
+        return EMPTY
+    return result_bar(h("span", f"Your {mine}: {total}"),
+                      h("button", "Send to the GM", type="button", class_="button button-primary",
+                        data_action=action, id=f"{system}-bar-action"), bar_id)
+
+
+def waiting_call(state: AppState, system: str, kind: str, call_id: str, role: str,
+                 foe: Callable[[dict], str]) -> dict | None:
+    """(GM) The call this phone's `system` conflict waits for a side of (`called` "there"), as
+    live_table's calls hold it, when the call itself is gone (the GM's phone reloaded since: calls are
+    not kept): a side that arrives for it is still taken. `foe(draft)`: the GM's side's name."""
+    draft = state.drafts.get(system)
+    called = draft.get("called") if draft else None
+    if not called or called.get("first") != "there" or called["id"] != call_id or draft["logged"] is not None:
+        return None
+    return {"id": call_id, "system": system, "kind": kind, "to": [role], "rolled": {},
+            "title": "A roll called before this phone reloaded", "stakes": "", "gm": None, "difficulty": None,
+            "combat": bool(draft.get("combat")), "foe": {"name": foe(draft), "id": ""}}
+
+
+def sheet_in(state: AppState, entry_id: str, system: str) -> dict | None:
+    """The character sheet in `system` of the person whose sheet `entry_id` is (a call names the
+    phone's role, which may be that person's sheet in another system), or None."""
+    person = people.person_of(state.session["roster"], entry_id) if entry_id else None
+    entry = people.sheet_in(state.session["roster"], person, system) if person is not None else None
+    return entry if entry is not None and entry["kind"] == "character" else None
+
+
+def logged_for(state: AppState, draft: dict) -> str:
+    """(GM) The id a side rolled first on a player's phone is logged under (the one that phone chose,
+    so it knows its result when it arrives), or "" for any other conflict; the call's round counts it
+    as that phone's roll."""
+    called = draft.get("called")
+    if not called or called.get("first") != "there" or not called["entry"]:
+        return ""
+    table = live_table.of(state)
+    call = table.calls.get(called["id"]) if table is not None else None
+    if call is not None:
+        call["rolled"][call["to"][0]] = called["entry"]
+    return called["entry"]
+
+
+def send_side(state: AppState, draft: dict, message: Callable[[AppState], dict], not_ready: type[Exception]):
+    """(Player) The side this phone rolled first for the GM's call, settled and sent to the GM's phone
+    (`message(state)`: the `side` it sends, or `not_ready` and why). Sent again, it changes nothing there."""
+    from session.live import protocol as live_protocol  # the live table's code: loaded once a phone is live
+    from ui.core.outgoing import send
+
+    called = draft.get("called")
+    if not called or called.get("first") != "here" or draft["logged"] is not None:
+        return
+    if not sends_to_gm(state):
+        state.fail("This phone is not live with the GM's phone: your roll stays here until it is.")
+        return
+    try:
+        side = message(state)
+    except not_ready as reason:
+        state.fail(str(reason))
+        return
+    send(state, GM_PEER, live_protocol.write(live_protocol.SIDE, **side))
+    called["words"] = side["words"]
+    state.say(f"Sent to the GM's phone: {side['words']}. The GM rolls the other side there; the result shows "
+              "here once it is logged.")
 
 
 def to_log(state: AppState, draft: dict, everyone_in: bool, resolve: Callable[[], dict]) -> dict | None:

@@ -5,6 +5,7 @@ GM's phone says who undid what and restores it; the GM's call and role are the G
 from __future__ import annotations
 
 import json
+import re
 
 from session.links.v2 import session_link
 from session.live import protocol as live_protocol
@@ -213,3 +214,115 @@ def test_picking_ones_character_moves_no_clock_so_what_the_phone_logged_keeps_it
     tap(ash, "role-pick", role=party["roster"][0]["id"])
     assert ash.role == party["roster"][0]["id"] and ash.device in ash.replica.holders[party["roster"][0]["id"]]
     assert ash.replica.clock == clock
+
+
+# --- A player's phone draws only what it may change (issue 30, item 3's leftovers) ----------------------
+
+def actions_on(state, screen: str) -> set[str]:
+    from reading import markup
+
+    tap(state, "show-screen", screen=screen)
+    return set(re.findall(r'data-action="([^"]+)"', markup(state)))
+
+
+SESSION_CONTROLS = {"session-rename", "session-players", "session-setting"}
+
+
+def test_a_players_phone_draws_no_control_of_the_session_and_reads_its_name_players_and_settings():
+    table, party = live_party()
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    assert not actions_on(ash, "session") & SESSION_CONTROLS
+    page = seen(text(ash))
+    assert "Friday at Kim's" in page and f"{ash.session['players']} players" in page
+    assert "every 1 a character rolls adds 1 Tension; at each multiple of 10 the GM rolls on the Tension Table" in page
+    assert "The GM changes these on the GM's phone." in page
+    assert actions_on(gm, "session") >= SESSION_CONTROLS
+
+
+def test_a_players_phone_adds_and_removes_no_one_and_does_not_rename_its_own_character():
+    table, party = live_party()
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    assert "roster-add" not in actions_on(ash, "roster")
+    assert "The GM adds and removes people, on the GM's phone." in seen(text(ash))
+    tap(ash, "roster-edit", id=ash.role)
+    page = markup_of(ash)
+    assert 'data-path="name"' not in page and "roster-delete" not in page and 'data-path="ap"' in page
+    assert "Only the GM's phone renames or removes Ash Varga" in seen(text(ash))
+    tap(ash, "sheet-set", path="ap", type="int", value="5")
+    tap(ash, "roster-save")  # what it may change is still saved
+    assert ash.entry(ash.role)["ap"] == 5 and ash.message.tone == "success"
+    assert "roster-add" in actions_on(gm, "roster")
+    tap(gm, "roster-edit", id=party["roster"][1]["id"])
+    assert 'data-path="name"' in markup_of(gm) and "roster-delete" in markup_of(gm)
+
+
+def test_undo_is_drawn_on_a_players_phone_for_its_own_newest_roll_only():
+    table, party = live_party()
+    gm, ash, bo = (table.phones[name] for name in ("gm", "ash", "bo"))
+    roll(bo)
+    table.run()
+    assert "log-undo" not in actions_on(ash, "log")
+    assert "only the GM's phone undoes it" in seen(text(ash))
+    assert "log-undo" in actions_on(gm, "log")
+    tap(ash, "log-undo-confirmed")  # a stray tap (an old page) is still refused in a sentence
+    assert ash.message.text.startswith(NOT_YOURS) and len(ash.session["log"]) == 1
+    roll(ash)
+    table.run()
+    assert "log-undo" in actions_on(ash, "log")
+    assert "log-undo" not in actions_on(bo, "log")  # Ash's roll is the newest now: not Bo's to undo
+    tap(ash, "show-screen", screen="log")
+    tap(ash, "log-undo")
+    tap(ash, "log-undo-confirmed")
+    assert ash.message.tone == "success" and len(ash.session["log"]) == 1
+
+
+def test_a_phone_used_alone_and_the_gms_draw_every_control_and_one_that_said_not_now_reads_them():
+    alone = phone(party_of_five())
+    roll(alone)
+    for screen, wanted in (("session", SESSION_CONTROLS), ("roster", {"roster-add"}), ("log", {"log-undo"})):
+        assert actions_on(alone, screen) >= wanted
+    tap(alone, "show-screen", screen="conflict")
+    assert "tension-step" in markup_of(alone)
+    table, party = live_party()
+    bystander = phone()
+    from tapping import open_link
+
+    open_link(bystander, session_link(table.phones["gm"].replica))
+    tap(bystander, "role-later")  # "Not now": the GM on record is another phone, so nothing here is its to change
+    assert not actions_on(bystander, "session") & SESSION_CONTROLS
+    assert "roster-add" not in actions_on(bystander, "roster") and "roster-edit" not in actions_on(bystander, "roster")
+    assert "tables-edit" not in actions_on(bystander, "tables")  # the lines are the session's, the GM's to write
+    tap(bystander, "show-screen", screen="conflict")
+    assert "tension-step" not in markup_of(bystander)
+    assert {"tables-edit", "tables-roll"} <= actions_on(table.phones["gm"], "tables") & actions_on(alone, "tables")
+
+
+def markup_of(state) -> str:
+    from reading import markup
+
+    return markup(state)
+
+
+# --- A claim by link of someone another phone holds is said, and the rest of the link merges -----------
+
+def test_a_claim_by_link_of_someone_another_phone_holds_is_said_and_the_rest_of_the_link_merges():
+    from tapping import open_link
+
+    table, party = live_party()
+    gm = table.phones["gm"]
+    ash_id = party["roster"][0]["id"]
+    cy = phone()
+    open_link(cy, session_link(gm.replica))
+    tap(cy, "role-pick", role=ash_id)  # Ash is held by Ash's phone already
+    roll(cy)  # this phone's own roll: the GM's phone takes it
+    entry_id = cy.session["log"][0]["id"]
+    open_link(gm, session_link(cy.replica))
+    said = "A phone said it holds Ash Varga, whom another phone holds, so that was not taken."
+    assert said in seen(gm.message.text)
+    tap(gm, "join-update")
+    assert said in seen(gm.message.text) and "Updated" in gm.message.text
+    assert entry_id in gm.replica.log
+    assert [device for device, record in gm.replica.holders[ash_id].items() if record[1] == gm.device] == [
+        table.phones["ash"].device]
+    open_link(gm, session_link(cy.replica))  # the same claim again: said once, when it first came
+    assert "whom another phone holds" not in seen(gm.message.text)

@@ -76,8 +76,9 @@ def glance(state: AppState) -> Markup:
     tension = state.session["tension"]
     characters = state.roster("character")
     player = role.player_entry(state)
-    if player is not None:  # the Tension is the GM's to change: shown, not offered
-        characters = [player, *(entry for entry in characters if entry is not player)]
+    if not role.changes_session(state):  # the Tension is the GM's to change: shown, not offered
+        if player is not None:
+            characters = [player, *(entry for entry in characters if entry is not player)]
         return h("div",
                  h("div", h("span", "Tension", class_="glance-label", id="tension-label"),
                    h("output", str(tension), class_="glance-value", aria_labelledby="tension-label",

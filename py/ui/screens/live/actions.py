@@ -424,7 +424,7 @@ def call(state: AppState, event: Input):
         settled = f" {gm['name']}: {gm['words']}." if gm else ""
         state.say(f"Called {len(made['to'])} phone{'s' * (len(made['to']) != 1)} to roll: {made['title']}."
                   f"{settled}{spent_words(made.get('spent', 0))}", "success")
-        state.focus = "live-round"
+        state.focus = "live-round-title"  # its heading: "live-round" is the region around it
 
 
 @action("live-again-prepare")
@@ -440,7 +440,7 @@ def again_send(state: AppState, event: Input):
     if sent is not None:
         state.say(f"Sent the new total for the try again: {sent['gm']['words']}.{spent_words(sent['spent'])}",
                   "success")
-        state.focus = "live-round"
+        state.focus = "live-round-title"
 
 
 def spent_words(spent: int) -> str:

@@ -48,7 +48,7 @@ def make_call(state: AppState) -> dict | None:
         state.fail("Choose at least one player's phone that is live.")
         return None
     system, kind = form["system"], call_kind(form)
-    if kind == "opposed" and len(chosen) != 1:
+    if kind in ("opposed", *live_protocol.FIRST_KINDS) and len(chosen) != 1:
         state.fail(ONE_PHONE)
         return None
     settling = SETTLING.get(system)
@@ -57,12 +57,13 @@ def make_call(state: AppState) -> dict | None:
     except settling.NotReady as reason:
         state.fail(str(reason))
         return None
+    foe = settling.foe(state, kind) if settling is not None else None
     call = {"id": new_call_id(), "system": system, "kind": kind,
             "difficulty": form["difficulty"] if system == "anomaly" and kind == "check" else None,
             "title": " ".join(form["title"].split())[:live_protocol.MAX_TITLE] or "A roll",
             "stakes": " ".join(form["stakes"].split())[:live_protocol.MAX_STAKES], "to": chosen,
-            **({"gm": gm} if gm is not None else {}),
-            **({"combat": form["combat"]} if system == "tension" and kind == "opposed" else {})}
+            **({"gm": gm} if gm is not None else {}), **({"foe": foe} if foe is not None else {}),
+            **({"combat": form["combat"]} if system == "tension" and kind in ("opposed", "attack") else {})}
     text = live_protocol.write(live_protocol.CALL, **call)  # checked as the players' phones will read it
     for peer in players(state):
         if peer.role in chosen:
@@ -70,9 +71,9 @@ def make_call(state: AppState) -> dict | None:
     table.calls[call["id"]] = {**call, "rolled": {}, "at": now_text()}
     show_system(state, system)  # the GM's phone follows its call; the called phones open on it as it arrives
     if system == "tension":
-        call["spent"] = tension_calls.spend_and_put_away(state, kind, call["title"])
+        call["spent"] = tension_calls.spend_and_put_away(state, kind, call["title"], call)
     elif system == "anomaly":
-        anomaly_calls.put_away(state, kind)
+        anomaly_calls.put_away(state, kind, call)
     state.view.pop("call", None)
     return call
 
@@ -208,7 +209,7 @@ def round_rows(state: AppState, call: dict) -> list[tuple[str, dict | None, str]
         again = call.get("again", {}).get(role)
         if rolled is None:
             rows.append((who, None, f"still to roll, trying again against {again['total']}" if again else
-                         "still to roll"))
+                         attack_waiting(state, call) or "still to roll"))
             continue
         found = next((item for item in state.session["log"] if item["id"] == rolled), None)
         if found is not None:
@@ -219,3 +220,16 @@ def round_rows(state: AppState, call: dict) -> list[tuple[str, dict | None, str]
         else:
             rows.append((who, None, "rolled"))
     return rows
+
+
+def attack_waiting(state: AppState, call: dict) -> str:
+    """(GM) A side rolled first on the called phone that arrived and waits for this phone's, in words
+    ("" if none)."""
+    draft = state.drafts.get(call["system"])
+    called = draft.get("called") if draft else None
+    if call["kind"] not in live_protocol.FIRST_KINDS or not called or called["id"] != call["id"] \
+            or not called["words"]:
+        return ""
+    if call["kind"] == "attack":
+        return f"attacked ({called['words']}): roll the defense on the Conflict screen"
+    return f"defended ({called['words']}): roll the attack on the Conflict screen"

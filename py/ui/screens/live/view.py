@@ -17,6 +17,7 @@ from ui.kit.html import Markup, classes, h, isolate, join
 from ui.kit.qr import qr_markup
 from ui.screens.live.calls import SETTLING, asks, call_form, call_kind, newest_call, players, round_rows
 from ui.screens.live.words import NO_WEBRTC, VIDEO, since_words
+from ui.systems.anomaly import calls as anomaly_calls
 from ui.systems.anomaly import view as anomaly_view
 from ui.systems.summaries import entry_sentence
 from ui.systems.tension import calls as tension_calls
@@ -271,18 +272,26 @@ def gm_side(state: AppState, system: str, kind: str, form: dict) -> Markup:
                  button("Roll the GM's side here", "live-call-prepare", id="live-call-prepare"),
                  data_testid="live-call-gm")
     draft = state.drafts.get(system) or state.draft(tension_draft.new_draft)  # the tab is the call's (calls.call_form)
-    if system == "anomaly":
+    if system == "anomaly" and kind == anomaly_calls.DEFENSE:
+        card = anomaly_view.roller_card(state, draft, "actor")
+        note = ("Choose who attacks: the defender's phone rolls first, then you roll the attack here, on the "
+                "Conflict screen.")
+    elif system == "anomaly":
         card = anomaly_view.roller_card(state, draft, "defender")
         note = "Roll the defense first: its total is what the attacker must beat."
     else:
         key = tension_calls.gm_key(kind)
-        title = "The Tension Pool for this call" if kind == "environment" else "The adversary's attack"
+        title = {"environment": "The Tension Pool for this call", "opposed": "The adversary's attack"}.get(
+            kind, "The adversary who defends")
         card = tension_view.side_card(state, draft, key, tension_calls.side(draft, kind), title, None)
-        note = ("Roll the Tension Pool and take boost or extra dice: every called phone rolls against this one "
-                "total." if kind == "environment" else "Roll the attack: the defender's phone rolls against it.")
+        note = {"environment": "Roll the Tension Pool and take boost or extra dice: every called phone rolls "
+                               "against this one total.",
+                "opposed": "Roll the attack: the defender's phone rolls against it."}.get(
+            kind, "Choose who defends: the attacker's phone rolls first, then you roll the defense here, on the "
+                  "Conflict screen.")
     combat = h("label", h("input", type="checkbox", id="live-call-combat", checked=form["combat"],
                           data_action="live-call-combat"), " Combat (the difference is damage)", class_="check",
-               for_="live-call-combat") if system == "tension" and kind == "opposed" else Markup("")
+               for_="live-call-combat") if system == "tension" and kind in ("opposed", "attack") else Markup("")
     return h("div", h("p", note, class_="hint"), combat, card, class_="live-call-gm", data_testid="live-call-gm")
 
 
@@ -309,11 +318,12 @@ def round_card(state: AppState) -> Markup:
                                  data_testid="live-round-gm")])
     end = Markup("") if call.get("ended") else button("End the round", "live-call-end", data_id=call["id"])
     return h("section",
-             h("h2", f"The round: {isolate(call['title'])}", class_="screen-title", id="live-round", tabindex="-1"),
+             h("h2", f"The round: {isolate(call['title'])}", class_="screen-title", id="live-round-title",
+               tabindex="-1"),
              h("p", f"{SYSTEMS.get(call['system'], call['system'])} · {done} of {len(rows)} rolled"
                     + (" · ended" if call.get("ended") else ""), class_="hint", data_testid="live-round-count"),
              stakes, h("ul", *items, class_="plain-list", aria_label="Who has rolled"), again_card(state), end,
-             class_="card", aria_labelledby="live-round", data_testid="live-round")
+             class_="card", aria_labelledby="live-round-title", data_testid="live-round")
 
 
 def again_card(state: AppState) -> Markup:

@@ -14,6 +14,7 @@ from session.sealed.verdict import Verdict, left_behind, verdict
 
 from ui.core.library import backup_due, backup_words, involves, logged, sheets_of
 from ui.core.people import people
+from ui.core.role import may_undo
 from ui.core.state import AppState
 from ui.kit.html import Markup, classes, h, isolate
 from ui.screens.log import roll_link, tension_line
@@ -66,8 +67,10 @@ def tools(state: AppState) -> Markup:
         backup = h("p", h("strong", "Back up this session: "), "export it to a file, so these conflicts survive "
                    "if this browser loses its data. ", " ".join(backup_words(state)),
                    class_="backup-offer", data_testid="backup")
+    undoable = not log or may_undo(state, log[0])  # a player's phone undoes only its own rolls
     buttons = h("div",
-                h("button", "Undo last", type="button", class_="button", data_action="log-undo", disabled=not log),
+                h("button", "Undo last", type="button", class_="button", data_action="log-undo", disabled=not log)
+                if undoable else Markup(""),
                 h("button", "Export", type="button", class_=classes("button", button_primary=due),
                   data_action="log-export", aria_label="Export this session to a file"),
                 h("label", "Import",
@@ -79,7 +82,7 @@ def tools(state: AppState) -> Markup:
                   disabled=count + aside <= min(KEEP)),
                 class_="row row-wrap log-buttons")
     confirm = Markup("")
-    if state.view.get("undo") and log:
+    if state.view.get("undo") and log and undoable:
         newest = log[0]
         confirm = h("div",
                     h("p", h("strong", "Undo the newest result? "), entry_sentence(newest), " ",
@@ -89,8 +92,11 @@ def tools(state: AppState) -> Markup:
                       h("button", "Keep it", type="button", class_="button", data_action="log-undo-cancel"),
                       class_="row row-wrap"),
                     class_="confirm", role="alert")
+    not_yours = Markup("") if undoable else h(
+        "p", "The newest roll is not this phone's: only the GM's phone undoes it.", class_="hint hint-small",
+        data_testid="undo-not-yours")
     return h("section", h("h2", "Log", class_="screen-title"), h("p", intro, class_="hint", data_testid="log-count"),
-             tension_line.picture(state), backup, buttons, confirm, archive_card(state, count + aside),
+             tension_line.picture(state), backup, buttons, not_yours, confirm, archive_card(state, count + aside),
              who_filter(state), class_="card")
 
 

@@ -9,7 +9,7 @@ from session import SYSTEMS
 from session.on_device import shown_key
 
 from ui.core.library import LATEST, backup_due, backup_words, keeps_log, keeps_nothing, listing, logged, unreadable
-from ui.core.role import is_player
+from ui.core.role import changes_session, is_player
 from ui.core.state import AppState
 from ui.kit.controls import button, scanner
 from ui.kit.html import Markup, h, isolate
@@ -166,11 +166,19 @@ def settings_card(state: AppState) -> Markup:
     players = session["players"]
     tension_hint = ("Tension starts at the number of players." if not any(logged(state).values()) else
                     f"Tension is {session['tension']} now; it started at the number of players.")
+    summary = h("p", h("strong", isolate(session["name"])), " · ", setup_words(session), class_="session-summary")
+    if not changes_session(state):  # a player's phone reads them: the session's name and settings are the GM's
+        return h("section", h("h2", "This session", class_="screen-title"), summary,
+                 h("p", f"{players} player{'s' * (players != 1)}. {tension_hint}", class_="hint hint-small",
+                   data_testid="players-read"),
+                 h("p", "Tension Engine: ", settings_words(session["settings"]), class_="hint hint-small",
+                   data_testid="settings-read"),
+                 h("p", "The GM changes these on the GM's phone.", class_="hint hint-small"),
+                 class_="card")
     return h("section",
              h("h2", "This session", class_="screen-title"),
              rename_form(state, session["id"], session["name"]) if state.view.get("renaming") == session["id"] else
-             h("div", h("p", h("strong", isolate(session["name"])), " · ", setup_words(session),
-                        class_="session-summary"),
+             h("div", summary,
                button("Rename", "session-rename", data_id=session["id"],
                       aria_label=f"Rename {isolate(session['name'])}"),
                class_="row row-wrap session-name-row"),
@@ -188,10 +196,21 @@ def settings_card(state: AppState) -> Markup:
                h("legend", "Tension Engine: the Tension Pool"),
                check("1s feed Tension", "ones_feed_tension", session["settings"]["ones_feed_tension"]),
                check("Tension explodes", "tension_explodes", session["settings"]["tension_explodes"]),
-               h("p", "Every 1 a character rolls adds 1 Tension; at each multiple of 10 the GM rolls on the "
-                      "Tension Table.", class_="hint hint-small"),
+               h("p", TENSION_POOL_WORDS, class_="hint hint-small"),
                class_="settings-group"),
              class_="card")
+
+
+TENSION_POOL_WORDS = ("Every 1 a character rolls adds 1 Tension; at each multiple of 10 the GM rolls on the "
+                      "Tension Table.")
+
+
+def settings_words(settings: dict) -> str:
+    """The Tension Pool's settings in a sentence, for a phone that reads them."""
+    ones = "every 1 a character rolls adds 1 Tension" if settings["ones_feed_tension"] else "1s do not feed Tension"
+    explodes = ("at each multiple of 10 the GM rolls on the Tension Table" if settings["tension_explodes"]
+                else "Tension does not explode")
+    return f"{ones}; {explodes}."
 
 
 # --- Every session on this device ---------------------------------------------------------------------

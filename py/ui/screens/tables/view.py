@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import rules
 
-from ui.core.role import gm_controls
+from ui.core.role import changes_session, gm_controls
 from ui.core.state import AppState
 from ui.kit.dice import d6_face
 from ui.kit.html import Markup, classes, h, isolate
@@ -76,7 +76,8 @@ def reading_view(state: AppState, draft: dict) -> list[Markup]:
           data_action="tables-roll", id="tables-roll"),  # keeps the focus: roll again with Enter
         h("div", h("button", "Edit the lines", type="button", class_="button", data_action="tables-edit",
                    id="tables-edit"),
-          restore, class_="row row-wrap tension-table-actions"),
+          restore, class_="row row-wrap tension-table-actions")
+        if changes_session(state) else Markup(""),  # the lines are the session's: the GM on record writes them
     ]
 
 
@@ -101,7 +102,8 @@ def editing_view(state: AppState, draft: dict) -> list[Markup]:
 def tension_table(state: AppState) -> Markup:
     draft = tables_screen(state)
     gm = gm_controls(state)
-    body = editing_view(state, draft) if gm and draft["editing"] is not None else reading_view(state, draft)
+    writing = changes_session(state) and draft["editing"] is not None
+    body = editing_view(state, draft) if writing else reading_view(state, draft)
     return h("section",
              h("h2", "Tension Table", class_="screen-title", id="tension-table-title"),
              h("p", "When Tension explodes (at each multiple of 10) the GM rolls a d6 here. "

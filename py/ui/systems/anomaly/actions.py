@@ -15,6 +15,7 @@ from ui.core.library import numbering
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.systems import conflict, dice_entry
+from ui.systems.anomaly import calls as anomaly_calls
 from ui.systems.anomaly import draft as draft_model
 from ui.systems.anomaly import words as anomaly_words
 
@@ -306,13 +307,21 @@ def log_result(state: AppState, event: Input):
     if record is None:
         return
     by = draft_model.roller_name(state, draft["actor"], "actor")
-    state.session = log_conflict(state.session, record, at=now_text(), by=by, **numbering(state))
+    state.session = log_conflict(state.session, record, at=now_text(), by=by, same_as=conflict.logged_for(state, draft),
+                                 **numbering(state))
     draft["logged"] = record
     for _, roller in draft_model.rollers(draft):
         roller["fresh"] = False
         roller["adding"] = False
     state.message = None
     conflict.logged(state, "anomaly", record, anomaly_words.sentence(record), event)
+
+
+@action("anomaly-send")
+def send_defense(state: AppState, event: Input):
+    """(Player) A character's defense the GM called for, rolled first here: sent to the GM's phone,
+    which rolls the attack against it (ui.systems.anomaly.calls)."""
+    conflict.send_side(state, current(state), anomaly_calls.side_message, anomaly_calls.NotReady)
 
 
 @action("anomaly-new")

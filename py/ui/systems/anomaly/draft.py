@@ -119,12 +119,30 @@ def settled_by(draft: dict, role: str) -> str | None:
     """Why this side's roll can no longer change, or None."""
     if draft["logged"] is not None:
         return "This result is logged. Start a new roll to change it."
-    if draft.get("called") and role == "defender":
-        return f"Settled on the GM's phone: {draft['called']['words']}."
+    called = draft.get("called")
+    if called and called.get("first"):  # a character's defense, rolled first on its own phone
+        return rolled_first(draft, role)
+    if called and role == "defender":
+        return f"Settled on the GM's phone: {called['words']}."
     if roll_settled(draft[role]):
         return ("Settled: rolled, so its good and bad dice and modifiers stand. "
                 "A new roll puts these dice in the log as set aside.")
     return None
+
+
+def rolled_first(draft: dict, role: str) -> str | None:
+    """Who settles which side of a call whose character defends first on its own phone ("here") and
+    whose attack the GM's phone rolls afterwards ("there"): ui.systems.anomaly.calls."""
+    called = draft["called"]
+    if called["first"] == "here":
+        if role == "actor":
+            return "The GM's phone rolls this once your defense reaches it."
+        return f"Sent to the GM's phone: {called['words']}." if called["words"] else None
+    if role == "actor":
+        return None
+    if called["words"]:
+        return f"Settled on the defender's phone: {called['words']}."
+    return "Rolled on the defender's phone: it shows here once it arrives."
 
 
 def difficulty_settled(draft: dict) -> str | None:
@@ -134,9 +152,13 @@ def difficulty_settled(draft: dict) -> str | None:
 
 
 def must_wait(draft: dict, role: str) -> str | None:
-    """Why this side may not roll yet: the GM sets the difficulty first (seed order)."""
+    """Why this side may not roll yet: the GM sets the difficulty first (seed order); a defense
+    rolled first on the defender's phone is the difficulty the attack waits for."""
     if draft["kind"] == CHECK and role == "actor" and draft["difficulty"] is None:
         return "The GM sets the difficulty first, then the roll."
+    called = draft.get("called")
+    if called and called.get("first") == "there" and role == "actor" and not called["words"]:
+        return "The defender rolls first, on their phone: the attack waits for that total."
     return None
 
 
@@ -319,11 +341,21 @@ ROLLER = shapes.fields({
     "new": shapes.fields({"kind": shapes.text(rules.anomaly.MAX_KIND), "other": shapes.text(rules.anomaly.MAX_KIND),
                           "name": shapes.text(60), "value": VALUE, "stacks": shapes.flag}, "the modifier form")},
     "a roller")
+CALLED = shapes.fields({"id": shapes.text(24), "words": shapes.text(120)}, "a call")
+CALLED_FIRST = shapes.fields({"id": shapes.text(24), "words": shapes.text(120), "first": shapes.choice("here", "there"),
+                              "entry": shapes.text(24)}, "a call")
+
+
+def called_shape(value):
+    """A call this roll answers; with `first` when the called character's defense rolls first."""
+    return (CALLED_FIRST if isinstance(value, dict) and "first" in value else CALLED)(value)
+
+
 DRAFT = shapes.fields({
     "kind": shapes.choice(CHECK, OPPOSED),
     "difficulty": shapes.optional(shapes.whole(0, rules.LIMITS["anomaly_difficulty"])),
     "actor": ROLLER, "defender": ROLLER, "logged": shapes.optional(shapes.record("anomaly")),
-    "called": shapes.optional(shapes.fields({"id": shapes.text(24), "words": shapes.text(120)}, "a call"))},
+    "called": shapes.optional(called_shape)},
     "an Anomaly roll")
 
 

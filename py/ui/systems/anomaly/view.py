@@ -62,7 +62,13 @@ def setup(state: AppState, draft: dict) -> Markup:
     kind = segmented("Roll against", KINDS, draft["kind"], "anomaly-kind", "anomaly-kind")
     explain = ("The defender rolls the same way; the attacker must beat the defender's total."
                if draft["kind"] == draft_model.OPPOSED else Markup(""))
-    if draft.get("called"):  # the GM's phone rolled the defense: the kind is the call's
+    called = draft.get("called")
+    if called and called.get("first") == "here":  # a character's defense, rolled first on its own phone
+        kind, explain = EMPTY, ("Your defense, called by the GM: you roll first, then the GM's phone rolls the "
+                                "attack, which must beat your total.")
+    elif called and called.get("first") == "there":
+        kind, explain = EMPTY, "The defense rolls first on the defender's phone; then roll the attack here."
+    elif called:  # the GM's phone rolled the defense: the kind is the call's
         kind, explain = EMPTY, "The GM's phone rolled the defense: your attack must beat its total."
     return h("section", title, kind,
              h("p", explain, class_="hint hint-small") if explain else EMPTY,
@@ -303,6 +309,15 @@ def outcome_block(record: dict) -> Markup:
 
 
 def waiting_words(state: AppState, draft: dict) -> str:
+    called = draft.get("called")
+    if called and called.get("first") == "here":
+        attacker = isolate(draft_model.roller_name(state, draft["actor"], "actor"))
+        if called["words"]:
+            return (f"Sent to the GM's phone: it rolls {attacker}'s attack against your {called['words']}, and the "
+                    "result shows here once it is logged.")
+        return f"Roll your defense, then send it to the GM: the GM's phone rolls {attacker}'s attack against it."
+    if called and called.get("first") == "there" and not called["words"]:
+        return "Waiting for the defense from the defender's phone: then roll the attack here."
     for role, roller in draft_model.rollers(draft):
         if not draft_model.has_rolled(roller):
             name = isolate(draft_model.roller_name(state, roller, role))
@@ -325,7 +340,17 @@ def result_panel(state: AppState, draft: dict) -> Markup:
 
 
 def bar(state: AppState, draft: dict) -> Markup:
-    """Once a result stands: it and its main action, always in reach."""
+    """Once a result stands: it and its main action, always in reach. A called defense rolled here
+    first: once rolled, sending it to the GM's phone."""
+    called = draft.get("called")
+    if called and called.get("first") == "here" and draft["logged"] is None:
+        defender = draft["defender"]
+        try:
+            preview = draft_model.side_preview(state, defender, "defender")
+        except rules.RuleError:
+            preview = None
+        total = None if preview is None or defender["mode"] == draft_model.TOTAL else preview["total"]
+        return conflict.send_bar("anomaly", draft, total, "defense", "attack")
     return conflict.standing_bar(state, "anomaly", draft["logged"], lambda: draft_model.standing(state, draft),
                                  bar_summary, "New roll")
 

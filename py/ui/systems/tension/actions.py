@@ -14,7 +14,7 @@ from ui.core.library import numbering
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.systems import conflict, dice_entry
-from ui.systems.tension import calls
+from ui.systems.tension import calls as tension_calls
 from ui.systems.tension import draft as draft_model
 from ui.systems.tension import words as tension_words
 
@@ -310,11 +310,18 @@ def log_result(state: AppState, event: Input):
     table = state.session["tension_table"]
     lines = [table[roll - 1] for roll in record["result"]["table_rolls"]]
     state.session = log_conflict(state.session, record, at=now_text(), by=draft_model.acting(state, draft),
-                                 table_lines=lines, **numbering(state))
+                                 table_lines=lines, same_as=conflict.logged_for(state, draft), **numbering(state))
     draft["logged"] = record
     for _, side in draft_model.sides(draft):
         side["fresh"] = False
     conflict.logged(state, "tension", record, tension_words.sentence(record), event)
+
+
+@action("tension-send")
+def send_attack(state: AppState, event: Input):
+    """(Player) A character's attack the GM called for, rolled first here: sent to the GM's phone,
+    which rolls the defense against it (ui.systems.tension.calls)."""
+    conflict.send_side(state, current(state), tension_calls.side_message, tension_calls.NotReady)
 
 
 def fresh_draft_like(draft: dict, retry: bool) -> dict:
@@ -331,7 +338,7 @@ def fresh_draft_like(draft: dict, retry: bool) -> dict:
 def retry(state: AppState, event: Input):
     draft = current(state)
     if draft.get("called"):  # the GM's phone rolls the new Tension Pool, under the same call
-        calls.ask_again(state, draft)
+        tension_calls.ask_again(state, draft)
         return
     state.drafts["tension"] = fresh_draft_like(draft, retry=True)
 

@@ -144,14 +144,33 @@ def settled_by(state: AppState, draft: dict, key: str) -> str | None:
     defender rolls (steps 4-6). The side that rolls second may still spend after rolling."""
     if draft["logged"] is not None:
         return "This result is logged."
-    if draft.get("called") and key == ("gm" if draft["kind"] == "environment" else "initiator-0"):
-        return f"Settled on the GM's phone: {draft['called']['words']}."
+    called = draft.get("called")
+    if called and called.get("first"):  # a character's attack, rolled first on its own phone
+        return rolled_first(state, draft, key)
+    if called and key == ("gm" if draft["kind"] == "environment" else "initiator-0"):
+        return f"Settled on the GM's phone: {called['words']}."
     if draft["kind"] == "environment" and key == "gm" and has_dice(draft["player"]):
         return "Settled: the player has rolled, so the GM's dice and options stand."
     if draft["kind"] == "opposed" and key.startswith("initiator-") and has_dice(draft["defender"]):
         name = isolate(side_name(state, side_by_key(draft, key)))
         return f"Settled: the defender has rolled, so {name}'s kept dice and spending stand."
     return None
+
+
+def rolled_first(state: AppState, draft: dict, key: str) -> str | None:
+    """Who settles which side of a call whose character attacks first on its own phone ("here")
+    and whose defense the GM's phone rolls afterwards ("there"): ui.systems.tension.calls."""
+    called, attacker = draft["called"], key.startswith("initiator-")
+    name = isolate(side_name(state, draft["initiators"][0]))
+    if called["first"] == "here":
+        if not attacker:
+            return "The GM's phone rolls this once your attack reaches it."
+        return f"Sent to the GM's phone: {called['words']}." if called["words"] else None
+    if not attacker:
+        return None
+    if called["words"]:
+        return f"Settled on {name}'s phone: {called['words']}."
+    return f"Rolled on {name}'s phone: it shows here once it arrives."
 
 
 def pool_settled(state: AppState, draft: dict, key: str) -> str | None:
@@ -330,12 +349,22 @@ SIDE = shapes.fields({
     "boost": shapes.flag, "total": shapes.optional(shapes.whole(0, rules.LIMITS["tension_total"])),
     "fresh": shapes.never}, "a side")
 
+CALLED = shapes.fields({"id": shapes.text(24), "words": shapes.text(120)}, "a call")
+CALLED_FIRST = shapes.fields({"id": shapes.text(24), "words": shapes.text(120), "first": shapes.choice("here", "there"),
+                              "entry": shapes.text(24)}, "a call")
+
+
+def called_shape(value):
+    """A call this conflict answers; with `first` when the called character's side rolls first."""
+    return (CALLED_FIRST if isinstance(value, dict) and "first" in value else CALLED)(value)
+
+
 DRAFT = shapes.fields({
     "kind": shapes.choice(*KINDS), "combat": shapes.flag, "retry": shapes.flag, "gm": SIDE, "player": SIDE,
     "initiators": shapes.listing(SIDE, rules.LIMITS["initiators"]), "defender": SIDE,
     "tension": shapes.optional(shapes.whole(0, rules.LIMITS["tension"])),
     "logged": shapes.optional(shapes.record("tension")),
-    "called": shapes.optional(shapes.fields({"id": shapes.text(24), "words": shapes.text(120)}, "a call"))},
+    "called": shapes.optional(called_shape)},
     "a Tension Engine conflict")
 
 

@@ -32,10 +32,17 @@ def setup(state: AppState, draft: dict) -> Markup:
         kind = h("p", "Against the environment. Conflicts with adversaries are rolled on the GM's phone.",
                  class_="hint")
     combat = Markup("")
-    if draft.get("called"):  # the GM's phone set up this call: its kind and Combat are the GM's
+    called = draft.get("called")
+    damage = ": combat, the difference is damage." if draft["combat"] else "."
+    if called and called.get("first"):  # a character's attack, rolled first on its own phone
+        attacker = in_text(draft_model.side_name(state, draft["initiators"][0]))
+        kind = h("p", f"Your attack, called by the GM: you roll first, then the GM's phone rolls the defense{damage}"
+                 if called["first"] == "here" else
+                 f"{capitalize(attacker)}'s attack, rolled first on that phone: roll the defense here{damage}",
+                 class_="hint")
+    elif called:  # the GM's phone set up this call: its kind and Combat are the GM's
         kind = h("p", "Against the environment, called by the GM." if draft["kind"] == "environment" else
-                 "An adversary's attack, sent by the GM's phone" + (": combat, the difference is damage."
-                                                                    if draft["combat"] else "."), class_="hint")
+                 "An adversary's attack, sent by the GM's phone" + damage, class_="hint")
     elif draft["kind"] == "opposed":
         combat = h("label", h("input", type="checkbox", id="tension-combat", data_action="tension-combat",
                               checked=draft["combat"]),
@@ -411,12 +418,28 @@ def result_panel(state: AppState, draft: dict) -> Markup:
 
 
 def bar(state: AppState, draft: dict) -> Markup:
-    """Once a result stands: it and its main action, always in reach (Log it; then New conflict)."""
+    """Once a result stands: it and its main action, always in reach (Log it; then New conflict).
+    A called attack rolled here first: once rolled, sending it to the GM's phone."""
+    called = draft.get("called")
+    if called and called.get("first") == "here" and draft["logged"] is None:
+        attacker = draft["initiators"][0]
+        total = None if attacker["mode"] == draft_model.TOTAL else draft_model.settled_total(state, draft, attacker)
+        return conflict.send_bar("tension", draft, total, "attack", "defense")
     return conflict.standing_bar(state, "tension", draft["logged"], lambda: draft_model.standing(state, draft),
                                  bar_summary)
 
 
 def waiting_words(state: AppState, draft: dict) -> str:
+    called = draft.get("called")
+    if called and called.get("first") == "here":
+        defender = in_text(draft_model.side_name(state, draft["defender"]))
+        if called["words"]:
+            return (f"Sent to the GM's phone: it rolls {defender}'s defense against your {called['words']}, and "
+                    "the result shows here once it is logged.")
+        return f"Roll your attack, then send it to the GM: the GM's phone rolls {defender}'s defense against it."
+    if called and called.get("first") == "there" and not called["words"]:
+        attacker = in_text(draft_model.side_name(state, draft["initiators"][0]))
+        return f"Waiting for {attacker}'s attack from that phone: then roll the defense here."
     if draft_model.pool_rolls_along(state, draft):
         return "Roll your dice: the Tension Pool rolls first, with the same tap."
     for key, side in draft_model.sides(draft):
