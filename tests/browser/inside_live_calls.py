@@ -3,7 +3,8 @@ phones (the GM's, Ash's, Brin's) in private network namespace (run by test_live_
 collected on its own):
 
 - a called environment roll: the GM's phone rolls the Tension Pool and boosts it; Ash and Brin
-  each roll against that one GM total;
+  each roll against that one GM total; Ash fails and tries again: the GM's phone rolls the pool
+  again (one more die) and boosts it, Ash rolls against that new total, Brin keeps the first;
 - an attack: the Ghoul's attack rolled on the GM's phone goes to Ash's phone, Ash defends there,
   and the result (damage to Ash's Health) is on every phone;
 - Anomaly: a defense rolled on the GM's phone is what Ash's attack must beat; a check at
@@ -95,6 +96,54 @@ def restarts(phone, phones, gm=None):
     return seen
 
 
+def low_dice(player):
+    """The player's dice typed in as real dice, every one a 2."""
+    side = player.page.get_by_test_id("side-player")
+    player.tap(side.get_by_role("button", name="Real dice"), "roll")
+    two = side.get_by_role("button", name="Add a die showing 2")
+    while two.count():
+        player.tap(two, "roll")
+
+
+def tries_again(gm, ash, brin, gm_total: str, screenshot) -> dict:
+    """Ash failed the called roll and taps Try again: Ash's phone waits for the GM's phone, where the GM
+    rolls the Tension Pool again (one more die) and takes the boost; Ash rolls against that new total,
+    under the same call; Brin keeps the call's first total. Accessibility problems by screen."""
+    ash.button("Try again (+1 Tension)", "again")
+    ash.page.get_by_test_id("waiting-again").wait_for()
+    assert ash.page.get_by_role("button", name="Try again (+1 Tension)").count() == 0
+    pictures(ash.page, screenshot, "call-player-waiting-again")
+    problems = {"player waiting to try again": violations(ash.page)}
+    gm.page.get_by_test_id("live-line").get_by_text("1 asking to try again").wait_for(timeout=AGREE_MS)
+    live_screen(gm)
+    again = gm.page.get_by_test_id("live-again")
+    gm.tap(again.get_by_role("button", name="Roll the Tension Pool for it here"), "again")
+    pool = again.get_by_test_id("side-gm")
+    gm.tap(pool.get_by_role("button", name=ROLL), "again")
+    gm.tap(pool.get_by_role("button", name=re.compile(r"^Boost \+")), "again")  # the GM's choice, as for the call
+    new_total = pool.get_by_test_id("side-total").inner_text()
+    pictures(gm.page, screenshot, "call-gm-again", again)
+    problems["gm try again"] = violations(gm.page)
+    gm.tap(again.get_by_role("button", name=re.compile(r"^Send the new total to")), "again")
+    gm.page.get_by_test_id("live-round").get_by_text(f"trying again against {new_total}").wait_for()
+    pictures(gm.page, screenshot, "call-gm-round-again", gm.page.get_by_test_id("live-round"))
+    side = ash.page.get_by_test_id("side-gm")
+    side.locator(".side-total strong").get_by_text(new_total, exact=True).wait_for(timeout=AGREE_MS)
+    assert "Settled on the GM's phone" in side.inner_text() and side.get_by_role("button").count() == 0
+    ash.page.get_by_text("Trying again: Tension +1 first, so the GM rolls one more die.").wait_for()
+    pictures(ash.page, screenshot, "call-player-again")
+    problems["player trying again"] = violations(ash.page)
+    assert brin.page.get_by_test_id("side-gm").locator(".side-total strong").inner_text() == gm_total
+    ash.tap(ash.page.get_by_test_id("side-player").get_by_role("button", name=ROLL), "roll")
+    ash.button("Log and send to the GM", "roll")
+    gm.page.get_by_test_id("live-round-count").get_by_text("2 of 2 rolled").wait_for(timeout=AGREE_MS)
+    seen = all_agree([gm, ash, brin])
+    assert len(seen["log"]) == 5 and any(f"GM {new_total}" in line or f"the GM's {new_total}" in line
+                                         for line in seen["log"][:1]), seen["log"]
+    nav(gm.page, "Conflict")
+    return problems
+
+
 def test_calls_settle_the_gms_side_first_and_every_phone_agrees(table, screenshot):
     gm, players = table(names=("Ash", "Brin"), session=party())
     ash, brin = players
@@ -123,8 +172,9 @@ def test_calls_settle_the_gms_side_first_and_every_phone_agrees(table, screensho
         assert "Settled on the GM's phone" in side.inner_text() and side.get_by_role("button").count() == 0
     pictures(ash.page, screenshot, "call-player-environment")
     problems["player called"] = violations(ash.page)
+    low_dice(ash)  # Ash's real dice, all 2s: a failure against any boosted pool, so Ash may try again
+    brin.tap(brin.page.get_by_test_id("side-player").get_by_role("button", name=ROLL), "roll")
     for player in players:
-        player.tap(player.page.get_by_test_id("side-player").get_by_role("button", name=ROLL), "roll")
         player.button("Log and send to the GM", "roll")
     gm.page.get_by_test_id("live-round-count").get_by_text("2 of 2 rolled").wait_for(timeout=AGREE_MS)
     seen = all_agree(everyone)
@@ -135,6 +185,7 @@ def test_calls_settle_the_gms_side_first_and_every_phone_agrees(table, screensho
     nav(gm.page, "Log")
     pictures(gm.page, screenshot, "call-gm-log-set-aside", gm.page.locator(".log-set-aside").first)
     nav(gm.page, "Conflict")
+    problems.update(tries_again(gm, ash, brin, gm_total, screenshot))
     restarts(ash, everyone, gm)
     end_round(gm)
 

@@ -25,6 +25,9 @@ fields of its kind:
            below, "A side rolled first on a player's phone")
     side   (a player's phone to the GM's) the side it rolled first for the call `call`: below
     end    the GM closed the call `id`
+    again  (a player's phone to the GM's) the player tries a called environment roll again: `call` (its
+           id); the GM's phone answers with the call again, `again` true and a new `gm` side rolled
+           there, or (back, `answer`) "ended" (that call is over) or "declined" (the GM said no)
     table  (the GM's phone to each player's) who is live and since when: `phones`, a list of
            {"who", "role", "since"}
 
@@ -64,8 +67,8 @@ MAX_CALLED = 20
 MAX_LIVE = 20  # phones a table lists
 MAX_TITLE, MAX_STAKES = MAX_CALL_TITLE, 160
 GM = "gm"
-HELLO, WHO, LINK, HAVE, WANT, ACK, CALL, END, TABLE = (
-    "hello", "who", "link", "have", "want", "ack", "call", "end", "table")
+HELLO, WHO, LINK, HAVE, WANT, ACK, CALL, END, TABLE, AGAIN = (
+    "hello", "who", "link", "have", "want", "ack", "call", "end", "table", "again")
 FIELDS = {
     HELLO: {"device", "role", "who", "session", "n", "print", "oldest"},
     WHO: {"role", "who"},
@@ -73,17 +76,19 @@ FIELDS = {
     HAVE: {"to", "keys", "more", "rest"},
     WANT: {"ids"},
     ACK: {"ids"},
-    CALL: {"id", "system", "kind", "difficulty", "title", "stakes", "to", "gm", "combat", "foe"},
+    CALL: {"id", "system", "kind", "difficulty", "title", "stakes", "to", "gm", "combat", "foe", "again"},
     END: {"id"},
     TABLE: {"phones"},
+    AGAIN: {"call", "answer"},
 }
-OPTIONAL = {LINK: {"call"}, CALL: {"difficulty", "stakes", "gm", "combat", "foe"}}
+OPTIONAL = {LINK: {"call"}, CALL: {"difficulty", "stakes", "gm", "combat", "foe", "again"}, AGAIN: {"answer"}}
 # The conflicts a call can open on a player's phone, by system: those one player rolls alone, (second)
 # those whose other side the GM's phone settled first (`gm`, below), and (third) those whose called side
 # rolls first and whose other side the GM's phone rolls after it (`foe`, below).
 CALL_KINDS = {"tension": ("environment", "opposed", "attack"), "anomaly": ("check", "opposed", "defense"),
               "manners": ("test",)}
 FIRST_KINDS = {"attack", "defense"}  # the called phone's side rolls first
+ANSWERS = ("ended", "declined")  # why the GM's phone sends no new total for a try again
 PRINT = 16  # hex digits of a log's fingerprint
 
 DAMAGED = "A message from the other phone was damaged, so it was not used."
@@ -255,7 +260,9 @@ def read_call(data: dict) -> dict:
             "title": text_field(data["title"], "The conflict", MAX_TITLE),
             "stakes": text_field(data.get("stakes", ""), "What is at stake", MAX_STAKES),
             "to": list(dict.fromkeys(identifier(item) for item in called))}
-    return {**call, **read_settled_side(data, call), **read_foe(data, call)}
+    call = {**call, **read_settled_side(data, call), **read_foe(data, call)}
+    need("again" not in data or (data["again"] is True and call["kind"] == "environment" and call["gm"] is not None))
+    return {**call, "again": "again" in data}
 
 
 # --- Sides settled on the GM's phone (issue 32: the called environment roll; issue 31, item 5) --------
@@ -292,6 +299,11 @@ def read_settled_side(data: dict, call: dict) -> dict:
                    "tension": whole(side["tension"], 0, 999),
                    "words": text_field(side["words"], "How the total was made", MAX_WORDS)},
             "combat": data.get("combat", False)}
+
+
+def read_again(data: dict) -> dict:
+    need("answer" not in data or data["answer"] in ANSWERS)
+    return {"call": identifier(data["call"]), "answer": data.get("answer", "")}
 
 
 # --- A side rolled first on a player's phone (issue 31, item 5) ------------------------------------
@@ -359,7 +371,7 @@ def read_table(data: dict) -> dict:
 
 
 READERS = {HELLO: read_hello, WHO: read_who, LINK: read_link, HAVE: read_have, WANT: read_ids, ACK: read_ids,
-           CALL: read_call, END: read_end, TABLE: read_table}
+           CALL: read_call, END: read_end, TABLE: read_table, AGAIN: read_again}
 SIDE = "side"
 FIELDS[SIDE] = {"call", "entry", "name", "id", "total", "words", *DICE_FIELDS}
 OPTIONAL[SIDE] = DICE_FIELDS

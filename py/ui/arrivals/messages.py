@@ -36,7 +36,7 @@ from ui.core.actions import Input, dispatch
 from ui.core.library import is_here
 from ui.core.role import show_system
 from ui.core.live_table import peer_name
-from ui.core.outgoing import confirmed, relay, stored_roll
+from ui.core.outgoing import confirmed, relay, send, stored_roll
 from ui.core.state import AppState
 from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401 (registers "anomaly-new")
 from ui.systems.anomaly import calls as anomaly_calls
@@ -267,6 +267,7 @@ async def side(state: AppState, peer: live_table.Peer, message: dict):
 async def end(state: AppState, peer: live_table.Peer, message: dict):
     if not live_table.of(state).hub:  # the GM's call is the GM's to end: a player's `end` changes nothing
         live_table.of(state).calls.pop(message["id"], None)
+        tension_calls.again_answered(state, message["id"], "ended")
         put_away_side(state, message["id"])
 
 
@@ -283,12 +284,38 @@ def put_away_side(state: AppState, call_id: str):
         state.say("The GM ended the round before your roll was used: its dice are in the log, set aside.")
 
 
+async def again(state: AppState, peer: live_table.Peer, message: dict):
+    if live_table.of(state).hub:
+        if not message["answer"]:  # an answer is the GM's phone's to give
+            asked_again(state, peer, message["call"])
+    elif message["answer"]:  # (the GM's phone says yes with the call again: `call`)
+        tension_calls.again_answered(state, message["call"], message["answer"])
+
+
 async def table(state: AppState, peer: live_table.Peer, message: dict):
     if not live_table.of(state).hub:
         live_table.of(state).others = message["phones"]
 
 
 # --- The GM's call for a roll, as it arrives -----------------------------------------------------------
+
+def asked_again(state: AppState, peer: live_table.Peer, call_id: str):
+    """(GM) A called player tries the environment roll again: asked in the round of that call, for the
+    GM to roll the new Tension Pool (ui.screens.live.calls); "ended" back when the call is not the
+    round open here (ended, another call since, this phone restarted) or not one to try again."""
+    table = live_table.of(state)
+    call = table.calls.get(call_id)
+    newest = list(table.calls.values())[-1] if table.calls else None
+    if (call is None or call is not newest or call.get("ended") or peer.role not in call["to"]
+            or call["system"] != "tension" or call["kind"] != "environment" or not call.get("gm")):
+        send(state, peer.id, live_protocol.write(live_protocol.AGAIN, call=call_id, answer="ended"))
+        return
+    asks = call.setdefault("asks", [])
+    if peer.role not in asks:
+        asks.append(peer.role)
+    state.say(f"{peer_name(state, peer)} asks to try again: {call['title']}. Roll the Tension Pool for it on the "
+              f"Live table screen, or say no.")
+
 
 def note_roll(state: AppState, peer: live_table.Peer, entry: dict, call_id: str):
     """(GM) A player's roll arrived: it answers the call it names, else the newest open call that
@@ -310,6 +337,8 @@ def open_call(state: AppState, call: dict):
     """(Player) The GM's call: this phone opens on that conflict for its character, ready to roll."""
     table = live_table.of(state)
     table.calls = {call["id"]: {**call, "rolled": False}}
+    if call["again"] and table.asked == call["id"]:
+        table.asked = ""
     if state.role not in call["to"]:
         return
     system = call["system"]
@@ -327,6 +356,9 @@ def open_call(state: AppState, call: dict):
         stakes += f" You roll first; then the GM's phone rolls {call['foe']['name']}'s {yours}."
     state.message = None  # the call itself is on screen, above the conflict (ui.screens.frame's live line)
     state.announcement = f"The GM calls for your roll ({SYSTEMS.get(system, system)}): {call['title']}.{stakes}"
+    if call["again"]:
+        state.announcement = (f"Trying again: {call['title']}. The GM's phone rolled the Tension Pool again "
+                              f"(Tension +1 first): {call['gm']['words']}. Your roll.")
 
 
 # --- Rejoining with no scan (ui.core.standbys) --------------------------------------------------------
@@ -345,6 +377,6 @@ async def drop(state: AppState, peer: live_table.Peer, message: dict):
 
 HANDLERS = {live_protocol.HELLO: hello, live_protocol.WHO: who, live_protocol.LINK: link,
             live_protocol.HAVE: have, live_protocol.WANT: want, live_protocol.ACK: ack, live_protocol.CALL: call,
-            live_protocol.END: end, live_protocol.TABLE: table}
+            live_protocol.END: end, live_protocol.TABLE: table, live_protocol.AGAIN: again}
 HANDLERS.update({live_protocol.STANDBY: standby, live_protocol.ARMED: armed, live_protocol.DROP: drop})
 HANDLERS[live_protocol.SIDE] = side

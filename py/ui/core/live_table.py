@@ -58,6 +58,7 @@ class LiveTable:
     waiting: list = field(default_factory=list)  # (GM) rolls waiting for "Add": dicts, oldest first
     calls: dict = field(default_factory=dict)  # (GM) call id -> the call and who rolled; (player) the call here
     others: list = field(default_factory=list)  # (player) who is live at the table, as the GM's phone said
+    asked: str = ""  # (player) the call whose try again waits for the GM's phone's new total (ui.systems.tension.calls)
     inbox: list = field(default_factory=list)  # (peer, message) waiting to be merged, in order
     draining: bool = False  # a background job is merging the inbox
     sent: dict = field(default_factory=dict)  # what was sent last: "head" (S2 text), "role", "phones"

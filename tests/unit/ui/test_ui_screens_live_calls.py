@@ -248,3 +248,125 @@ def test_the_gms_set_aside_tension_pool_names_its_call_in_the_log():
     gm.screen = "log"
     shown = text(gm).replace("\u2068", "").replace("\u2069", "")  # the title is isolated (FSI ... PDI)
     assert "Tension Pool for the call: Pick the lock. Each called phone rolls against its total." in shown
+
+
+# --- Trying again under a call: a new Tension Pool rolled on the GM's phone (seed step 6, then 2-3) ---------
+
+def called_and_failed(names=("ash", "brin")):
+    """The GM calls Pick the lock (Tension Pool 6 4 4 2 1, boost: 14); every player logs a failure."""
+    table = table_of(party_of_five(), *names)
+    gm = table.phones["gm"]
+    gm.screen = "live"
+    gm_rolls(gm, "6 4 4 2 1")
+    tap(gm, "tension-boost", side="gm")
+    tap(gm, "live-call-title", value="Pick the lock")
+    tap(gm, "live-call")
+    table.run()
+    for name in names:
+        player = table.phones[name]
+        tap(player, "tension-mode", side="player", value="real")
+        faces = " ".join(["2"] * tension_draft.pool(player, player.drafts["tension"], player.drafts["tension"]["player"]))
+        tap(player, "tension-type-faces", side="player", value=faces)  # 2 + 2 = 4: a failure against 14
+        tap(player, "tension-log", then="show")
+        table.run()
+    return table
+
+
+def test_try_again_on_a_called_roll_asks_the_gms_phone_for_a_new_tension_pool_under_the_same_call():
+    table = called_and_failed()
+    gm, ash, brin = (table.phones[name] for name in ("gm", "ash", "brin"))
+    call_id = ash.drafts["tension"]["called"]["id"]
+    first = ash.drafts["tension"]["logged"]
+    tap(ash, "tension-retry")
+    table.run()
+    assert ash.drafts["tension"]["logged"] == first  # the logged result stays, waiting: nothing rolls here
+    assert "waiting for the GM's phone to roll the Tension Pool" in text(ash)
+    assert "Try again" not in text(ash)
+    tap(ash, "tension-retry")  # a second tap asks nothing more
+    table.run()
+    assert [text for _, _, text in table.sent].count(live_protocol.write(live_protocol.AGAIN, call=call_id)) == 1
+    assert "asks to try again" in gm.message.text and gm.live.calls[call_id]["asks"] == [ash.role]
+    assert "Ash Varga asks to try again" in text(gm) and "1 asking to try again" in text(gm)
+    tap(gm, "live-call")  # no new call before the try again is answered
+    assert gm.message.tone == "error" and len(gm.live.calls) == 1
+
+    tension = gm.session["tension"]
+    tap(gm, "live-again-prepare", role=ash.role)
+    draft = gm.drafts["tension"]
+    assert draft["retry"] is True and tension_draft.gm_pool(gm, draft) == tension + 1  # one more die
+    tap(gm, "live-again-send", role=ash.role)
+    assert gm.message.text.startswith("Roll the Tension Pool first")  # nothing goes before it rolls
+    gm_rolls(gm, " ".join(["5"] * (tension + 1)))
+    tap(gm, "tension-spend", side="gm", step="1")  # the GM's choice again: an extra die for 1 Tension
+    tap(gm, "live-again-send", role=ash.role)
+    table.run()
+    assert gm.session["tension"] == tension - 1 and gm.session["log"][0]["kind"] == "set-aside"
+    assert gm.live.calls[call_id]["asks"] == [] and ash.role not in gm.live.calls[call_id]["rolled"]
+    again = ash.drafts["tension"]
+    assert (again["retry"], again["gm"]["total"], again["called"]["id"]) == (True, 15, call_id)
+    assert again["logged"] is None and "Trying again" in ash.announcement
+    assert brin.drafts["tension"]["logged"]["gm"]["total"] == 14  # Brin keeps the call's first total
+    assert "still to roll, trying again against 15" in text(gm)
+
+    tap(ash, "tension-mode", side="player", value="real")
+    tap(ash, "tension-type-faces", side="player", value="6 6 6")
+    tap(ash, "tension-log", then="show")
+    table.run()
+    record = gm.session["log"][0]["record"]
+    assert record["retry"] is True and record["gm"]["total"] == 15 and record["result"]["outcome"] == "failure"
+    assert gm.live.calls[call_id]["rolled"][ash.role] == gm.session["log"][0]["id"]
+    assert "tried again" in text(gm) and "2 of 2 rolled" in text(gm)
+    after = tension - 1 + 1 + 1  # the extra die, the try again's +1, the failure's +1 (no 1s rolled)
+    for state in (gm, ash, brin):
+        assert state.session["tension"] == after
+
+
+def test_the_gm_may_say_no_and_an_ended_call_takes_no_try_again():
+    table = called_and_failed()
+    gm, ash, brin = (table.phones[name] for name in ("gm", "ash", "brin"))
+    tap(ash, "tension-retry")
+    table.run()
+    tap(gm, "live-again-no", role=ash.role)
+    table.run()
+    assert ash.message.text.startswith("The GM said no to trying again") and "Try again" in text(ash)
+    assert ash.live.asked == ""
+    tap(brin, "tension-retry")
+    table.run()
+    tap(gm, "live-call-end", id=next(iter(gm.live.calls)))
+    table.run()
+    assert brin.message.text.startswith("The GM's phone has closed that call") and brin.live.asked == ""
+    tap(ash, "tension-retry")  # after the round ended: the GM's phone answers that the call is over
+    table.run()
+    assert ash.message.text.startswith("The GM's phone has closed that call")
+    assert all(entry["kind"] != "set-aside" for entry in gm.session["log"][:1])  # no Tension Pool rolled
+
+
+def test_try_again_with_no_live_gms_phone_says_so_and_changes_nothing():
+    table = called_and_failed(("ash",))
+    ash = table.phones["ash"]
+    draft = ash.drafts["tension"]
+    tap(ash, "tension-retry")  # asked, then the channel goes: the ask may be lost with it
+    table.lose("ash")
+    assert ash.live.asked == "" and "Try again" in text(ash)
+    tap(ash, "tension-retry")
+    assert ash.message.tone == "error" and "not live" in ash.message.text and ash.drafts["tension"] is draft
+
+
+def test_a_try_again_message_is_bounded_and_checked():
+    assert live_protocol.read(live_protocol.write(live_protocol.AGAIN, call="c1"))["answer"] == ""
+    assert live_protocol.read(json.dumps({"live": live_protocol.VERSION, "k": "again", "call": "c1",
+                                          "answer": "declined"}))["answer"] == "declined"
+    call = {"live": live_protocol.VERSION, "k": "call", "id": "c1", "system": "tension", "kind": "environment",
+            "title": "x", "to": ["a1"], "gm": {"name": "The GM", "id": "", "total": 9, "tension": 5, "words": "9"}}
+    assert live_protocol.read(json.dumps({**call, "again": True}))["again"] is True
+    assert live_protocol.read(json.dumps(call))["again"] is False
+    opposed = {**call, "kind": "opposed"}
+    for broken in ({"k": "again", "call": "c1", "answer": "maybe"}, {"k": "again", "call": "../x"},
+                   {"k": "again", "call": "c1", "gm": 3}, {"k": "again"},
+                   {**call, "again": False}, {**call, "again": 1}, {**opposed, "again": True},
+                   {**{key: value for key, value in call.items() if key != "gm"}, "again": True}):
+        try:
+            live_protocol.read(json.dumps({"live": live_protocol.VERSION, **broken}))
+        except live_protocol.LiveMessageError:
+            continue
+        raise AssertionError(f"read {broken}")

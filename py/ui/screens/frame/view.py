@@ -187,6 +187,8 @@ def live_line(state: AppState) -> Markup:
     if open_calls:
         call = open_calls[-1]
         notes.append(f"{len(call['rolled'])} of {len(call['to'])} rolled")
+        if call.get("asks"):
+            notes.append(f"{len(call['asks'])} asking to try again")
     called = next((call for call in table.calls.values() if state.role in call["to"] and not call.get("rolled")),
                   None) if not table.hub else None
     status = standing(table) if not table.hub else "Live" if live_table.is_live(state) else "Not live"

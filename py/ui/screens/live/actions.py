@@ -227,6 +227,7 @@ def report(state: AppState, event: Input):
         was_live = peer.state in (live_table.OPEN, live_table.INTERRUPTED)
         peer.problem = failure_words(state, peer, detail if was_live else "no-route")
         peer.state, peer.since, peer.code = (live_table.LOST if was_live else live_table.FAILED), now_text(), ""
+        state.live.asked = ""  # (player) a try again asked for may be lost with the channel: it can be asked again
         state.fail(peer.problem)
 
 
@@ -421,10 +422,35 @@ def call(state: AppState, event: Input):
     if made is not None:
         gm = made.get("gm")
         settled = f" {gm['name']}: {gm['words']}." if gm else ""
-        spent = f" Tension spent: {made['spent']}." if made.get("spent") else ""
         state.say(f"Called {len(made['to'])} phone{'s' * (len(made['to']) != 1)} to roll: {made['title']}."
-                  f"{settled}{spent}", "success")
+                  f"{settled}{spent_words(made.get('spent', 0))}", "success")
         state.focus = "live-round-title"  # its heading: "live-round" is the region around it
+
+
+@action("live-again-prepare")
+@gm_only
+def again_prepare(state: AppState, event: Input):
+    calls.prepare_again(state)
+
+
+@action("live-again-send")
+@gm_only
+def again_send(state: AppState, event: Input):
+    sent = calls.send_again(state, event.text("role"))
+    if sent is not None:
+        state.say(f"Sent the new total for the try again: {sent['gm']['words']}.{spent_words(sent['spent'])}",
+                  "success")
+        state.focus = "live-round-title"
+
+
+def spent_words(spent: int) -> str:
+    return f" Tension spent: {spent}." if spent else ""
+
+
+@action("live-again-no")
+@gm_only
+def again_no(state: AppState, event: Input):
+    calls.say_no(state, event.text("role"))
 
 
 @action("live-call-end")

@@ -40,6 +40,10 @@ def make_call(state: AppState) -> dict | None:
     table = live_table.of(state)
     form = call_form(state)
     chosen = called(state)
+    asking = asks(state)
+    if asking:
+        state.fail(f"{asking[0][1]} asks to try again: answer that first (its new Tension Pool, or no).")
+        return None
     if not chosen:
         state.fail("Choose at least one player's phone that is live.")
         return None
@@ -88,6 +92,63 @@ def prepare(state: AppState):
         settling.prepare(state, call_kind(form))
 
 
+# --- A player's try again under the call (ui.arrivals.messages.asked_again) -----------------------------
+
+def asks(state: AppState) -> list[tuple[str, str]]:
+    """(GM) (roster id, name) of each player asking to try again in the round open here, oldest first."""
+    call = newest_call(state)
+    if call is None or call.get("ended"):
+        return []
+    return [(role, name_of(state, role)) for role in call.get("asks", [])]
+
+
+def name_of(state: AppState, role: str) -> str:
+    entry = state.entry(role)
+    return isolate(entry["name"]) if entry is not None else "A player"
+
+
+def prepare_again(state: AppState):
+    """(GM) This phone's Tension Pool made ready for the try again: one more die (Tension +1 first)."""
+    show_system(state, "tension")
+    tension_calls.prepare(state, "environment", again=True)
+
+
+def send_again(state: AppState, role: str) -> dict | None:
+    """(GM) The new Tension Pool total for `role`'s try again, sent as the same call with `again`; the
+    other players' rolls under the call keep theirs. None (and why) when it can't go: nothing is lost."""
+    call = newest_call(state)
+    if role not in dict(asks(state)):
+        return None
+    peer = next((peer for peer in players(state) if peer.role == role), None)
+    if peer is None:
+        state.fail(f"{name_of(state, role)}'s phone is not live just now: the Tension Pool stays here, ready to "
+                   f"send once it is back.")
+        return None
+    try:
+        gm = tension_calls.settled_side(state, "environment", again=True)
+    except tension_calls.NotReady as reason:
+        state.fail(str(reason))
+        return None
+    fields = {key: call[key] for key in live_protocol.FIELDS[live_protocol.CALL] if key in call and key != "gm"}
+    send(state, peer.id, live_protocol.write(live_protocol.CALL, **fields, gm=gm, again=True))
+    call["asks"].remove(role)
+    call["rolled"].pop(role, None)  # its next roll answers the call
+    call.setdefault("again", {})[role] = gm
+    spent = tension_calls.spend_and_put_away(state, "environment", call["title"])
+    return {"gm": gm, "spent": spent}
+
+
+def say_no(state: AppState, role: str):
+    """(GM) No try again for `role` (the seed: not every action allows another attempt)."""
+    call = newest_call(state)
+    if role not in dict(asks(state)):
+        return
+    call["asks"].remove(role)
+    peer = next((peer for peer in players(state) if peer.role == role), None)
+    if peer is not None:
+        send(state, peer.id, live_protocol.write(live_protocol.AGAIN, call=call["id"], answer="declined"))
+
+
 # --- The call being set up, and its round -------------------------------------------------------------
 
 def call_form(state: AppState) -> dict:
@@ -133,12 +194,15 @@ def round_rows(state: AppState, call: dict) -> list[tuple[str, dict | None, str]
         entry = state.entry(role)
         who = isolate(entry["name"]) if entry is not None else "A player"
         rolled = call["rolled"].get(role)
+        again = call.get("again", {}).get(role)
         if rolled is None:
-            rows.append((who, None, attack_waiting(state, call) or "still to roll"))
+            rows.append((who, None, f"still to roll, trying again against {again['total']}" if again else
+                         attack_waiting(state, call) or "still to roll"))
             continue
         found = next((item for item in state.session["log"] if item["id"] == rolled), None)
         if found is not None:
-            rows.append((who, found, "rolled"))
+            rows.append((who, found, "asks to try again" if role in call.get("asks", []) else
+                         "tried again" if again else "rolled"))
         elif rolled in waiting:
             rows.append((who, waiting[rolled]["entry"], "rolled, waiting for you to add it"))
         else:

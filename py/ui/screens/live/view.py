@@ -15,7 +15,7 @@ from ui.core.state import AppState
 from ui.kit.controls import button, scanner, select, text_input
 from ui.kit.html import Markup, classes, h, isolate, join
 from ui.kit.qr import qr_markup
-from ui.screens.live.calls import SETTLING, call_form, call_kind, newest_call, players, round_rows
+from ui.screens.live.calls import SETTLING, asks, call_form, call_kind, newest_call, players, round_rows
 from ui.screens.live.words import NO_WEBRTC, VIDEO, since_words
 from ui.systems.anomaly import calls as anomaly_calls
 from ui.systems.anomaly import view as anomaly_view
@@ -264,6 +264,8 @@ def gm_side(state: AppState, system: str, kind: str, form: dict) -> Markup:
     settling = SETTLING.get(system)
     if settling is None or (system == "anomaly" and kind == "check"):
         return Markup("")
+    if asks(state):  # one Tension Pool on screen at a time: the try again's, in the round above
+        return h("p", "Answer the try again in the round above first.", class_="hint", data_testid="live-call-gm")
     if not settling.ready(state, kind):
         return h("div", h("p", "The conflict on this phone has other dice on the table: they go in the log as set "
                                "aside.", class_="hint"),
@@ -320,5 +322,27 @@ def round_card(state: AppState) -> Markup:
                tabindex="-1"),
              h("p", f"{SYSTEMS.get(call['system'], call['system'])} · {done} of {len(rows)} rolled"
                     + (" · ended" if call.get("ended") else ""), class_="hint", data_testid="live-round-count"),
-             stakes, h("ul", *items, class_="plain-list", aria_label="Who has rolled"), end,
+             stakes, h("ul", *items, class_="plain-list", aria_label="Who has rolled"), again_card(state), end,
              class_="card", aria_labelledby="live-round-title", data_testid="live-round")
+
+
+def again_card(state: AppState) -> Markup:
+    """The first player asking to try again: the Tension Pool rolled here for it (Tension +1 first), with
+    the GM's boost or extra dice, then sent; or no (not every action allows another attempt)."""
+    asking = asks(state)
+    if not asking:
+        return Markup("")
+    role, name = asking[0]
+    if tension_calls.ready(state, "environment", again=True):
+        draft = state.drafts["tension"]
+        pool = join([tension_view.side_card(state, draft, "gm", draft["gm"], f"The Tension Pool for {name}", None),
+                     button(f"Send the new total to {name}", "live-again-send", primary=True, wide=True,
+                            data_role=role)])
+    else:
+        pool = button("Roll the Tension Pool for it here", "live-again-prepare", data_role=role)
+    later = h("p", f"Then: {', '.join(other for _, other in asking[1:])}.", class_="hint") if asking[1:] else Markup("")
+    return h("div", h("h3", f"{name} asks to try again", id="live-again-heading"),
+             h("p", "Tension +1 first, so the Tension Pool rolls one more die; take boost or extra dice as for the "
+                    "call. Only this phone's roll changes: the others keep theirs.", class_="hint"),
+             pool, button("No, not this time", "live-again-no", data_role=role), later,
+             class_="live-again", role="group", aria_labelledby="live-again-heading", data_testid="live-again")

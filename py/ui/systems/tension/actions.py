@@ -336,7 +336,11 @@ def fresh_draft_like(draft: dict, retry: bool) -> dict:
 
 @action("tension-retry")
 def retry(state: AppState, event: Input):
-    state.drafts["tension"] = fresh_draft_like(current(state), retry=True)
+    draft = current(state)
+    if draft.get("called"):  # the GM's phone rolls the new Tension Pool, under the same call
+        tension_calls.ask_again(state, draft)
+        return
+    state.drafts["tension"] = fresh_draft_like(draft, retry=True)
 
 
 @action("tension-new")

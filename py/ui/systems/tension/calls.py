@@ -21,12 +21,20 @@ from __future__ import annotations
 import rules
 from session import new_id
 
+from ui.core import commands, live_table
 from ui.core.state import AppState
 from ui.systems import conflict
 from ui.systems.dice_entry import DICE_FROM, REAL, ROLL, TOTAL, has_dice
 from ui.systems.tension import draft as draft_model
 
 KINDS = ("environment", "opposed", "attack")
+NOT_LIVE = ("Trying again under the GM's call needs a new Tension Pool rolled on the GM's phone, and this phone "
+            "is not live with it. Nothing is lost: your roll is logged. Rejoin the live table, or ask the GM to "
+            "call again.")
+ASKED = "Asked the GM's phone for a new Tension Pool (Tension +1 first): your roll opens here when it comes."
+ANSWERS = {"ended": "The GM's phone has closed that call, so there is no new total to roll against: ask the GM "
+                    "to call again if the story allows.",
+           "declined": "The GM said no to trying again: the story does not allow another attempt."}
 KIND_WORDS = {"environment": "Against the environment (the Tension Pool)",
               "opposed": "An adversary's attack on a character",
               "attack": "A character's attack on an adversary (their phone rolls first)"}
@@ -56,27 +64,30 @@ def other_key(kind: str) -> str:
     return {"environment": "player", "opposed": "defender"}.get(kind, "initiator-0")
 
 
-def ready(state: AppState, kind: str) -> bool:
-    """(GM) This phone's conflict is the call's: that kind, nothing logged, the called side not rolled here."""
+def ready(state: AppState, kind: str, again: bool = False) -> bool:
+    """(GM) This phone's conflict is the call's: that kind, nothing logged, the called side not rolled
+    here; for a player's try again (`again`) its Tension Pool rolls one more die (Tension +1 first)."""
     draft = state.drafts.get("tension")
     if draft is None:
-        return kind == "environment"  # the conflict this phone starts with (draft_model.new_draft)
+        return kind == "environment" and not again  # the conflict this phone starts with (draft_model.new_draft)
     first = kind == "attack"
     return (draft["kind"] == draft_kind(kind) and draft["logged"] is None and not draft.get("called")
+            and draft["retry"] == again
             and len(draft["initiators"]) == 1
             and not has_dice(draft_model.side_by_key(draft, other_key(kind)))
             and (not first or (draft["defender"]["role"] == "adversary" and not has_dice(draft["defender"]))))
 
 
-def prepare(state: AppState, kind: str):
-    """(GM) A conflict of the call's kind on this phone: dice of another on the table go in the log
-    as set aside, as "New conflict" would."""
-    if ready(state, kind):
+def prepare(state: AppState, kind: str, again: bool = False):
+    """(GM) A conflict of the call's kind on this phone (`again`: the Tension Pool for a player's try
+    again): dice of another on the table go in the log as set aside, as "New conflict" would."""
+    if ready(state, kind, again):
         return
     draft = state.drafts.get("tension")
     if draft is not None and draft["logged"] is None and draft_model.dice_on_table(draft):
         conflict.set_aside(state, draft_model.to_record(state, draft), draft_model.acting(state, draft))
     state.drafts["tension"] = fresh_draft(state, kind)
+    state.drafts["tension"]["retry"] = again
 
 
 def fresh_draft(state: AppState, kind: str) -> dict:
@@ -98,10 +109,11 @@ def total_words(preview: dict) -> str:
     return f"{' + '.join(parts) or '0'} = {preview['total']}"
 
 
-def settled_side(state: AppState, kind: str) -> dict | None:
+def settled_side(state: AppState, kind: str, again: bool = False) -> dict | None:
     """(GM) The GM's side as the call carries it (session.live.protocol), None when it rolls after
-    the called phone's (an attack), or NotReady."""
-    if not ready(state, kind):
+    the called phone's (an attack), or NotReady; `again`: the new Tension Pool for a player's try
+    again (its `tension` as before the +1, which the player's roll records: RULES.md, trying again)."""
+    if not ready(state, kind, again):
         raise NotReady("Set up the GM's roll for this call first.")
     if kind == "attack":
         return None
@@ -156,10 +168,11 @@ def spend_and_put_away(state: AppState, kind: str, title: str = "", call: dict |
 
 def open_called(state: AppState, call: dict) -> dict:
     """(Player) This phone's conflict for the call: its character's side to roll, the GM's side
-    settled at the total the GM's phone sent, read-only (draft_model.settled_by)."""
+    settled at the total the GM's phone sent, read-only (draft_model.settled_by); a try again
+    (`again`) costs Tension +1 first, recorded with the player's roll."""
     draft = draft_model.new_draft(state)
     gm = call.get("gm")
-    draft["kind"] = draft_kind(call["kind"])
+    draft.update(kind=draft_kind(call["kind"]), retry=bool(call.get("again")))
     if call["kind"] == "attack":
         return open_attack(state, call, draft)
     if gm is None:  # a call from a GM's phone that rolls no side first: the Tension Pool rolls here
@@ -294,3 +307,37 @@ def waiting_call(state: AppState, call_id: str, role: str) -> dict | None:
 def on_its_way(state: AppState, draft: dict) -> tuple[str, str]:
     """(GM) Whose side this phone's conflict waits for, and what it is (conflict.side_on_its_way)."""
     return draft_model.side_name(state, draft["initiators"][0]), "attack"
+
+
+# --- Trying again under the call (seed step 6: Tension +1, then the GM rolls the Tension Pool again) ----
+
+def ask_again(state: AppState, draft: dict):
+    """(Player) "Try again" on a called environment roll: the GM's phone rolls the new Tension Pool and
+    takes its boost or extra dice, as for the call (steps 2-3 before 4), and sends the call again with
+    its new total (ui.arrivals.messages); until then the logged result stays on screen, waiting."""
+    table = live_table.of(state)
+    if not live_table.sends_to_gm(state):
+        state.fail(NOT_LIVE)
+        return
+    call_id = draft["called"]["id"]
+    if table.asked == call_id:
+        return
+    from session.live import protocol  # loaded once a table is live, not at start
+
+    commands.live_send(state, live_table.GM_PEER, protocol.write(protocol.AGAIN, call=call_id))
+    table.asked = call_id
+    state.announcement = ASKED  # the result's own note says it on screen (ui.systems.tension.view)
+
+
+def waiting_again(state: AppState, draft: dict) -> bool:
+    """(Player) This phone asked the GM's phone for a new total for this called roll, none came yet."""
+    table = live_table.of(state)
+    return bool(draft.get("called")) and table is not None and table.asked == draft["called"]["id"]
+
+
+def again_answered(state: AppState, call_id: str, answer: str):
+    """(Player) The GM's phone sends no new total for the try again asked for (`answer`: why)."""
+    table = live_table.of(state)
+    if table.asked == call_id:
+        table.asked = ""
+        state.say(ANSWERS[answer])

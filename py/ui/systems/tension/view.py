@@ -17,7 +17,7 @@ from ui.kit.dice import tray
 from ui.kit.dice_entry import arrival, controls, roll_button
 from ui.kit.html import Markup, classes, h, isolate, join
 from ui.systems import conflict, dice_entry
-from ui.systems.tension import calls as tension_calls
+from ui.systems.tension import calls
 from ui.systems.tension import draft as draft_model
 from ui.systems.tension import odds
 from ui.systems.tension import words as tension_words
@@ -403,6 +403,10 @@ def result_body(state: AppState, draft: dict, record: dict, logged: bool) -> lis
     if logged and record["kind"] == "environment" and record["result"]["outcome"] != "success":
         retry = h("div", h("button", "Try again (+1 Tension)", type="button", class_="button",
                            data_action="tension-retry"), class_="row row-wrap")
+        if calls.waiting_again(state, draft):
+            retry = h("p", "Trying again: waiting for the GM's phone to roll the Tension Pool (Tension +1 first). "
+                           "Your roll opens here when its new total comes.", class_="note", role="status",
+                      data_testid="waiting-again")
     return [outcome_block(record), damage_line(state, draft, record, logged),
             *result_details(state, record, provisional=not logged), retry]
 
@@ -412,7 +416,7 @@ def result_panel(state: AppState, draft: dict) -> Markup:
                                  lambda record, logged: result_body(state, draft, record, logged),
                                  lambda: waiting_words(state, draft), draft_model.dice_on_table(draft),
                                  on_its_way=conflict.side_on_its_way(state, draft,
-                                                                     *tension_calls.on_its_way(state, draft)))
+                                                                     *calls.on_its_way(state, draft)))
 
 
 def bar(state: AppState, draft: dict) -> Markup:
