@@ -4,7 +4,9 @@ collected on its own): the GM calls for Ash's attack on the Ghoul; Ash's phone r
 sends it; the GM's phone opens on the conflict with Ash's side settled, rolls the Ghoul's defense and
 logs it; both phones show the same result. Then Anomaly: the GM calls for Ash's defense against the
 Ghoul; Ash's phone rolls it first and sends its total; the GM's phone rolls the Ghoul's attack against
-it. Screenshots at 390x844, 320 px and 1280x800.
+it. And an attack sent while the channel is down (the GM's phone closed): it waits to reach the GM's
+phone and goes, with no tap, once the GM's phone is open again. Screenshots at 390x844, 320 px and
+1280x800.
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ import netns
 netns.require_isolated()  # before anything opens a page
 
 from inside_live_calls import all_agree, call_to, end_round, live_screen, party, pictures  # noqa: E402
-from inside_live_table import AGREE_MS, ROLL, join, playwright_instance, table  # noqa: E402,F401
+from conftest import BOOT_TIMEOUT_MS  # noqa: E402
+from inside_live_table import AGREE_MS, ROLL, armed, join, live_again, playwright_instance, table  # noqa: E402,F401
 from test_accessibility import violations  # noqa: E402
 from test_sessions import nav  # noqa: E402
 
@@ -24,12 +27,17 @@ def seen(locator) -> str:
     return locator.inner_text().replace("\u2068", "").replace("\u2069", "")
 
 
-def test_a_characters_attack_rolls_first_on_its_phone_then_the_gm_defends(table, screenshot):
-    gm, players = table(names=("Ash",), session=party())
-    ash = players[0]
+def live_with_ash(table):
+    """The GM's phone and Ash's, joined live by scanning."""
+    gm, [ash] = table(names=("Ash",), session=party())
     nav(gm.page, "Session")
     gm.button("Make this table live", "setup")
     join(gm, ash)
+    return gm, ash
+
+
+def test_a_characters_attack_rolls_first_on_its_phone_then_the_gm_defends(table, screenshot):
+    gm, ash = live_with_ash(table)
     problems = {}
 
     form = live_screen(gm)
@@ -107,4 +115,43 @@ def test_a_characters_attack_rolls_first_on_its_phone_then_the_gm_defends(table,
     assert results[0] == results[1] and "vs" in results[0], results
     pictures(ash.page, screenshot, "call-first-player-defense-result")
     print(f"  an Anomaly defense across two phones: both: {results[0]}")
+    assert {name: found for name, found in problems.items() if found} == {}
+
+
+def test_an_attack_sent_while_the_channel_is_down_goes_once_the_gms_phone_is_back(table, screenshot):
+    gm, ash = live_with_ash(table)
+    armed(gm, 1)
+    armed(ash, 1)
+    form = live_screen(gm)
+    form.get_by_label("Kind of roll").select_option("attack")
+    call_to(gm, form, "Ash strikes the Ghoul")
+    ash.page.get_by_test_id("live-call-banner").wait_for(timeout=AGREE_MS)
+    ash.tap(ash.page.get_by_test_id("side-initiator-0").get_by_role("button", name=ROLL), "roll")
+    nav(gm.page, "Conflict")  # the GM's conflict waits for the attack: New conflict says so before it drops it
+    gm.page.locator("#tension-new-hint").get_by_text("Ash's attack is still on its way").wait_for(timeout=AGREE_MS)
+    gm.tap(gm.page.locator("#tension-new"), "new")
+    gm.page.get_by_text("Tap it again to stop waiting").wait_for(timeout=AGREE_MS)
+    pictures(gm.page, screenshot, "call-first-gm-still-waiting")
+    problems = {"gm still waiting": violations(gm.page)}
+
+    url = gm.page.url.split("#")[0]
+    gm.page.close()  # the GM's phone closed its page: the channel is down
+    ash.page.get_by_test_id("live-line").get_by_text("Not live").wait_for(timeout=AGREE_MS)
+    ash.button("Send to the GM", "roll", exact=True)
+    bar = ash.page.locator("#tension-result-bar")
+    bar.get_by_text("Waiting to reach the GM's phone").wait_for(timeout=AGREE_MS)
+    pictures(ash.page, screenshot, "call-first-player-waiting", bar)
+    problems["player waiting"] = violations(ash.page)
+
+    gm.page = gm.context.new_page()  # the GM opens the app again: same storage; no tap on Ash's phone
+    gm.page.goto(url, wait_until="commit")
+    live_again(ash, BOOT_TIMEOUT_MS)
+    gm.page.get_by_test_id("side-initiator-0").get_by_text("Settled on Ash's phone").wait_for(timeout=BOOT_TIMEOUT_MS)
+    bar.get_by_text("On the GM's phone").wait_for(timeout=AGREE_MS)
+    pictures(ash.page, screenshot, "call-first-player-on-the-gms-phone", bar)
+    problems["player on the GM's phone"] = violations(ash.page)
+    gm.tap(gm.page.get_by_test_id("side-defender").get_by_role("button", name=ROLL), "defend")
+    gm.button("Log this result", "defend")
+    ash.page.get_by_text("Result (logged)").wait_for(timeout=AGREE_MS)
+    all_agree([gm, ash])
     assert {name: found for name, found in problems.items() if found} == {}

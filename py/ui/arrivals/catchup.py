@@ -19,6 +19,12 @@ from session.replica import Replica, entry_key
 from ui.core import live_table
 from ui.core.outgoing import CHUNK, identity, note_unconfirmed, send
 from ui.core.state import AppState
+from ui.systems.anomaly import calls as anomaly_calls
+from ui.systems.conflict import side_text
+from ui.systems.tension import calls as tension_calls
+
+# The systems whose calls may have the called phone's side roll first (session.live.protocol.FIRST_KINDS).
+FIRST = {"tension": tension_calls, "anomaly": anomaly_calls}
 
 
 @dataclass
@@ -80,6 +86,24 @@ async def send_unconfirmed(state: AppState, peer: str):
     for entry_id in ids:
         if entry_id in twin.log:
             send(state, peer, live_protocol.link(roll_message(twin, entry_id)))
+    for side in waiting_sides(state):
+        send(state, peer, side_text(side))
+
+
+def waiting_sides(state: AppState) -> list[dict]:
+    """(Player) The sides this phone rolled first and sent (ui.systems.conflict.send_side) that the GM's
+    phone has not said it stored, as their `side` messages (their dice settled since they were sent)."""
+    sides = []
+    for system, settling in FIRST.items():
+        draft = state.drafts.get(system)
+        called = draft.get("called") if draft else None
+        if (called and called.get("first") == "here" and called["words"] and draft["logged"] is None
+                and called["entry"] in state.unconfirmed):
+            try:
+                sides.append(settling.side_message(state))
+            except settling.NotReady:
+                continue
+    return sides
 
 
 async def holdings(state: AppState, walk: Walk) -> Holdings:

@@ -28,6 +28,7 @@ from session.live.protocol import LiveMessageError
 from session.replica import Replica
 
 from ui.arrivals import catchup, links, owned
+from ui.arrivals.catchup import FIRST
 from ui.core import commands
 from ui.core import live_table
 from ui.core import standbys
@@ -47,8 +48,6 @@ from ui.systems.summaries import entry_sentence
 from ui.systems.tension import actions as tension_actions  # noqa: F401 (registers "tension-new")
 from ui.systems.tension import calls as tension_calls
 
-# The systems whose calls may have the called phone's side roll first (session.live.protocol.FIRST_KINDS).
-FIRST = {"tension": tension_calls, "anomaly": anomaly_calls}
 # The conflict a call opens on a called phone, by system (the GM's side settled in it, if sent).
 CALLED_DRAFT = {"tension": tension_calls.open_called, "anomaly": anomaly_calls.open_called,
                 "manners": lambda state, call: manners_draft.new_draft(state)}
@@ -157,6 +156,7 @@ async def take_session(state: AppState, incoming: Replica):
     for system, settling in FIRST.items():  # the side this phone sent first: the GM's phone logged its result
         if settling.answered(state):
             entry_id = state.drafts[system]["called"]["entry"]
+            confirmed(state, [entry_id])  # it reached the GM's phone, whether or not its ack did
             entry = next(item for item in state.session["log"] if item["id"] == entry_id)
             state.announcement = f"The GM's phone rolled its side: {entry_sentence(entry)}"
 
@@ -249,6 +249,7 @@ async def side(state: AppState, peer: live_table.Peer, message: dict):
         state.fail(f"{who} sent a roll for a call that is not open here, so it was not used.")
         return
     if call["rolled"].get(peer.role):
+        stored_roll(state, peer.id, message["entry"])  # its phone did not hear it arrived: said again
         return  # logged already: a copy sent again changes nothing
     tension = call["system"] == "tension"
     problem = "its dice did not come with it." if tension and "dice" not in message else \
@@ -256,6 +257,7 @@ async def side(state: AppState, peer: live_table.Peer, message: dict):
     if problem is not None:
         state.fail(f"{who} sent a roll that can't be used: {problem}")
         return
+    stored_roll(state, peer.id, message["entry"])  # acknowledged once this phone's table in progress is saved
     show_system(state, call["system"])
     state.screen, state.showing = "conflict", None
     what, yours = ("attack", "defense") if tension else ("defense", "attack")
@@ -266,6 +268,20 @@ async def end(state: AppState, peer: live_table.Peer, message: dict):
     if not live_table.of(state).hub:  # the GM's call is the GM's to end: a player's `end` changes nothing
         live_table.of(state).calls.pop(message["id"], None)
         tension_calls.again_answered(state, message["id"], "ended")
+        put_away_side(state, message["id"])
+
+
+def put_away_side(state: AppState, call_id: str):
+    """(Player) The GM ended the round of a call this phone rolls first for, before its result: the side
+    is no longer waited for there, so it is sent no more and its dice go in the log, set aside."""
+    for system in FIRST:
+        draft = state.drafts.get(system)
+        called = draft.get("called") if draft else None
+        if not called or called.get("first") != "here" or called["id"] != call_id or draft["logged"] is not None:
+            continue
+        state.unconfirmed = [entry_id for entry_id in state.unconfirmed if entry_id != called["entry"]]
+        dispatch(state, f"{system}-new", Input())  # what is on the table goes in the log, set aside
+        state.say("The GM ended the round before your roll was used: its dice are in the log, set aside.")
 
 
 async def again(state: AppState, peer: live_table.Peer, message: dict):

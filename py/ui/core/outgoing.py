@@ -158,6 +158,19 @@ def acknowledge(state: AppState) -> bool:
     return sent
 
 
+def end_call(state: AppState, call_id: str):
+    """(GM) The round is over: the called phones put the call away (their rolls stay in the log), and a
+    side rolled first for it that arrives afterwards is refused."""
+    table = live_table.of(state)
+    call = table.calls.get(call_id) if table is not None else None
+    if call is None or call.get("ended"):
+        return
+    call["ended"] = True
+    for peer in table.open_peers():
+        if peer.role and peer.role in call["to"]:
+            send(state, peer.id, live_protocol.write(live_protocol.END, id=call_id))
+
+
 def unanswered_call(table: live_table.LiveTable) -> dict | None:
     """(Player) the GM's call this phone has not answered yet."""
     return next((call for call in table.calls.values() if not call.get("rolled")), None)

@@ -86,17 +86,21 @@ def answer_logged(state: AppState, draft: dict | None) -> dict | None:
     return entry if entry is not None and entry["kind"] == "conflict" else None
 
 
-def send_bar(system: str, draft: dict, total: int | None, mine: str, theirs: str) -> Markup:
+def send_bar(state: AppState, system: str, draft: dict, total: int | None, mine: str, theirs: str) -> Markup:
     """(Player) The bar of a side this phone rolls first for the GM's call: once rolled (`total`),
-    "Send to the GM"; once sent, "Send again" while it waits for the GM's side (`theirs`)."""
+    "Send to the GM"; once sent, "waiting to reach the GM's phone" (and "Send again") until the GM's
+    phone says it stored it (ui.core.outgoing.confirmed), then that it waits for the GM's side (`theirs`)."""
     called = draft.get("called")
     if not called or called.get("first") != "here" or draft["logged"] is not None:
         return EMPTY
     bar_id, action = f"{system}-result-bar", f"{system}-send"
-    if called["words"]:
-        return result_bar(h("span", f"Sent: {called['words']}. Waiting for the {theirs}."),
+    if called["words"] and called["entry"] in state.unconfirmed:
+        return result_bar(h("span", f"Your {mine}: {called['words']}. Waiting to reach the GM's phone…"),
                           h("button", "Send again", type="button", class_="button", data_action=action,
                             id=f"{system}-bar-action"), bar_id)
+    if called["words"]:
+        return result_bar(h("span", f"On the GM's phone: {called['words']}. Waiting for the {theirs}."),
+                          EMPTY, bar_id)
     if total is None:
         return EMPTY
     return result_bar(h("span", f"Your {mine}: {total}"),
@@ -116,6 +120,36 @@ def waiting_call(state: AppState, system: str, kind: str, call_id: str, role: st
     return {"id": call_id, "system": system, "kind": kind, "to": [role], "rolled": {},
             "title": "A roll called before this phone reloaded", "stakes": "", "gm": None, "difficulty": None,
             "combat": bool(draft.get("combat")), "foe": {"name": foe(draft), "id": ""}}
+
+
+def side_on_its_way(state: AppState, draft: dict | None, who: str, what: str) -> str | None:
+    """(GM) The sentence a "New conflict" tap gets first while this phone's conflict waits for the side
+    `who`'s phone rolls first (`what`: "attack", "defense"), or None when it waits for none (the side
+    arrived, the result is logged, the round ended)."""
+    called = draft.get("called") if draft else None
+    if not called or called.get("first") != "there" or called["words"] or draft["logged"] is not None:
+        return None
+    table = live_table.of(state)
+    call = table.calls.get(called["id"]) if table is not None else None
+    if call is not None and call.get("ended"):
+        return None
+    return f"{who}'s {what} is still on its way to this phone, and this conflict waits for it."
+
+
+def keeps_waiting(state: AppState, draft: dict | None, who: str, what: str) -> bool:
+    """(GM) A "New conflict" tap while this phone's conflict waits for a side rolled first on a player's
+    phone: the first tap says so and drops nothing (True); the next one, with that said, stops waiting."""
+    on_its_way = side_on_its_way(state, draft, who, what)
+    if on_its_way is None:
+        return False
+    sentence = f"{on_its_way} Tap it again to stop waiting: the {what} is then refused when it arrives."
+    if state.message is not None and state.message.text == sentence:
+        from ui.core.outgoing import end_call  # the live table's code: loaded once a phone is live
+
+        end_call(state, draft["called"]["id"])  # (after a reload here the call is gone: refused all the same)
+        return False
+    state.say(sentence)
+    return True
 
 
 def sheet_in(state: AppState, entry_id: str, system: str) -> dict | None:
@@ -142,14 +176,15 @@ def logged_for(state: AppState, draft: dict) -> str:
 
 def send_side(state: AppState, draft: dict, message: Callable[[AppState], dict], not_ready: type[Exception]):
     """(Player) The side this phone rolled first for the GM's call, settled and sent to the GM's phone
-    (`message(state)`: the `side` it sends, or `not_ready` and why). Sent again, it changes nothing there."""
-    from session.live import protocol as live_protocol  # the live table's code: loaded once a phone is live
-    from ui.core.outgoing import send
+    (`message(state)`: the `side` it sends, or `not_ready` and why). Like a roll, it waits to reach the
+    GM's phone until that phone says it stored it, and goes again at every new channel until then
+    (ui.arrivals.catchup.send_unconfirmed); sent again, it changes nothing there."""
+    from ui.core.outgoing import send, unconfirmed  # the live table's code: loaded once a phone is live
 
     called = draft.get("called")
     if not called or called.get("first") != "here" or draft["logged"] is not None:
         return
-    if not sends_to_gm(state):
+    if live_table.of(state) is None:
         state.fail("This phone is not live with the GM's phone: your roll stays here until it is.")
         return
     try:
@@ -157,10 +192,21 @@ def send_side(state: AppState, draft: dict, message: Callable[[AppState], dict],
     except not_ready as reason:
         state.fail(str(reason))
         return
-    send(state, GM_PEER, live_protocol.write(live_protocol.SIDE, **side))
     called["words"] = side["words"]
-    state.say(f"Sent to the GM's phone: {side['words']}. The GM rolls the other side there; the result shows "
-              "here once it is logged.")
+    unconfirmed(state, [called["entry"]])
+    if sends_to_gm(state):
+        send(state, GM_PEER, side_text(side))
+        state.say(f"Sent: {side['words']}. Waiting to reach the GM's phone…", passing=True)
+    else:
+        state.say(f"Kept: {side['words']}. It goes to the GM's phone as soon as this phone is live again.",
+                  passing=True)
+
+
+def side_text(side: dict) -> str:
+    """A side rolled first, as the `side` message carries it."""
+    from session.live import protocol as live_protocol  # the live table's code: loaded once a phone is live
+
+    return live_protocol.write(live_protocol.SIDE, **side)
 
 
 def to_log(state: AppState, draft: dict, everyone_in: bool, resolve: Callable[[], dict]) -> dict | None:
@@ -204,14 +250,17 @@ def new_row(system: str, label: str, hint: str = SET_ASIDE_HINT) -> Markup:
 
 def result_panel(system: str, logged_record: dict | None, standing: Callable[[], dict | None],
                  body: Callable[[dict, bool], list[Markup]], waiting: Callable[[], str], on_table: bool,
-                 new_label: str = "New conflict") -> Markup:
+                 new_label: str = "New conflict", on_its_way: str | None = None) -> Markup:
     """The result of a system whose result stands once every die is down: logged; else as it
     stands (`standing()`: the record, None before everyone has rolled, RuleError when the dice
     break a rule); else whom it waits for. `body(record, logged)`: what the card shows of it.
-    While dice lie on the table, the next conflict is offered (they go in the log as set aside)."""
+    While dice lie on the table, the next conflict is offered (they go in the log as set aside);
+    while a side is on its way (`on_its_way`, side_on_its_way), offered with that said."""
     if logged_record is not None:
         return result_card(system, "Result (logged)", body(logged_record, True))
     new = new_row(system, new_label) if on_table else EMPTY
+    if on_its_way is not None and not on_table:
+        new = new_row(system, new_label, on_its_way)
     try:
         record = standing()
     except rules.RuleError as error:

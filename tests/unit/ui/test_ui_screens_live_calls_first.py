@@ -11,7 +11,8 @@ import json
 import pytest
 
 import rules
-from session import check_roster_entry
+from session import MemoryStore, check_roster_entry
+from ui.core import live_table
 from session.live import protocol as live_protocol
 from ui.screens.live import actions as live_actions  # noqa: F401  (registers the live table's actions)
 from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401  (registers Anomaly's taps)
@@ -22,14 +23,20 @@ from ui.systems.tension import draft as tension_draft
 
 from reading import text
 from samples import party
-from tapping import tap
+from tapping import phone, reload, tap
 from test_ui_screens_live_calls import gm_rolls, table_of
 
 
-def attack_called(session=None, combat=True):
-    """Ash's phone called to attack the Ghoul, which the GM's phone will defend."""
+def attack_called(session=None, combat=True, ash_store=None):
+    """Ash's phone (on `ash_store`, if given, to reload it) called to attack the Ghoul, which the GM's
+    phone will defend."""
     session = session or party()
-    table = table_of(session, "ash")
+    if ash_store is None:
+        table = table_of(session, "ash")
+    else:
+        table = table_of(session)
+        table.add("ash", phone(store=ash_store))
+        table.join("gm", "ash", role=next(entry["id"] for entry in session["roster"] if entry["name"] == "Ash"))
     gm, ash = table.phones["gm"], table.phones["ash"]
     gm.screen = "live"
     tap(gm, "live-call-kind", value="attack")
@@ -253,3 +260,163 @@ def test_an_attack_still_reaches_a_gms_phone_that_reloaded_while_it_waited():
     table.run()
     assert ash.drafts["tension"]["logged"] is not None and ash.session["log"][0]["id"] == gm.session["log"][0]["id"]
     assert next(iter(gm.live.calls.values()))["rolled"] == {ash.role: gm.session["log"][0]["id"]}
+
+
+# --- A side rolled first waits to reach the GM's phone until that phone stored it -----------------------
+
+def acks(table) -> list[str]:
+    """Every entry id the GM's phone acknowledged, in order."""
+    messages = [json.loads(sent) for _, _, sent in table.sent]
+    return [entry_id for message in messages if message["k"] == "ack" for entry_id in message["ids"]]
+
+
+def lost_peer(gm) -> str:
+    return next(peer.id for peer in gm.live.peers.values() if peer.state == live_table.LOST)
+
+
+def rolled_attack(ash):
+    tap(ash, "tension-mode", side="initiator-0", value="real")
+    tap(ash, "tension-type-faces", side="initiator-0", value="6 5 4 1 1")
+
+
+def test_an_attack_is_on_the_gms_phone_only_once_that_phone_stored_it():
+    table, gm, ash = attack_called()
+    rolled_attack(ash)
+    tap(ash, "tension-send")
+    entry = ash.drafts["tension"]["called"]["entry"]
+    assert ash.unconfirmed == [entry] and "Waiting to reach the GM's phone" in text(ash)
+    assert "1 roll waiting to reach the GM" in text(ash)
+    table.run()
+    assert acks(table) == [entry] and ash.unconfirmed == []
+    assert "On the GM's phone: 6 + 5 = 11. Waiting for the defense." in text(ash) and "Send again" not in text(ash)
+    assert "Ghoul's defense" in gm.message.text
+
+
+def test_an_attack_lost_on_a_dead_channel_and_kept_over_a_reload_is_sent_at_the_next_connection():
+    store = MemoryStore()
+    table, gm, ash = attack_called(ash_store=store)
+    table.cut.add("ash")  # the channel died; neither phone knows yet
+    rolled_attack(ash)
+    tap(ash, "tension-send")
+    table.run()
+    assert not gm.drafts["tension"]["initiators"][0]["dice"] and "Waiting to reach the GM's phone" in text(ash)
+    table.cut.clear()
+    table.lose("ash")
+    table.phones["ash"] = ash = reload(store)  # the player's phone reloads before the attack arrived
+    assert ash.unconfirmed == [ash.drafts["tension"]["called"]["entry"]]
+    assert "Waiting to reach the GM's phone" in text(ash)
+    table.join("gm", "ash", peer=lost_peer(gm))  # the next connection: sent again, with no tap
+    assert gm.drafts["tension"]["initiators"][0]["dice"] == [6, 5, 4, 1, 1] and "Ghoul's defense" in gm.message.text
+    ash.screen = "conflict"  # (the join showed the Live table)
+    assert ash.unconfirmed == [] and "On the GM's phone: 6 + 5 = 11." in text(ash)
+    gm_rolls(gm, "3 2 2 1 1", side="defender")
+    tap(gm, "tension-log")
+    table.run()
+    assert ash.drafts["tension"]["logged"] is not None
+    assert [entry["kind"] for entry in gm.session["log"]] == ["conflict"]
+
+
+def test_an_attack_sent_while_not_live_goes_at_the_next_connection():
+    table, gm, ash = attack_called()
+    table.lose("ash")
+    rolled_attack(ash)
+    tap(ash, "tension-send")
+    assert ash.message.tone != "error" and "as soon as this phone is live again" in ash.message.text
+    assert "Waiting to reach the GM's phone" in text(ash)
+    table.join("gm", "ash", peer=lost_peer(gm))
+    assert gm.drafts["tension"]["initiators"][0]["dice"] == [6, 5, 4, 1, 1] and ash.unconfirmed == []
+
+
+def test_an_attack_whose_ack_was_lost_is_acknowledged_again_and_its_result_confirms_it_too():
+    table, gm, ash = attack_called()
+    rolled_attack(ash)
+    tap(ash, "tension-send")
+    table.run()
+    entry = ash.drafts["tension"]["called"]["entry"]
+    ash.unconfirmed = [entry]  # as if the ack had been lost
+    table.lose("ash")
+    table.join("gm", "ash", peer=lost_peer(gm))
+    assert acks(table) == [entry, entry] and ash.unconfirmed == []
+    ash.unconfirmed = [entry]
+    table.cut.add("ash")
+    gm_rolls(gm, "3 2 2 1 1", side="defender")
+    tap(gm, "tension-log")
+    table.run()
+    table.cut.clear()
+    table.lose("ash")
+    table.join("gm", "ash", peer=lost_peer(gm))  # the result comes with the catch-up: it reached the GM
+    assert ash.drafts["tension"]["logged"] is not None and ash.unconfirmed == []
+    assert [entry["kind"] for entry in gm.session["log"]] == ["conflict"]
+
+
+# --- "New conflict" on the GM's phone while a side is on its way -------------------------------------
+
+def test_new_conflict_while_an_attack_is_on_its_way_says_so_and_keeps_waiting_until_tapped_again():
+    table, gm, ash = attack_called()
+    gm.screen = "conflict"
+    assert "Ash's attack is still on its way to this phone" in text(gm)  # beside New conflict, before any tap
+    waiting = json.dumps(gm.drafts["tension"])
+    tap(gm, "tension-new")
+    assert json.dumps(gm.drafts["tension"]) == waiting and "Tap it again to stop waiting" in gm.message.text
+    gm.message = None  # a tap elsewhere, then New conflict again: it says so again
+    tap(gm, "tension-new")
+    assert json.dumps(gm.drafts["tension"]) == waiting
+    rolled_attack(ash)  # the GM kept waiting: the attack arrives into its conflict
+    tap(ash, "tension-send")
+    table.run()
+    assert gm.drafts["tension"]["initiators"][0]["dice"] == [6, 5, 4, 1, 1] and "Ghoul's defense" in gm.message.text
+    assert "still on its way" not in text(gm)
+    tap(gm, "tension-new")  # what arrived is on the table now: New conflict sets it aside, as any dice
+    assert gm.drafts["tension"]["called"] is None
+
+
+def test_new_conflict_tapped_twice_stops_waiting_ends_the_round_and_a_late_attack_is_refused():
+    table, gm, ash = attack_called()
+    rolled_attack(ash)
+    late = tension_calls.side_message(ash)
+    tap(ash, "tension-send")  # lost on the way
+    table.cut.add("ash")
+    tap(gm, "tension-new")
+    tap(gm, "tension-new")
+    table.run()
+    table.cut.clear()
+    assert gm.drafts["tension"]["called"] is None and next(iter(gm.live.calls.values()))["ended"]
+    _, peer = table.channels[("ash", "gm")]
+    table.deliver("gm", "live-message", live_protocol.write(live_protocol.SIDE, **late), peer=peer)
+    table.run()
+    assert gm.message.tone == "error" and "not open here" in gm.message.text
+    assert not gm.drafts["tension"]["initiators"][0]["dice"] and gm.session["log"] == []
+    tap(gm, "live-call-end", id=next(iter(gm.live.calls)))  # (ended already: nothing more is sent)
+    table.run()
+    assert ash.unconfirmed  # the round's end did not reach Ash's phone
+
+
+def test_a_round_ended_before_the_attack_was_used_puts_it_away_on_the_players_phone():
+    table, gm, ash = attack_called()
+    table.cut.add("ash")
+    rolled_attack(ash)
+    tap(ash, "tension-send")
+    table.cut.clear()
+    tap(gm, "tension-new")
+    tap(gm, "tension-new")  # the GM stops waiting: the round ends, and Ash's phone hears it
+    table.run()
+    assert ash.live.calls == {} and ash.unconfirmed == [] and ash.drafts["tension"]["called"] is None
+    assert "ended the round" in ash.message.text
+    assert [entry["kind"] for entry in ash.session["log"]] == ["set-aside"]
+
+
+def test_new_roll_while_an_anomaly_defense_is_on_its_way_says_so_first():
+    table = table_of(anomaly_party(), "rook")
+    gm = table.phones["gm"]
+    gm.screen = "live"
+    tap(gm, "live-call-system", value="anomaly")
+    tap(gm, "live-call-kind", value="defense")
+    tap(gm, "live-call-title", value="The Wraith strikes")
+    tap(gm, "live-call")
+    table.run()
+    gm.screen = "conflict"
+    tap(gm, "anomaly-new")
+    assert gm.drafts["anomaly"]["called"]["first"] == "there"
+    assert "defense is still on its way" in gm.message.text
+    tap(gm, "anomaly-new")
+    assert gm.drafts["anomaly"]["called"] is None

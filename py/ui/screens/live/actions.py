@@ -17,7 +17,7 @@ from session.live.signal import LiveCodeError
 
 from ui.arrivals import catchup, messages
 from ui.arrivals.codes import NO_CAMERA, take_code
-from ui.core import commands, holding
+from ui.core import commands, holding, outgoing
 from ui.core import live_table
 from ui.core import standbys
 from ui.core.live_table import peer_name
@@ -456,5 +456,5 @@ def again_no(state: AppState, event: Input):
 @action("live-call-end")
 @gm_only
 def end_call(state: AppState, event: Input):
-    calls.end_call(state, event.text("id"))
+    outgoing.end_call(state, event.text("id"))
 

@@ -149,18 +149,6 @@ def say_no(state: AppState, role: str):
         send(state, peer.id, live_protocol.write(live_protocol.AGAIN, call=call["id"], answer="declined"))
 
 
-def end_call(state: AppState, call_id: str):
-    """(GM) The round is over: the called phones put the call away (their rolls stay in the log)."""
-    table = live_table.of(state)
-    call = table.calls.get(call_id)
-    if call is None or call.get("ended"):
-        return
-    call["ended"] = True
-    for peer in players(state):
-        if peer.role in call["to"]:
-            send(state, peer.id, live_protocol.write(live_protocol.END, id=call_id))
-
-
 # --- The call being set up, and its round -------------------------------------------------------------
 
 def call_form(state: AppState) -> dict:

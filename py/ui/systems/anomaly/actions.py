@@ -329,6 +329,8 @@ def new_roll(state: AppState, event: Input):
     """The next roll: the same people, conditions and modifiers; no dice, no totals. Dice
     still on the table (not logged) go in the log as set aside."""
     draft = current(state)
+    if conflict.keeps_waiting(state, draft, *anomaly_calls.on_its_way(state, draft)):
+        return
     state.message = None
     dice_entry.set_aside_dice(DICE, state, draft)
     state.drafts["anomaly"] = without_dice(draft)

@@ -213,3 +213,8 @@ def waiting_call(state: AppState, call_id: str, role: str) -> dict | None:
     """(GM) The character's defense this phone's roll waits for, when its call is gone (a reload)."""
     return conflict.waiting_call(state, "anomaly", DEFENSE, call_id, role,
                                  lambda draft: draft_model.roller_name(state, draft["actor"], "actor"))
+
+
+def on_its_way(state: AppState, draft: dict) -> tuple[str, str]:
+    """(GM) Whose side this phone's roll waits for, and what it is (conflict.side_on_its_way)."""
+    return draft_model.roller_name(state, draft["defender"], "defender"), "defense"

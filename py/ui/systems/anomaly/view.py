@@ -18,6 +18,7 @@ from ui.kit.dice import tray
 from ui.kit.dice_entry import arrival, controls
 from ui.kit.html import Markup, classes, h, isolate
 from ui.systems import conflict, dice_entry
+from ui.systems.anomaly import calls as anomaly_calls
 from ui.systems.anomaly import draft as draft_model
 from ui.systems.anomaly import odds
 from ui.systems.anomaly import words
@@ -336,7 +337,8 @@ def waiting_words(state: AppState, draft: dict) -> str:
 def result_panel(state: AppState, draft: dict) -> Markup:
     return conflict.result_panel("anomaly", draft["logged"], lambda: draft_model.standing(state, draft),
                                  lambda record, logged: [outcome_block(record)], lambda: waiting_words(state, draft),
-                                 draft_model.dice_on_table(draft), "New roll")
+                                 draft_model.dice_on_table(draft), "New roll",
+                                 conflict.side_on_its_way(state, draft, *anomaly_calls.on_its_way(state, draft)))
 
 
 def bar(state: AppState, draft: dict) -> Markup:
@@ -350,7 +352,7 @@ def bar(state: AppState, draft: dict) -> Markup:
         except rules.RuleError:
             preview = None
         total = None if preview is None or defender["mode"] == draft_model.TOTAL else preview["total"]
-        return conflict.send_bar("anomaly", draft, total, "defense", "attack")
+        return conflict.send_bar(state, "anomaly", draft, total, "defense", "attack")
     return conflict.standing_bar(state, "anomaly", draft["logged"], lambda: draft_model.standing(state, draft),
                                  bar_summary, "New roll")
 

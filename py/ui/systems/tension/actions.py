@@ -347,6 +347,8 @@ def retry(state: AppState, event: Input):
 def new_conflict(state: AppState, event: Input):
     """The next conflict; dice still on the table go in the log as set aside."""
     draft = current(state)
+    if conflict.keeps_waiting(state, draft, *tension_calls.on_its_way(state, draft)):
+        return
     dice_entry.set_aside_dice(DICE, state, draft)
     state.drafts["tension"] = fresh_draft_like(draft, retry=False)
 

@@ -304,6 +304,11 @@ def waiting_call(state: AppState, call_id: str, role: str) -> dict | None:
                                  lambda draft: draft_model.side_name(state, draft["defender"]))
 
 
+def on_its_way(state: AppState, draft: dict) -> tuple[str, str]:
+    """(GM) Whose side this phone's conflict waits for, and what it is (conflict.side_on_its_way)."""
+    return draft_model.side_name(state, draft["initiators"][0]), "attack"
+
+
 # --- Trying again under the call (seed step 6: Tension +1, then the GM rolls the Tension Pool again) ----
 
 def ask_again(state: AppState, draft: dict):

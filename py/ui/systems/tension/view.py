@@ -414,7 +414,9 @@ def result_body(state: AppState, draft: dict, record: dict, logged: bool) -> lis
 def result_panel(state: AppState, draft: dict) -> Markup:
     return conflict.result_panel("tension", draft["logged"], lambda: draft_model.standing(state, draft),
                                  lambda record, logged: result_body(state, draft, record, logged),
-                                 lambda: waiting_words(state, draft), draft_model.dice_on_table(draft))
+                                 lambda: waiting_words(state, draft), draft_model.dice_on_table(draft),
+                                 on_its_way=conflict.side_on_its_way(state, draft,
+                                                                     *calls.on_its_way(state, draft)))
 
 
 def bar(state: AppState, draft: dict) -> Markup:
@@ -424,7 +426,7 @@ def bar(state: AppState, draft: dict) -> Markup:
     if called and called.get("first") == "here" and draft["logged"] is None:
         attacker = draft["initiators"][0]
         total = None if attacker["mode"] == draft_model.TOTAL else draft_model.settled_total(state, draft, attacker)
-        return conflict.send_bar("tension", draft, total, "attack", "defense")
+        return conflict.send_bar(state, "tension", draft, total, "attack", "defense")
     return conflict.standing_bar(state, "tension", draft["logged"], lambda: draft_model.standing(state, draft),
                                  bar_summary)
 
