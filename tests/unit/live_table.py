@@ -48,6 +48,7 @@ class Table:
         self.standbys: dict[int, tuple[str, str]] = {}  # standby id -> (holding phone, its peer id)
         self.expected: dict[int, str] = {}  # standby id -> the answer SDP set on it
         self.rejoining: dict[int, tuple[str, str]] = {}  # standby id -> (the phone rejoining it, its peer id)
+        self.closed: list[tuple[str, str]] = []  # (phone, peer id) of every channel closed there
         self.rejoins: list[tuple[str, str, int, str]] = []  # (phone, peer id, standby id, ufrag) of every rejoin
 
     def add(self, name: str, state):
@@ -99,6 +100,7 @@ class Table:
                 self.sent.append((name, other[0], data["text"]))
                 self.deliver(other[0], "live-message", data["text"], peer=other[1])
         elif kind == commands.LIVE_CLOSE:
+            self.closed.append((name, peer))
             other = self.channels.pop((name, peer), None)
             if other is not None:
                 self.channels.pop(other, None)

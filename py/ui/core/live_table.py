@@ -47,6 +47,7 @@ class Peer:
     arming: set = field(default_factory=set)  # the standbys armed since its newest channel opened
     replies_early: bool = True  # (player) its offer replies to our checks before our answer reaches it (not Firefox's)
     rejoining: bool = False  # this phone reloaded and rejoins it through a stored way back (ui.core.standbys)
+    unreached: bool = False  # (rejoining) a way back to it led nowhere: the page holding its standbys is gone
 
 
 @dataclass

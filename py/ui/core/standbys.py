@@ -26,8 +26,13 @@ from ui.core.state import AppState
 REJOIN_SECONDS = 3  # one quiet attempt: measured 30-450 ms from the rejoin to open, a killed page's included
 NO_WAY_BACK = ("{who} could not be rejoined (it may have reloaded too, or left the Wi-Fi). {then} Nothing is lost "
                "meanwhile.")
-GM_THEN = "Ask the GM for a code and scan it; your rolls reach the GM's phone once you are back."
-HUB_THEN = "Make a new code for it (two scans)."
+# Every way back led nowhere: they were all in the other phone's page, and that page is gone (most often it
+# reloaded at about the same moment as this one, and no new page knows where the other's new one listens).
+GONE_TOO = ("{who} seems to have restarted at about the same moment as this one (or its app was closed, or it "
+            "left the Wi-Fi), so this phone can't rejoin it on its own. {then} Nothing is lost meanwhile.")
+GM_THEN = ("Scan the code shown on the GM's phone: the GM taps “New code” on its Live table, then you tap “Scan the "
+           "GM's code”. Your rolls reach the GM's phone once you are back.")
+HUB_THEN = "On the Live table, tap “New code” for it: its player scans that code, then this phone scans theirs (two scans)."
 SHOW_CODE = {False: "This browser can't rejoin on its own: show the code below to the GM's phone, which scans it "
                     "with “Scan its rejoin code” (one scan), or ask the GM for a new code.",
              True: "This browser can't rejoin on its own: show the code below to {who}, which scans it with “Scan a "
@@ -202,14 +207,16 @@ def try_next(state: AppState, peer: live_table.Peer):
         commands.live_wait(state, peer.id, quiet.id, REJOIN_SECONDS)
         return
     scan = back.take(SCAN) if back is not None and table.print else None
-    if scan is not None:
+    if scan is not None and not (table.munge and peer.unreached):  # (else its page is the one that is gone)
         peer.offer_id, peer.state = scan.id, live_table.MAKING
         peer.problem = SHOW_CODE[table.hub].format(who=peer_name(state, peer))
         commands.live_rejoin(state, peer.id, scan.id, scan.offer.sdp())
         return
     peer.rejoining, peer.code = False, ""
     peer.state = live_table.FAILED
-    peer.problem = NO_WAY_BACK.format(who=peer_name(state, peer), then=HUB_THEN if table.hub else GM_THEN)
+    commands.live_close(state, peer.id)  # the last attempt, still checking: its late failure would say otherwise
+    peer.problem = (GONE_TOO if peer.unreached else NO_WAY_BACK).format(who=peer_name(state, peer),
+                                                                        then=HUB_THEN if table.hub else GM_THEN)
     state.fail(peer.problem)
 
 
@@ -229,12 +236,14 @@ def answered(state: AppState, peer_id: str, standby_id: int, sdp: str):
     state.announcement = peer.problem
 
 
-def gave_up(state: AppState, peer: live_table.Peer, standby_id: int | None = None) -> bool:
-    """An attempt did not open (refused, failed, or not open in time): the next way back. False when
-    `peer` is not being rejoined (or the attempt is an older one)."""
-    if not peer.rejoining or peer.state not in (live_table.CONNECTING, live_table.MAKING) or (
+def gave_up(state: AppState, peer: live_table.Peer, standby_id: int | None = None, unreached: bool = True) -> bool:
+    """An attempt did not open (refused, failed, or not open in time; `unreached`: no page answered it),
+    or the one-scan code's connection failed (the page holding its standby is gone): the next way back.
+    False when `peer` is not being rejoined (or the attempt is an older one)."""
+    if not peer.rejoining or peer.state not in (live_table.CONNECTING, live_table.MAKING, live_table.SHOWING) or (
             standby_id is not None and standby_id != peer.offer_id):
         return False
+    peer.unreached = peer.unreached or unreached
     try_next(state, peer)
     return True
 

@@ -93,6 +93,8 @@ def test_where_the_browser_refuses_changed_credentials_the_rejoining_phone_shows
 
 
 def test_a_quiet_rejoin_that_does_not_open_tries_the_next_way_then_says_so_within_seconds():
+    """No way back answers (the GM's phone reloaded too, or left the Wi-Fi): the scan standby sat in the
+    same gone page, so no one-scan code is shown, only what happened and what to do."""
     table, party = joined("ash")
     table.cut.add("ash")  # no route to the GM's phone any more
     before = len(table.waits)
@@ -103,8 +105,42 @@ def test_a_quiet_rejoin_that_does_not_open_tries_the_next_way_then_says_so_withi
     assert [phone for phone, _, _ in table.waits[before:]] == ["ash", "ash"] and REJOIN_SECONDS <= 3
     tap(ash, "live-waited", value=str(table.waits[-1][2]), peer="gm")
     table.run()
-    assert ash.live.peers["gm"].state == live_table.MAKING or "show the code below" in text(ash)
+    assert ash.live.peers["gm"].state == live_table.FAILED and not ash.live.peers["gm"].code
+    assert "restarted at about the same moment" in ash.message.text and "same Wi-Fi" not in ash.message.text
+    assert "Scan the code shown on the GM's phone" in ash.message.text and "Not live: ask the GM for a code" in text(ash)
+    assert len(table.rejoins) == 2  # the two quiet ways only: the scan one was not answered for nothing
+    assert table.closed[-1] == ("ash", "gm")  # the last attempt too: its late failure says nothing more
     assert ways_on(ash, "gm") == []  # every way back was tried once: single-use
+
+
+def test_two_phones_that_reload_together_each_say_so_and_join_again_with_two_scans():
+    table, party = joined("ash")
+    table.cut.update({"gm", "ash"})  # each one's ways back lead to the other's old page
+    for name in ("gm", "ash"):
+        page_reloads(table, name)
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    for phone, peer in ((gm, next(iter(gm.live.peers))), (ash, "gm")):
+        for _ in range(2):
+            tap(phone, "live-waited", value=str(phone.live.peers[peer].offer_id), peer=peer)
+            table.run()
+        assert phone.live.peers[peer].state == live_table.FAILED and "restarted at about the same" in phone.message.text
+    assert "“New code”" in gm.message.text and "'s phone seems" in gm.message.text and "New code" in text(gm)
+    assert "The GM's phone seems to have restarted" in ash.message.text
+    table.cut.clear()
+    table.join("gm", "ash", peer=next(iter(gm.live.peers)))  # “New code” for it: the two scans, as before
+    assert "Live with the GM's phone" in text(ash)
+
+
+def test_a_one_scan_code_whose_standby_is_gone_is_taken_back_with_a_sentence_not_the_wi_fi_one():
+    """Where the browser refuses changed credentials the code is shown; if the GM's phone reloaded too
+    (its standby gone), that code's connection fails: it goes, and the phone says why."""
+    table, party = joined("ash")
+    table.munge = False
+    ash = page_reloads(table, "ash")
+    assert table.code_on("ash").startswith("J1.")
+    tap(ash, "live-event", peer="gm", event="failed", detail="no-route")
+    assert ash.live.peers["gm"].state == live_table.FAILED and not ash.live.peers["gm"].code
+    assert "restarted at about the same moment" in ash.message.text and "same Wi-Fi" not in ash.message.text
 
 
 def test_a_player_with_no_way_back_left_is_told_in_a_sentence_to_ask_for_a_code():
@@ -116,8 +152,8 @@ def test_a_player_with_no_way_back_left_is_told_in_a_sentence_to_ask_for_a_code(
     ash = page_reloads(table, "ash")
     tap(ash, "live-waited", value=str(table.waits[-1][2]), peer="gm")
     table.run()
-    assert ash.message.tone == "error" and "could not be rejoined" in ash.message.text
-    assert "Ask the GM for a code" in ash.message.text and "Not live: ask the GM for a code" in text(ash)
+    assert ash.message.tone == "error" and "can't rejoin it on its own" in ash.message.text
+    assert "Scan the code shown on the GM's phone" in ash.message.text and "Not live: ask the GM for a code" in text(ash)
 
 
 def test_stored_ways_that_are_wrong_get_a_sentence_and_nothing_of_the_session_is_lost():

@@ -288,7 +288,7 @@ def rejoin_answered(state: AppState, event: Input):
 def rejoin_failed(state: AppState, event: Input):
     peer = peer_of(state, event)
     if peer is not None and event.value not in ("replaced", "closed"):
-        standbys.gave_up(state, peer, event.number("id"))
+        standbys.gave_up(state, peer, event.number("id"), unreached=False)  # this browser refused it
 
 
 @action("live-wake")
