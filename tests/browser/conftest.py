@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import sync_playwright
 
-from crashes import RendererCrashes, keep_cores, where_it_crashed
+from crashes import RendererCrashes, browser_said, keep_cores, where_it_crashed
 from engines import ENGINES, EnginePage, PlaywrightDriver, RefusingProxy, VirtualDisplay, start_firefox, start_webkit
 from serve import make_server
 
@@ -63,6 +63,9 @@ def at_desktop_size(page, look):
 
 
 keep_cores()  # a renderer that crashes leaves its core, and the test that failed by it says where
+# Playwright's driver copies what its browsers write to stderr (V8's "# Fatal error" among it) into
+# ours, so a test that failed by a crash can show what the renderer said before it died.
+os.environ.setdefault("DEBUG", "pw:browser")
 
 READY = "html[data-app-state=ready]"
 BOOT_TIMEOUT_MS = 60_000
@@ -132,6 +135,7 @@ def pytest_runtest_makereport(item, call):
     report = (yield).get_result()
     if report.failed and any(words in str(report.longrepr) for words in ("Target crashed", "status crashed")):
         report.sections.append(("where the renderer crashed", where_it_crashed()))
+        report.sections.append(("what the browser said", browser_said(report.capstderr)))
 
 
 @pytest.fixture

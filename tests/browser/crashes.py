@@ -31,6 +31,9 @@ MEMINFO = ("MemAvailable", "Committed_AS", "Shmem")
 CORE = Path("core")
 RENDERER = "/usr/lib/chromium/chromium"
 FRAMES = 12
+STACK_WORDS = 2048  # 16 KB above the crashed stack pointer
+CALLERS = 24
+SAID = 40
 
 
 def keep_cores():
@@ -70,6 +73,41 @@ def frames(gdb_output: str) -> list[str]:
     return list(found.values())
 
 
+def executable_file_offsets() -> range:
+    """The file offsets of chromium's machine code (its one executable LOAD segment)."""
+    segments = subprocess.run(["readelf", "-lW", RENDERER], capture_output=True, text=True).stdout
+    offset, size = re.search(r"^\s*LOAD\s+(0x[0-9a-f]+)\s+\S+\s+\S+\s+(0x[0-9a-f]+)\s+\S+\s+R E\s", segments, re.M).groups()
+    return range(int(offset, 16), int(offset, 16) + int(size, 16))
+
+
+def callers_on_the_stack(gdb_output: str) -> list[str]:
+    """Which stack the crashed thread was on, and the addresses into Chromium's code found on it
+    (return addresses, nearest first), for when gdb's backtrace stops at code V8 compiled: Debian's
+    chromium has no symbols, and these name the C++ callers to look up in its machine code."""
+    mappings = [(int(start, 16), int(end, 16), int(offset, 16), name.strip())
+                for start, end, _, offset, name in re.findall(
+                    r"^\s*(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s*(.*)$",
+                    gdb_output, re.M)]
+    pointer = re.search(r"^\$1 = (0x[0-9a-f]+)$", gdb_output, re.M)
+    if not pointer:
+        return ["its stack pointer could not be read"]
+    sp = int(pointer.group(1), 16)
+    stack = next((name for start, end, _, name in mappings if start <= sp < end),
+                 "no file's memory (a thread's own stack, or one V8 allocated for wasm)")
+    code = [(start, end, offset) for start, end, offset, name in mappings if name == RENDERER]
+    machine_code = executable_file_offsets()
+    found = []
+    for word in re.findall(r"0x[0-9a-f]{16}", "\n".join(
+            line.split(":", 1)[1] for line in gdb_output.splitlines() if re.match(r"^0x[0-9a-f]+.*:\s", line))):
+        value = int(word, 16)
+        for start, end, offset in code:
+            where = value - start + offset
+            if start <= value < end and where in machine_code and (place := f"chromium+{where:#x}") not in found:
+                found.append(place)
+    return [f"its stack pointer {sp:#x} is in {stack}",
+            f"addresses into chromium on that stack: {', '.join(found[:CALLERS]) or 'none'}"]
+
+
 def where_it_crashed(core: Path = CORE) -> str:
     """The crashed thread's frames from a renderer's core in our working directory, then the core is
     removed; or why there are none."""
@@ -79,13 +117,24 @@ def where_it_crashed(core: Path = CORE) -> str:
                f"{resource.getrlimit(resource.RLIMIT_CORE)[0]})"
     try:
         gdb = subprocess.run(["gdb", "-q", "-batch", "-ex", f"bt {FRAMES}", "-ex", "info proc mappings",
+                              "-ex", "p/x $sp", "-ex", f"x/{STACK_WORDS}gx $sp",
                               RENDERER, str(core)], capture_output=True, text=True, timeout=120)
         signal = re.search(r"^Program terminated with (.*)$", gdb.stdout, re.M)
-        return "\n".join([f"its core: {signal.group(1) if signal else 'no signal named'}", *frames(gdb.stdout)])
+        return "\n".join([f"its core: {signal.group(1) if signal else 'no signal named'}", *frames(gdb.stdout),
+                          *callers_on_the_stack(gdb.stdout)])
     except (OSError, subprocess.TimeoutExpired) as failed:
         return f"its core could not be read: {failed}"
     finally:
         core.unlink(missing_ok=True)
+
+
+def browser_said(captured: str) -> str:
+    """From a test's captured stderr (Playwright's DEBUG=pw:browser log), the lines a browser wrote
+    that say why a process died: V8's fatal errors and failed checks, Chromium's FATAL logs."""
+    dying = re.compile(r"Fatal|[Cc]heck failed|FATAL|Received signal|[Oo]ut of memory|Failure|Trace/breakpoint")
+    lines = [line.split("[err]", 1)[1].strip() for line in captured.splitlines()
+             if "[err]" in line and dying.search(line)]
+    return "\n".join(lines[-SAID:]) or "nothing about a fatal error"
 
 
 def machine() -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 from contextlib import contextmanager
 
 from conftest import CHROMIUM, CHROMIUM_ARGS
-from crashes import CORE, RendererCrashes, where_it_crashed
+from crashes import CORE, RendererCrashes, browser_said, where_it_crashed
 
 
 @contextmanager
@@ -42,6 +42,7 @@ def test_a_segfaulted_renderer_says_where_from_its_core(browser):
         where = where_it_crashed()
         assert where.startswith("its core: signal SIGSEGV"), where
         assert re.search(r"^#0 \S", where, re.M), where  # the crashed frame, named or placed
+        assert re.search(r"^addresses into chromium on that stack: chromium\+0x", where, re.M), where
         assert not CORE.exists()
 
 
@@ -63,3 +64,25 @@ def test_the_suites_renderers_run_without_chromiums_heap_profiler(browser):
             assert {"HeapProfilerReporting", "PaintHolding", "HttpsUpgrades"} <= disabled, switches
     finally:
         page.close()
+
+
+def test_what_a_browser_writes_to_stderr_reaches_the_tests_capture(browser, request):
+    """Where a renderer's last words (V8's "# Fatal error") go: Playwright's driver repeats the
+    browser's stderr into ours, and the test's capture keeps it for the crash report."""
+    with a_renderer_ended_by(browser, signal.SIGKILL):
+        pass
+    _, captured = request.config.pluginmanager.getplugin("capturemanager").read_global_capture()
+    assert re.search(r"pw:browser \[pid=\d+\]\[err\] ", captured), captured[-2000:]
+
+
+def test_the_crash_report_keeps_only_what_says_why_a_process_died():
+    captured = "\n".join([
+        "2026-12-04T19:00:07.100Z pw:browser [pid=19780][err] [19780:19780:ERROR:dbus/bus.cc:408] Failed to connect to the bus",
+        "2026-12-04T19:00:07.200Z pw:browser [pid=19780][err] #",
+        "2026-12-04T19:00:07.201Z pw:browser [pid=19780][err] # Fatal error in ../../v8/src/wasm/stacks.cc, line 42",
+        "2026-12-04T19:00:07.202Z pw:browser [pid=19780][err] # Check failed: stack->IsValid().",
+        "2026-12-04T19:00:07.300Z pw:browser <launched> pid=19781",
+    ])
+    assert browser_said(captured) == ("# Fatal error in ../../v8/src/wasm/stacks.cc, line 42\n"
+                                      "# Check failed: stack->IsValid().")
+    assert browser_said("") == "nothing about a fatal error"
