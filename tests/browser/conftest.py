@@ -63,9 +63,13 @@ def at_desktop_size(page, look):
 
 
 keep_cores()  # a renderer that crashes leaves its core, and the test that failed by it says where
-# Playwright's driver copies what its browsers write to stderr (V8's "# Fatal error" among it) into
-# ours, so a test that failed by a crash can show what the renderer said before it died.
-os.environ.setdefault("DEBUG", "pw:browser")
+
+
+def pytest_configure(config):
+    # Playwright's driver copies what its browsers write to stderr (V8's "# Fatal error" among it)
+    # into ours, so a test that failed by a crash can show what the renderer said before it died.
+    # (Here, not at import: bench/ imports this module and should not print the browser's log.)
+    os.environ.setdefault("DEBUG", "pw:browser")
 
 READY = "html[data-app-state=ready]"
 BOOT_TIMEOUT_MS = 60_000
