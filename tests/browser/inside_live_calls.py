@@ -130,7 +130,8 @@ def tries_again(gm, ash, brin, gm_total: str, screenshot) -> dict:
     side = ash.page.get_by_test_id("side-gm")
     side.locator(".side-total strong").get_by_text(new_total, exact=True).wait_for(timeout=AGREE_MS)
     assert "Settled on the GM's phone" in side.inner_text() and side.get_by_role("button").count() == 0
-    ash.page.get_by_text("Trying again: Tension +1 first, so the GM rolls one more die.").wait_for()
+    ash.page.get_by_text(re.compile(r"^Trying again: the GM's phone rolled \d+ dice \(Tension \d+ \+ 1\)")).wait_for()
+    assert ash.page.get_by_text("rolled this call at Tension").count() == 0  # the short note only (issue 32)
     pictures(ash.page, screenshot, "call-player-again")
     problems["player trying again"] = violations(ash.page)
     assert brin.page.get_by_test_id("side-gm").locator(".side-total strong").inner_text() == gm_total

@@ -305,6 +305,10 @@ def test_try_again_on_a_called_roll_asks_the_gms_phone_for_a_new_tension_pool_un
     again = ash.drafts["tension"]
     assert (again["retry"], again["gm"]["total"], again["called"]["id"]) == (True, 15, call_id)
     assert again["logged"] is None and "Trying again" in ash.announcement
+    # one short note for the try again, not the older sentence about the call's Tension (issue 32)
+    assert f"Trying again: the GM's phone rolled {tension + 1} dice (Tension {tension} + 1); " \
+           f"Tension is now {tension - 1}." in text(ash)
+    assert "rolled this call at Tension" not in text(ash) and "Tension +1 first" not in text(ash)
     assert brin.drafts["tension"]["logged"]["gm"]["total"] == 14  # Brin keeps the call's first total
     assert "still to roll, trying again against 15" in text(gm)
 

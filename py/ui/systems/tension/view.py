@@ -47,11 +47,20 @@ def setup(state: AppState, draft: dict) -> Markup:
         combat = h("label", h("input", type="checkbox", id="tension-combat", data_action="tension-combat",
                               checked=draft["combat"]),
                    " Combat: the initiator deals the difference as damage", class_="check", for_="tension-combat")
-    retry = Markup("")
-    if draft["retry"]:
-        retry = h("p", "Trying again: Tension +1 first, so the GM rolls one more die.", class_="note")
-    return h("section", h("h2", "Tension Engine conflict", class_="screen-title"), kind, combat, retry,
-             pinned_tension(state, draft), same_character_warning(state, draft), class_="card")
+    return h("section", h("h2", "Tension Engine conflict", class_="screen-title"), kind, combat,
+             retry_note(state, draft), pinned_tension(state, draft), same_character_warning(state, draft),
+             class_="card")
+
+
+def retry_note(state: AppState, draft: dict) -> Markup:
+    if not draft["retry"]:
+        return Markup("")
+    if not draft.get("called"):
+        return h("p", "Trying again: Tension +1 first, so the GM rolls one more die.", class_="note")
+    rolled_with, now = draft_model.conflict_tension(state, draft), state.session["tension"]
+    since = "" if rolled_with == now else f"; Tension is now {now}"
+    return h("p", f"Trying again: the GM's phone rolled {draft_model.gm_pool(state, draft)} dice "
+                  f"(Tension {rolled_with} + 1){since}.", class_="note")
 
 
 def pinned_tension(state: AppState, draft: dict) -> Markup:
@@ -59,6 +68,8 @@ def pinned_tension(state: AppState, draft: dict) -> Markup:
     rolled_with = draft_model.conflict_tension(state, draft)
     now = state.session["tension"]
     if draft["tension"] is None or draft["logged"] is not None or rolled_with == now:
+        return Markup("")
+    if draft["retry"] and draft.get("called"):  # retry_note says it, shorter
         return Markup("")
     if draft.get("called"):
         return h("p", f"The GM's phone rolled this call at Tension {rolled_with}; the session's Tension is now {now} "
