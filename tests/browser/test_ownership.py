@@ -203,6 +203,23 @@ def test_a_player_changes_only_what_it_owns_and_the_gm_adds_or_restores_the_rest
         open_link(ash, site, link_of(gm))
         update(ash)
         assert session_name(ash) == "Taken over"  # the GM's own change now: Ash's phone keeps it
+
+        # Ash starts a session of Ash's own: the list draws no Rename for the one Ash plays in (its name is
+        # the GM's), and still not after a restart; Ash's own session is renamed beside its name, as ever.
+        nav(ash, "Session")
+        ash.get_by_role("button", name="Start a new session").tap()
+        ash.get_by_role("button", name="Open Taken over").wait_for()
+        for restarted in (False, True):
+            if restarted:
+                restart(ash)
+                nav(ash, "Session")
+            assert ash.get_by_role("button", name="Rename Taken over").count() == 0
+            assert ash.get_by_role("button", name="Duplicate Taken over").count() == 1
+        row = ash.get_by_test_id("session-row").filter(has_text="Taken over")
+        player_shots(ash, screenshot, "owner-player-sessions", row)
+        ash.set_viewport_size(DESKTOP["viewport"])
+        row.evaluate("(element) => element.scrollIntoView({block: 'center'})")
+        screenshot(ash, "owner-player-sessions", full_page=False)
     finally:
         for context in contexts:
             context.close()

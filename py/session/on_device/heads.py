@@ -127,7 +127,8 @@ def summary(replica: Replica, saved: str) -> dict:
     working out its whole session here would cost every tap's save as much again)."""
     roster = sum(entry.get("added") is not None and entry.get("removed") is None for entry in replica.roster.values())
     return {"id": replica.id, "name": replica.fields["name"][0], "system": replica.fields["system"][0],
-            "roster": roster, "log": replica.logged(), "saved": saved}
+            "roster": roster, "log": replica.logged(), "saved": saved,
+            "gm": replica.gm[0] if replica.gm is not None else None}  # who may rename it from the list
 
 
 def parse_index(raw) -> dict:

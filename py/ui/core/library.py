@@ -8,6 +8,7 @@ from __future__ import annotations
 from session import SessionError
 from session.model import MAX_SESSION_NAME
 from session.on_device.backups import only_here
+from session.ownership import gm_of
 from session.replica import LOG_HEAD, Replica, entry_key
 
 from ui.core import commands
@@ -160,7 +161,8 @@ def listing(state: AppState) -> list[dict]:
     if all(entry["id"] != state.session["id"] for entry in entries):
         session = state.session
         entries = [{"id": session["id"], "name": session["name"], "system": session["system"],
-                    "roster": len(session["roster"]), "log": state.replica.logged(), "saved": ""}, *entries]
+                    "roster": len(session["roster"]), "log": state.replica.logged(), "saved": "",
+                    "gm": gm_of(state.replica)}, *entries]
     return entries
 
 

@@ -108,6 +108,15 @@ def changes_session(state: AppState) -> bool:
     return gm_controls(state) and gm_of(state.replica) in (None, state.device)
 
 
+def renames(state: AppState, session_id: str, gm: str | None) -> bool:
+    """A session on this phone's list may be renamed here: the open one as `changes_session` says; another
+    (its GM's phone `gm`, as stored) when this phone is its GM's or it has none (a phone used alone). On a
+    player's phone its name is the GM's to change."""
+    if session_id == state.session["id"]:
+        return changes_session(state)
+    return gm in (None, state.device)
+
+
 def may_edit(state: AppState, entry: dict) -> bool:
     """A player edits their own sheet; the GM (or a shared phone) every sheet."""
     player = player_entry(state)

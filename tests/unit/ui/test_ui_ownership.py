@@ -10,18 +10,20 @@ import re
 from session.links.v2 import session_link
 from session.live import protocol as live_protocol
 from session.ownership import BEYOND_ROLLS
+from ui import router
 from ui.arrivals import owned  # noqa: F401  (registers Add, Leave out, Restore)
 from ui.core.holding import NOT_YOURS
 from ui.screens.log import actions as log_actions  # noqa: F401
 from ui.screens.roster import actions as roster_actions  # noqa: F401
 from ui.screens.session import actions as session_actions  # noqa: F401
+from ui.screens.session.actions import NAME_NOT_YOURS
 from ui.screens.frame import actions as frame_actions  # noqa: F401
 from ui.systems.tension import actions as tension_actions  # noqa: F401
 
 from live_table import Table
 from reading import text
 from samples import party_of_five, seen
-from tapping import phone, tap
+from tapping import phone, stored, tap
 from test_ui_core_outgoing import roll  # a player's Tension roll, logged and sent to the GM
 
 
@@ -326,3 +328,39 @@ def test_a_claim_by_link_of_someone_another_phone_holds_is_said_and_the_rest_of_
         table.phones["ash"].device]
     open_link(gm, session_link(cy.replica))  # the same claim again: said once, when it first came
     assert "whom another phone holds" not in seen(gm.message.text)
+
+
+def test_a_players_phone_draws_no_rename_for_a_session_it_plays_in_from_its_list_and_refuses_a_forced_one():
+    table, party = live_party()
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    played = ash.session["id"]
+    tap(ash, "session-new")  # this phone's own session, open now: the played one is further down the list
+    ash.screen = gm.screen = "session"
+    assert ash.session["id"] != played and ash.library.has(played)
+    assert 'data-action="session-rename"' not in dict(router.page(ash))["session-list"]
+    tap(ash, "session-rename", id=played)
+    assert ash.message.text == NAME_NOT_YOURS and "renaming" not in ash.view
+    ash.view = {"renaming": played, "rename_text": "Ash's game"}  # a form left open by an older page
+    tap(ash, "session-rename-save")
+    assert ash.message.text == NAME_NOT_YOURS and stored(ash, played)["name"] == "Friday at Kim's"
+    own = ash.session["id"]
+    tap(ash, "session-open", id=played)
+    ash.screen = "session"
+    assert 'data-action="session-rename"' in dict(router.page(ash))["session-list"]  # its own session's, a phone alone
+    tap(ash, "session-rename", id=own)
+    tap(ash, "session-rename-text", value="Ash's notes")
+    tap(ash, "session-rename-save")
+    assert stored(ash, own)["name"] == "Ash's notes"
+
+
+def test_the_gms_phone_renames_its_sessions_from_its_list():
+    table, party = live_party()
+    gm = table.phones["gm"]
+    run = gm.session["id"]
+    tap(gm, "session-new")
+    gm.screen = "session"
+    assert dict(router.page(gm))["session-list"].count('data-action="session-rename"') == 1
+    tap(gm, "session-rename", id=run)
+    tap(gm, "session-rename-text", value="Saturday at Kim's")
+    tap(gm, "session-rename-save")
+    assert stored(gm, run)["name"] == "Saturday at Kim's"

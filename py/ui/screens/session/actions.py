@@ -11,13 +11,16 @@ import rules
 from session import SessionError, new_id, new_session
 from session.model import MAX_SESSION_NAME, name_text
 from session.on_device.backups import linked
+from session.ownership import gm_of
 from session.replica import Replica
 
 from ui.core import commands
 from ui.core.actions import Input, action
 from ui.core.clock import now_text
+from ui.core.holding import NOT_YOURS
 from ui.core.library import (copy_as, listing, logged, read_session, switch_to, unreadable, unused_name, whole,
                              with_fields)
+from ui.core.role import renames
 from ui.core.state import AppState
 from ui.kit.html import isolate
 from ui.screens.session.sharing import session_url
@@ -89,10 +92,15 @@ def delete(state: AppState, event: Input):
     state.say(f"Deleted “{isolate(entry['name'])}”.")
 
 
+NAME_NOT_YOURS = f"{NOT_YOURS}: the session's name. It was not changed."
+
+
 @action("session-rename")
 def start_rename(state: AppState, event: Input):
     entry = next((item for item in listing(state) if item["id"] == event.text("id")), None)
-    if entry is not None:
+    if entry is not None and not renames(state, entry["id"], entry.get("gm")):
+        state.fail(NAME_NOT_YOURS)  # its Rename is not drawn here: an old page or a stray event
+    elif entry is not None:
         state.view = {"renaming": entry["id"], "rename_text": entry["name"]}
 
 
@@ -120,7 +128,11 @@ def save_name(state: AppState, event: Input):
     if target is None:
         return
     if target is state.replica:
-        state.session = {**state.session, "name": name}
+        state.session = {**state.session, "name": name}  # refused, if it is not this phone's, by holding.refused_here
+    elif not renames(state, session_id, gm_of(target)):
+        cancel_rename(state, event)
+        state.fail(NAME_NOT_YOURS)
+        return
     else:
         commands.save_session(state, with_fields(target, state.device, name=name))
     cancel_rename(state, event)

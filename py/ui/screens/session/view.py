@@ -9,7 +9,7 @@ from session import SYSTEMS
 from session.on_device import shown_key
 
 from ui.core.library import LATEST, backup_due, backup_words, keeps_log, keeps_nothing, listing, logged, unreadable
-from ui.core.role import changes_session, is_player
+from ui.core.role import changes_session, is_player, renames
 from ui.core.state import AppState
 from ui.kit.controls import button, scanner
 from ui.kit.html import Markup, h, isolate
@@ -244,11 +244,13 @@ def session_row(state: AppState, entry: dict) -> Markup:
                     class_="confirm", role="alert")
     open_button = h("span", "Open now", class_="badge badge-open") if is_open else \
         button("Open", "session-open", primary=True, data_id=entry["id"], aria_label=f"Open {name}")
+    # The open session's Rename is beside its name, above; on a player's phone the name is the GM's to change.
+    rename = Markup("") if is_open or not renames(state, entry["id"], entry.get("gm")) else \
+        button("Rename", "session-rename", data_id=entry["id"], aria_label=f"Rename {name}")
     return h("li",
              h("div", h("h3", name, class_="session-row-name"), open_button, class_="session-row-head"),
              h("p", details, class_="hint hint-small"),
-             buttons(Markup("") if is_open else  # the open session's Rename is beside its name, above
-                     button("Rename", "session-rename", data_id=entry["id"], aria_label=f"Rename {name}"),
+             buttons(rename,
                      button("Duplicate", "session-duplicate", data_id=entry["id"], aria_label=f"Duplicate {name}"),
                      button("Delete…", "session-delete", danger=True, data_id=entry["id"],
                             aria_label=f"Delete {name}")),
