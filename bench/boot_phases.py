@@ -23,6 +23,7 @@ from engines import EnginePage, PlaywrightDriver, start_firefox, start_webkit
 RUNS = 5
 # (label, start, end): the time between two marks ("navigation" is 0: the page's timeOrigin).
 # Fetch, compile and the snapshot overlap (all three run at once); the other phases follow one another.
+# The indented ones split the one above them in a start from the snapshot (static/python.mjs marks them).
 PHASES = (
     ("page + PyScript load", "navigation", "py:Loading interpreter"),
     ("wasm fetch", "wasm:start", "wasm:end"),
@@ -30,6 +31,9 @@ PHASES = (
     ("snapshot read + inflate", "tableside-snapshot-reading", "tableside-snapshot-read"),
     ("instantiate", "ready-to-instantiate", "tableside-wasm-instantiated"),
     ("interpreter start", "tableside-wasm-instantiated", "py:Loaded interpreter"),
+    ("  runtime set-up (linking)", "tableside-wasm-instantiated", "tableside-runtime-ready"),
+    ("  memory restored + Pyodide API", "tableside-runtime-ready", "tableside-memory-restored"),
+    ("  fresh randomness, files back", "tableside-memory-restored", "tableside-snapshot-restored"),
     ("interpreter (stock: all of it)", "py:Loading interpreter", "py:Loaded interpreter"),
     ("PyScript set-up", "py:Loaded interpreter", "tableside-main"),
     ("our imports (+ unpack)", "tableside-main", "tableside-imported"),

@@ -42,8 +42,13 @@ async function restore(options, read) {
   });
   snapshot.catch(() => {}); // Pyodide awaits it a moment later: not "unhandled" before then
   const python = await pyodide.loadPyodide({
-    ...options, _loadSnapshot: snapshot, createPyodideModule: (settings) => start.createPyodideModule(settings),
+    ...options, _loadSnapshot: snapshot,
+    // The mark: Emscripten's runtime is set up (bench/boot_phases.py's "runtime set-up": in a
+    // start from the snapshot, mostly Emscripten linking the wasm's 8,560 exports).
+    createPyodideModule: (settings) => start.createPyodideModule(settings)
+      .then((module) => (performance.mark("tableside-runtime-ready"), module)),
   });
+  performance.mark("tableside-memory-restored"); // the snapshot in memory, Pyodide's API set up
   start = null; // Pyodide keeps its options: not the snapshot's 31 MB
   delete python._api.config._loadSnapshot;
   const fresh = python.pyimport("tableside_snapshot");
