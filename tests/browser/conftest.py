@@ -34,12 +34,12 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost",
     # Chromium's in-process heap profiler (HeapProfilerReporting, on by default, with
     # --disable-field-trial-config) samples half of all browser starts of a build with no
-    # channel, and a tenth of their renderers. A sampled allocation taken while Pyodide runs on a
-    # JSPI stack walks frame pointers off that stack and segfaults the renderer (at
-    # base::debug::TraceStackFramePointers' scan; the "Target crashed" seen in `make test`). Forced
-    # on for every renderer it crashes the app's boot 6 times in 6, the stock PyScript page 2 in
-    # 8, and neither with JSPI taken away. Chromium keeps only the last --disable-features, so
-    # this one repeats Playwright's own (playwright-core's chromiumSwitches, 1.65.2).
+    # channel, and a tenth of their renderers. A sample taken while Pyodide ran on a JSPI stack
+    # walked frame pointers off that stack and segfaulted the renderer (forced on: the app's boot
+    # crashed 6 times in 6). The app now starts Python without JSPI (static/python.mjs), which ends
+    # that for every frame walk; the profiler stays off all the same (the suite needs nothing from
+    # it). Chromium keeps only the last --disable-features, so this one repeats Playwright's own
+    # (playwright-core's chromiumSwitches, 1.65.2).
     "--disable-features=" + ",".join([
         "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
         "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",

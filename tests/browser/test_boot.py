@@ -94,3 +94,14 @@ def test_the_deployable_folder_boots_by_itself(browser, tmp_path, watch):
     finally:
         server.shutdown()
     watch.check()
+
+
+def test_python_starts_without_stacks_of_its_own_where_chromium_offers_them(app, browser):
+    """static/python.mjs takes JSPI away before Pyodide starts: on its stacks Chromium's frame-pointer
+    walk segfaults the renderer (test_crashes.py), and the app needs nothing they give."""
+    offered = browser.new_page()
+    try:
+        assert offered.evaluate("'Suspending' in WebAssembly")  # this Chromium offers JSPI...
+    finally:
+        offered.close()
+    assert not app.evaluate("'Suspending' in WebAssembly || 'promising' in WebAssembly")  # ...not to Pyodide here
