@@ -247,6 +247,8 @@ async def side(state: AppState, peer: live_table.Peer, message: dict):
     if (call is None or call.get("ended") or call["kind"] not in live_protocol.FIRST_KINDS
             or peer.role not in call["to"]):
         state.fail(f"{who} sent a roll for a call that is not open here, so it was not used.")
+        if call is None or call.get("ended"):  # its round's end may have been lost: its phone re-sends until it hears
+            send(state, peer.id, live_protocol.write(live_protocol.END, id=message["call"]))
         return
     if call["rolled"].get(peer.role):
         stored_roll(state, peer.id, message["entry"])  # its phone did not hear it arrived: said again

@@ -370,7 +370,7 @@ def test_new_conflict_while_an_attack_is_on_its_way_says_so_and_keeps_waiting_un
     assert gm.drafts["tension"]["called"] is None
 
 
-def test_new_conflict_tapped_twice_stops_waiting_ends_the_round_and_a_late_attack_is_refused():
+def test_new_conflict_tapped_twice_ends_the_round_and_a_late_attack_is_answered_with_the_rounds_end():
     table, gm, ash = attack_called()
     rolled_attack(ash)
     late = tension_calls.side_message(ash)
@@ -382,13 +382,16 @@ def test_new_conflict_tapped_twice_stops_waiting_ends_the_round_and_a_late_attac
     table.cut.clear()
     assert gm.drafts["tension"]["called"] is None and next(iter(gm.live.calls.values()))["ended"]
     _, peer = table.channels[("ash", "gm")]
+    sent = len(table.sent)
     table.deliver("gm", "live-message", live_protocol.write(live_protocol.SIDE, **late), peer=peer)
     table.run()
-    assert gm.message.tone == "error" and "not open here" in gm.message.text
-    assert not gm.drafts["tension"]["initiators"][0]["dice"] and gm.session["log"] == []
-    tap(gm, "live-call-end", id=next(iter(gm.live.calls)))  # (ended already: nothing more is sent)
-    table.run()
-    assert ash.unconfirmed  # the round's end did not reach Ash's phone
+    assert not gm.drafts["tension"]["initiators"][0]["dice"]  # refused: not used for the ended round
+    assert ("gm", "ash", live_protocol.write(live_protocol.END, id=late["call"])) in table.sent[sent:]
+    # The round's end was lost on the way: the GM's phone answers the refused attack with it, so Ash's
+    # phone puts the attack away (set aside in its log) and sends it no more.
+    assert not ash.unconfirmed and "The GM ended the round before your roll was used" in ash.message.text
+    assert ash.drafts["tension"]["called"] is None and ash.session["log"][0]["kind"] == "set-aside"
+    assert gm.session["log"][0]["id"] == ash.session["log"][0]["id"]  # the set-aside dice reach the GM's log
 
 
 def test_a_round_ended_before_the_attack_was_used_puts_it_away_on_the_players_phone():
