@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 import zxingcpp
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright
 
 import netns
 
@@ -226,14 +226,22 @@ FORGET_WAYS_BACK = """() => {
 
 
 WAYS = f"() => ({WAYS_BACK})().map((way) => way.id)"
+WAYS_BY_PEER = """() => Object.fromEntries(Object.entries(localStorage).filter(([key]) => key.startsWith("tableside.table."))
+  .flatMap(([, text]) => Object.entries(JSON.parse(text).rejoin?.peers ?? {}))
+  .map(([peer, held]) => [peer, held.ways.map((way) => way.id)]))"""
 
 
 def armed(phone: Phone, peers: int, before=()) -> list[int]:
     """Wait until the phone stores three ways back to each of `peers` phones, none of them in `before`."""
-    phone.page.wait_for_function(f"""(before) => {{
-        const ids = ({WAYS})();
-        return ids.length === {3 * peers} && ids.every((id) => !before.includes(id));
-    }}""", arg=list(before), timeout=AGREE_MS)
+    try:
+        phone.page.wait_for_function(f"""(before) => {{
+            const ids = ({WAYS})();
+            return ids.length === {3 * peers} && ids.every((id) => !before.includes(id));
+        }}""", arg=list(before), timeout=AGREE_MS)
+    except PlaywrightTimeout:  # armed in well under a second otherwise: say what this phone holds instead
+        held = phone.page.evaluate(WAYS_BY_PEER)
+        raise AssertionError(f"{phone.who}'s phone did not store 3 new ways back to each of {peers} phones in "
+                             f"{AGREE_MS} ms; it holds {held} (ways from before: {list(before)})") from None
     return phone.page.evaluate(WAYS)
 
 
