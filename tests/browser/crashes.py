@@ -53,12 +53,16 @@ def settled(path: Path, quiet_s: float = 1.0, within_s: float = 10.0) -> bool:
     return False
 
 
+def mapped_files(gdb_output: str) -> list[tuple[int, int, int, str]]:
+    """`info proc mappings` in `gdb_output`: (start, end, file offset, file) for each file mapped."""
+    return [(int(start, 16), int(end, 16), int(offset, 16), name.strip())
+            for start, end, _, offset, name in re.findall(
+                r"^\s*(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(\S.*)$", gdb_output, re.M)]
+
+
 def frames(gdb_output: str) -> list[str]:
     """The backtrace in `gdb_output` (bt, then info proc mappings), each address as file+offset."""
-    mappings = [(int(start, 16), int(end, 16), int(offset, 16), name)
-                for start, end, _, offset, name in re.findall(
-                    r"^\s*(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(\S.*)$",
-                    gdb_output, re.M)]
+    mappings = mapped_files(gdb_output)
 
     def where(address: int) -> str:
         for start, end, offset, name in mappings:
@@ -84,10 +88,7 @@ def callers_on_the_stack(gdb_output: str) -> list[str]:
     """Which stack the crashed thread was on, and the addresses into Chromium's code found on it
     (return addresses, nearest first), for when gdb's backtrace stops at code V8 compiled: Debian's
     chromium has no symbols, and these name the C++ callers to look up in its machine code."""
-    mappings = [(int(start, 16), int(end, 16), int(offset, 16), name.strip())
-                for start, end, _, offset, name in re.findall(
-                    r"^\s*(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s*(.*)$",
-                    gdb_output, re.M)]
+    mappings = mapped_files(gdb_output)
     pointer = re.search(r"^\$1 = (0x[0-9a-f]+)$", gdb_output, re.M)
     if not pointer:
         return ["its stack pointer could not be read"]
