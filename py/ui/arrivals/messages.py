@@ -244,10 +244,10 @@ async def side(state: AppState, peer: live_table.Peer, message: dict):
     if call is not None:
         table.calls.setdefault(call["id"], call)  # after a reload here, the round shows it again
     who = peer_name(state, peer)
-    if (call is None or call.get("ended") or call["kind"] not in live_protocol.FIRST_KINDS
-            or peer.role not in call["to"]):
+    over = call is None or call.get("ended")
+    if over or call["kind"] not in live_protocol.FIRST_KINDS or peer.role not in call["to"]:
         state.fail(f"{who} sent a roll for a call that is not open here, so it was not used.")
-        if call is None or call.get("ended"):  # its round's end may have been lost: its phone re-sends until it hears
+        if over:  # its round's end may have been lost: its phone re-sends the side until it hears it
             send(state, peer.id, live_protocol.write(live_protocol.END, id=message["call"]))
         return
     if call["rolled"].get(peer.role):

@@ -98,10 +98,12 @@ NAME_NOT_YOURS = f"{NOT_YOURS}: the session's name. It was not changed."
 @action("session-rename")
 def start_rename(state: AppState, event: Input):
     entry = next((item for item in listing(state) if item["id"] == event.text("id")), None)
-    if entry is not None and not renames(state, entry["id"], entry.get("gm")):
+    if entry is None:
+        return
+    if not renames(state, entry["id"], entry.get("gm")):
         state.fail(NAME_NOT_YOURS)  # its Rename is not drawn here: an old page or a stray event
-    elif entry is not None:
-        state.view = {"renaming": entry["id"], "rename_text": entry["name"]}
+        return
+    state.view = {"renaming": entry["id"], "rename_text": entry["name"]}
 
 
 @action("session-rename-text")
