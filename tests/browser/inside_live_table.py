@@ -214,8 +214,10 @@ def join(gm: Phone, player: Phone, first: bool = True, pictures=None, connect: b
 
 
 # The ways back a phone stores to the live table it is on (issue 31: a reload rejoins through them).
-WAYS_BACK = """() => Object.entries(localStorage).filter(([key]) => key.startsWith("tableside.table."))
-  .flatMap(([, text]) => Object.values(JSON.parse(text).rejoin?.peers ?? {}).flatMap((peer) => peer.ways))"""
+# [phone id, what this phone stores to rejoin it] for each phone of the live table it is on.
+PEERS_BACK = """() => Object.entries(localStorage).filter(([key]) => key.startsWith("tableside.table."))
+  .flatMap(([, text]) => Object.entries(JSON.parse(text).rejoin?.peers ?? {}))"""
+WAYS_BACK = f"() => ({PEERS_BACK})().flatMap(([, peer]) => peer.ways)"
 FORGET_WAYS_BACK = """() => {
   for (const key of Object.keys(localStorage).filter((key) => key.startsWith("tableside.table."))) {
     const table = JSON.parse(localStorage.getItem(key));
@@ -226,9 +228,7 @@ FORGET_WAYS_BACK = """() => {
 
 
 WAYS = f"() => ({WAYS_BACK})().map((way) => way.id)"
-WAYS_BY_PEER = """() => Object.fromEntries(Object.entries(localStorage).filter(([key]) => key.startsWith("tableside.table."))
-  .flatMap(([, text]) => Object.entries(JSON.parse(text).rejoin?.peers ?? {}))
-  .map(([peer, held]) => [peer, held.ways.map((way) => way.id)]))"""
+WAYS_BY_PEER = f"() => Object.fromEntries(({PEERS_BACK})().map(([peer, back]) => [peer, back.ways.map((way) => way.id)]))"
 
 
 def armed(phone: Phone, peers: int, before=()) -> list[int]:
