@@ -17,6 +17,15 @@ stamp. What every phone can still check, from the replicas alone:
   otherwise its rolls and their counts are held together, so they are always taken whole).
 - Everything else is *held*: listed change by change for the GM's "Add" on the GM's phone, refused
   with one sentence on every other phone.
+- Counts a phone moved beyond what its rolls account for, once the GM adds them, are that phone's
+  own, vouched for (`Replica.vouched`, written by the GM's device: `vouch`): every phone allows that
+  phone's count up to what the GM vouched for, as well as what its rolls account for, so the roll
+  that was still on its way, arriving later, raises the count only to a value it already has (taken
+  as the GM's own count instead, it counted twice). The GM's phone vouches the same way for the
+  counts it takes from a phone's rolls as they arrive (stamped at its clock, no tick): a phone that
+  got a later roll first, with a count that holds an earlier one, and then the earlier roll, has
+  room for the earlier roll's move only in what the GM's phone, which took both, vouched for.
+  Records another device wrote are ignored.
 - A write stamped with this phone's own device that this phone never made is forged: dropped. (But
   for `own`: a version-1 link carries no writer, so what it shows is written as this phone's change
   when the person here takes it, and judged as this phone's: kept on the GM's phone, on a player's
@@ -31,15 +40,16 @@ from dataclasses import dataclass, field
 
 from rules.words import isolate
 
-from .inert import known_counts, writers
-from .replica import BASE, COUNT_NAMES, ENTRY_COUNTS, Replica, effect_targets, later_write
+from .inert import known_counts, standing, writers
+from .replica import (BASE, COUNT_NAMES, ENTRY_COUNTS, Replica, counts_at, effect_targets, join_vouched, later_write,
+                      target_key)
 
 WHO_IS_WHO = ("name", "kind", "system")  # a sheet's fields that say who it is: the GM's to change
 SESSION_WORDS = {"name": "the session's name", "system": "the session's rule system",
                  "players": "the number of players", "settings": "the session's settings",
                  "tension_table": "the Tension Table"}
 ANOTHER_GM = "This link names another phone as the GM, so it was not used."
-BEYOND_ROLLS = "more than its rolls here account for (an earlier roll may still be on its way)"
+BEYOND_ROLLS = "more than its rolls here account for"
 FORGED = "Changes written in this phone's name that it never made were ignored."
 
 
@@ -170,6 +180,7 @@ class Judging:
         self.changes: list[str] = []
         self.forged = 0
         self.held_adds: set[str] = set()  # roster entries whose addition is held (or forged)
+        self.vouches = self.trusted_vouches()
 
     def verdict(self) -> Verdict:
         incoming = self.incoming
@@ -180,7 +191,28 @@ class Judging:
         self.fields()
         self.roster()
         self.rolls()
+        self.kept.vouched = standing(self.vouches, self.mine, self.kept)
         return Verdict(self.kept, self.held, self.changes, self.forged)
+
+    def trusted_vouches(self) -> dict:
+        """The incoming `vouched` records the GM on record wrote (no other phone vouches: the rest are
+        ignored); on the GM's phone, one that says more than it has is forged."""
+        trusted: dict[str, dict] = {}
+        for device, records in self.incoming.vouched.items():
+            for key, record in records.items():
+                had = self.mine.vouched.get(device, {}).get(key)
+                news = had is None or join_vouched({device: {key: had}}, {device: {key: record}})[device][key] != had
+                if record[3] != self.gm or news and self.forged_write(record[3]):
+                    continue
+                trusted.setdefault(device, {})[key] = record
+        return trusted
+
+    def vouched_for(self, target: tuple, device: str) -> list:
+        """[up, down] the GM vouched for of `device`'s count at `target` (here or in what arrives)."""
+        key = target_key(target)
+        records = [record for record in (self.mine.vouched.get(device, {}).get(key), self.vouches.get(device, {}).get(key))
+                   if record is not None and record[3] == self.gm]
+        return [max((record[0] for record in records), default=0), max((record[1] for record in records), default=0)]
 
     def forged_write(self, device: str) -> bool:
         if device == self.forgeable:
@@ -323,6 +355,9 @@ class Judging:
         if not lines:  # its rolls merge; its counts as far as they account for, the rest waits
             clipped, excess = self.within(device, entries, marks, moves)
             self.take(device, entries, marks, clipped)
+            if self.here == self.gm:  # what the GM's phone takes, it vouches for: see the module's note
+                for target, steps in clipped:
+                    self.vouches = join_vouched(self.vouches, {device: {target_key(target): [*steps, self.mine.clock, self.gm]}})
             if excess:
                 for target, steps in moves:
                     put(self.held, target, device, steps)
@@ -358,8 +393,8 @@ class Judging:
         return max(0, steps[0] - up), max(0, steps[1] - down)
 
     def within(self, device: str, entries: list[dict], marks: list[str], moves):
-        """`moves` kept within what these entries' effects and the undo of these marks account for
-        (what a count moved beyond them waits for the GM), and [(target, net move beyond)]."""
+        """`moves` kept within what these entries' effects and the undo of these marks account for, or
+        the GM vouched for (what a count moved beyond both waits for the GM), and [(target, net move beyond)]."""
         if not moves:
             return [], []
         room: dict[tuple, list] = {}
@@ -370,13 +405,13 @@ class Judging:
                 allowed[0 if sign * delta > 0 else 1] += abs(delta)
         clipped, excess = [], []
         for target, steps in moves:
-            up, down = self.increase(target, device, steps)
-            allowed = room.get(target, [0, 0])
-            had = mine_steps(self.mine, target, device)
-            kept = [had[0] + min(up, allowed[0]), had[1] + min(down, allowed[1])]
+            increase, allowed = self.increase(target, device, steps), room.get(target, [0, 0])
+            had, vouched = mine_steps(self.mine, target, device), self.vouched_for(target, device)
+            kept = [max(had[side] + min(increase[side], allowed[side]), min(steps[side], vouched[side])) for side in (0, 1)]
+            whole = [max(had[side], steps[side]) for side in (0, 1)]
             clipped.append((target, kept))
-            if kept != [max(had[0], steps[0]), max(had[1], steps[1])]:
-                excess.append((target, (up - min(up, allowed[0])) - (down - min(down, allowed[1]))))
+            if kept != whole:
+                excess.append((target, (whole[0] - kept[0]) - (whole[1] - kept[1])))
         return clipped, excess
 
     def net(self, target: tuple, device: str, steps: list) -> int:
@@ -433,6 +468,31 @@ def record_gm(replica: Replica, device: str) -> bool:
         return False
     replica.gm = [device, replica.tick(), device]
     return True
+
+
+def vouch(replica: Replica, held: Replica, gm: str) -> set[tuple]:
+    """(The GM's phone, at "Add") The counts `held` brings that moved beyond their phone's rolls, taken as
+    that phone's own, each vouched for by `gm` (so every phone takes them: see the module's note). Not
+    the counts of a phone whose rolls or undo marks are held with them (they are made again as the
+    GM's, with the roll), nor of a roster entry this phone does not have (its addition is the GM's).
+    The counts changed here, by target."""
+    whole = writers(Replica(held.id), held)
+    places = [(("tension",), held.tension)] + [
+        (("entry", entry_id, key), counts) for entry_id, entry in held.roster.items()
+        if entry_id in replica.roster and entry.get("added") is None for key, counts in entry["counts"].items()]
+    changed = set()
+    for target, counts in places:
+        for device, steps in counts.items():
+            if device == gm or device in whole:
+                continue
+            here = counts_at(replica, target) if target == ("tension",) else \
+                replica.roster[target[1]]["counts"].setdefault(target[2], {})
+            had = here.get(device, [0, 0])
+            here[device] = [max(had[0], steps[0]), max(had[1], steps[1])]
+            record = [*here[device], replica.tick(), gm]
+            replica.vouched = join_vouched(replica.vouched, {device: {target_key(target): record}})
+            changed.add(target)
+    return changed
 
 
 def claim(replica: Replica, entry_id: str, device: str):
