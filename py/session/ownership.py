@@ -41,8 +41,8 @@ from dataclasses import dataclass, field
 from rules.words import isolate
 
 from .inert import known_counts, standing, writers
-from .replica import (BASE, COUNT_NAMES, ENTRY_COUNTS, Replica, counts_at, effect_targets, join_vouched, later_write,
-                      target_key)
+from .replica import (BASE, COUNT_NAMES, ENTRY_COUNTS, Replica, counts_at, effect_targets, higher_vouch, join_vouched,
+                      later_write, target_key)
 
 WHO_IS_WHO = ("name", "kind", "system")  # a sheet's fields that say who it is: the GM's to change
 SESSION_WORDS = {"name": "the session's name", "system": "the session's rule system",
@@ -201,7 +201,7 @@ class Judging:
         for device, records in self.incoming.vouched.items():
             for key, record in records.items():
                 had = self.mine.vouched.get(device, {}).get(key)
-                news = had is None or join_vouched({device: {key: had}}, {device: {key: record}})[device][key] != had
+                news = higher_vouch(had, record) != had
                 if record[3] != self.gm or news and self.forged_write(record[3]):
                     continue
                 trusted.setdefault(device, {})[key] = record
@@ -356,8 +356,10 @@ class Judging:
             clipped, excess = self.within(device, entries, marks, moves)
             self.take(device, entries, marks, clipped)
             if self.here == self.gm:  # what the GM's phone takes, it vouches for: see the module's note
+                mine = self.vouches.setdefault(device, {})
                 for target, steps in clipped:
-                    self.vouches = join_vouched(self.vouches, {device: {target_key(target): [*steps, self.mine.clock, self.gm]}})
+                    key = target_key(target)
+                    mine[key] = higher_vouch(mine.get(key), [*steps, self.mine.clock, self.gm])
             if excess:
                 for target, steps in moves:
                     put(self.held, target, device, steps)

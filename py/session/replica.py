@@ -379,9 +379,13 @@ def join_vouched(first: dict, second: dict) -> dict:
     for device, records in second.items():
         mine = joined.setdefault(device, {})
         for key, record in records.items():
-            had = mine.get(key, record)
-            mine[key] = [max(had[0], record[0]), max(had[1], record[1]), *max(had[2:], record[2:])]
+            mine[key] = higher_vouch(mine.get(key), record)
     return joined
+
+
+def higher_vouch(had: list | None, record: list) -> list:
+    """One `vouched` record joined with another (or with none)."""
+    return list(record) if had is None else [max(had[0], record[0]), max(had[1], record[1]), *max(had[2:], record[2:])]
 
 
 def target_key(target: tuple) -> str:
