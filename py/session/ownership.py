@@ -181,6 +181,7 @@ class Judging:
         self.forged = 0
         self.held_adds: set[str] = set()  # roster entries whose addition is held (or forged)
         self.vouches = self.trusted_vouches()
+        self.taken: dict[str, dict] = {}  # (the GM's phone) what it vouches for as it takes it from rolls
 
     def verdict(self) -> Verdict:
         incoming = self.incoming
@@ -191,7 +192,7 @@ class Judging:
         self.fields()
         self.roster()
         self.rolls()
-        self.kept.vouched = standing(self.vouches, self.mine, self.kept)
+        self.kept.vouched = join_vouched(standing(self.vouches, self.mine, self.kept), self.taken)
         return Verdict(self.kept, self.held, self.changes, self.forged)
 
     def trusted_vouches(self) -> dict:
@@ -209,6 +210,8 @@ class Judging:
 
     def vouched_for(self, target: tuple, device: str) -> list:
         """[up, down] the GM vouched for of `device`'s count at `target` (here or in what arrives)."""
+        if device not in self.mine.vouched and device not in self.vouches:
+            return [0, 0]
         key = target_key(target)
         records = [record for record in (self.mine.vouched.get(device, {}).get(key), self.vouches.get(device, {}).get(key))
                    if record is not None and record[3] == self.gm]
@@ -356,10 +359,7 @@ class Judging:
             clipped, excess = self.within(device, entries, marks, moves)
             self.take(device, entries, marks, clipped)
             if self.here == self.gm:  # what the GM's phone takes, it vouches for: see the module's note
-                mine = self.vouches.setdefault(device, {})
-                for target, steps in clipped:
-                    key = target_key(target)
-                    mine[key] = higher_vouch(mine.get(key), [*steps, self.mine.clock, self.gm])
+                self.taken[device] = {target_key(target): [*steps, self.mine.clock, self.gm] for target, steps in clipped}
             if excess:
                 for target, steps in moves:
                     put(self.held, target, device, steps)
@@ -407,8 +407,9 @@ class Judging:
                 allowed[0 if sign * delta > 0 else 1] += abs(delta)
         clipped, excess = [], []
         for target, steps in moves:
-            increase, allowed = self.increase(target, device, steps), room.get(target, [0, 0])
-            had, vouched = mine_steps(self.mine, target, device), self.vouched_for(target, device)
+            had, allowed, vouched = mine_steps(self.mine, target, device), room.get(target, [0, 0]), \
+                self.vouched_for(target, device)
+            increase = [max(0, steps[0] - had[0]), max(0, steps[1] - had[1])]
             kept = [max(had[side] + min(increase[side], allowed[side]), min(steps[side], vouched[side])) for side in (0, 1)]
             whole = [max(had[side], steps[side]) for side in (0, 1)]
             clipped.append((target, kept))
