@@ -336,9 +336,15 @@ class Judging:
         if not entries and not marks and not moves:
             self.take(device, [], [], [])
             return
-        if device == self.forgeable:  # this phone has everything it wrote: more is forged
-            self.forged += len(entries) + len(marks) + len(moves)
-            self.take(device, [], [], [])
+        if device == self.forgeable:  # this phone has everything it wrote: more is forged, but what the GM
+            vouched = []  # vouched for (the GM added it, so every other phone counts it: this one too)
+            for target, steps in moves:
+                had, allowed = mine_steps(self.mine, target, device), self.vouched_for(target, device)
+                kept = [max(had[side], min(steps[side], allowed[side])) for side in (0, 1)]
+                vouched += [(target, kept)] if kept != had else []
+                self.forged += kept != [max(had[side], steps[side]) for side in (0, 1)]
+            self.forged += len(entries) + len(marks)
+            self.take(device, [], [], vouched)
             return
         if device == self.gm:
             self.take(device, entries, marks, moves)

@@ -148,3 +148,23 @@ def test_in_every_order_every_phone_ends_on_the_same_tension_and_ap_and_tension_
     assert did > 0 and rolled[0] == start["tension"] + did
     assert gm.replica.tension.get(GM, [0, 0]) == [0, 0]  # nothing of Ash's became the GM's
     assert not gm.waiting
+
+
+def test_a_count_written_in_a_phones_name_elsewhere_that_the_gm_added_is_taken_on_that_phone_too():
+    """A link made in Ash's phone's name but not on it (an altered page, a forger) moves Tension; the GM
+    adds it. Ash's phone never made those steps, but the GM vouched for them: it counts them like every
+    other phone, so the phones agree; more than the GM vouched for is still forged there."""
+    gm, ash, bo, _, ids = table()
+    written = ash.replica.copy()
+    before = written.session()
+    written.absorb(before, {**before, "tension": before["tension"] + 5}, ASH)
+    gm.receive(written)
+    add(gm)
+    assert gm.replica.session()["tension"] == before["tension"] + 5
+    for phone in (ash, bo):
+        verdict = phone.receive(gm.replica)
+        assert not verdict.holds and not verdict.forged
+    assert tension_and_ap(ash, ids) == tension_and_ap(bo, ids) == tension_and_ap(gm, ids)
+    more = gm.replica.copy()
+    more.tension[ASH] = [more.tension[ASH][0] + 3, more.tension[ASH][1]]
+    assert ash.receive(more).forged == 1 and tension_and_ap(ash, ids) == tension_and_ap(gm, ids)
