@@ -17,15 +17,9 @@ stamp. What every phone can still check, from the replicas alone:
   otherwise its rolls and their counts are held together, so they are always taken whole).
 - Everything else is *held*: listed change by change for the GM's "Add" on the GM's phone, refused
   with one sentence on every other phone.
-- Counts a phone moved beyond what its rolls account for, once the GM adds them, are that phone's
-  own, vouched for (`Replica.vouched`, written by the GM's device: `vouch`): every phone allows that
-  phone's count up to what the GM vouched for, as well as what its rolls account for, so the roll
-  that was still on its way, arriving later, raises the count only to a value it already has (taken
-  as the GM's own count instead, it counted twice). The GM's phone vouches the same way for the
-  counts it takes from a phone's rolls as they arrive (stamped at its clock, no tick): a phone that
-  got a later roll first, with a count that holds an earlier one, and then the earlier roll, has
-  room for the earlier roll's move only in what the GM's phone, which took both, vouched for.
-  Records another device wrote are ignored.
+- Counts a phone moved beyond what its rolls account for, once the GM adds them, stay that phone's
+  own, vouched for by the GM's phone; every phone allows a count up to what the GM vouched for as
+  well as what its rolls account for (session.vouching).
 - A write stamped with this phone's own device that this phone never made is forged: dropped. (But
   for `own`: a version-1 link carries no writer, so what it shows is written as this phone's change
   when the person here takes it, and judged as this phone's: kept on the GM's phone, on a player's
@@ -40,9 +34,9 @@ from dataclasses import dataclass, field
 
 from rules.words import isolate
 
-from .inert import known_counts, standing, writers
-from .replica import (BASE, COUNT_NAMES, ENTRY_COUNTS, Replica, counts_at, effect_targets, higher_vouch, join_vouched,
-                      later_write, target_key)
+from .inert import known_counts, writers
+from .replica import BASE, COUNT_NAMES, ENTRY_COUNTS, Replica, effect_targets, later_write
+from .vouching import Vouches
 
 WHO_IS_WHO = ("name", "kind", "system")  # a sheet's fields that say who it is: the GM's to change
 SESSION_WORDS = {"name": "the session's name", "system": "the session's rule system",
@@ -180,8 +174,8 @@ class Judging:
         self.changes: list[str] = []
         self.forged = 0
         self.held_adds: set[str] = set()  # roster entries whose addition is held (or forged)
-        self.vouches = self.trusted_vouches()
-        self.taken: dict[str, dict] = {}  # (the GM's phone) what it vouches for as it takes it from rolls
+        self.vouches = Vouches(mine, incoming, gm, self.forgeable)
+        self.forged += self.vouches.forged
 
     def verdict(self) -> Verdict:
         incoming = self.incoming
@@ -192,30 +186,8 @@ class Judging:
         self.fields()
         self.roster()
         self.rolls()
-        self.kept.vouched = join_vouched(standing(self.vouches, self.mine, self.kept), self.taken)
+        self.kept.vouched = self.vouches.kept(self.mine, self.kept)
         return Verdict(self.kept, self.held, self.changes, self.forged)
-
-    def trusted_vouches(self) -> dict:
-        """The incoming `vouched` records the GM on record wrote (no other phone vouches: the rest are
-        ignored); on the GM's phone, one that says more than it has is forged."""
-        trusted: dict[str, dict] = {}
-        for device, records in self.incoming.vouched.items():
-            for key, record in records.items():
-                had = self.mine.vouched.get(device, {}).get(key)
-                news = higher_vouch(had, record) != had
-                if record[3] != self.gm or news and self.forged_write(record[3]):
-                    continue
-                trusted.setdefault(device, {})[key] = record
-        return trusted
-
-    def vouched_for(self, target: tuple, device: str) -> list:
-        """[up, down] the GM vouched for of `device`'s count at `target` (here or in what arrives)."""
-        if device not in self.mine.vouched and device not in self.vouches:
-            return [0, 0]
-        key = target_key(target)
-        records = [record for record in (self.mine.vouched.get(device, {}).get(key), self.vouches.get(device, {}).get(key))
-                   if record is not None and record[3] == self.gm]
-        return [max((record[0] for record in records), default=0), max((record[1] for record in records), default=0)]
 
     def forged_write(self, device: str) -> bool:
         if device == self.forgeable:
@@ -336,14 +308,9 @@ class Judging:
         if not entries and not marks and not moves:
             self.take(device, [], [], [])
             return
-        if device == self.forgeable:  # this phone has everything it wrote: more is forged, but what the GM
-            vouched = []  # vouched for (the GM added it, so every other phone counts it: this one too)
-            for target, steps in moves:
-                had, allowed = mine_steps(self.mine, target, device), self.vouched_for(target, device)
-                kept = [max(had[side], min(steps[side], allowed[side])) for side in (0, 1)]
-                vouched += [(target, kept)] if kept != had else []
-                self.forged += kept != [max(had[side], steps[side]) for side in (0, 1)]
-            self.forged += len(entries) + len(marks)
+        if device == self.forgeable:  # this phone has everything it wrote: more is forged (but what the GM vouched for)
+            vouched, forged = self.vouches.own(lambda target: mine_steps(self.mine, target, device), device, moves)
+            self.forged += forged + len(entries) + len(marks)
             self.take(device, [], [], vouched)
             return
         if device == self.gm:
@@ -364,8 +331,8 @@ class Judging:
         if not lines:  # its rolls merge; its counts as far as they account for, the rest waits
             clipped, excess = self.within(device, entries, marks, moves)
             self.take(device, entries, marks, clipped)
-            if self.here == self.gm:  # what the GM's phone takes, it vouches for: see the module's note
-                self.taken[device] = {target_key(target): [*steps, self.mine.clock, self.gm] for target, steps in clipped}
+            if self.here == self.gm:  # what the GM's phone takes, it vouches for (session.vouching)
+                self.vouches.take(device, clipped, self.mine.clock)
             if excess:
                 for target, steps in moves:
                     put(self.held, target, device, steps)
@@ -414,7 +381,7 @@ class Judging:
         clipped, excess = [], []
         for target, steps in moves:
             had, allowed, vouched = mine_steps(self.mine, target, device), room.get(target, [0, 0]), \
-                self.vouched_for(target, device)
+                self.vouches.allowed(target, device)
             increase = [max(0, steps[0] - had[0]), max(0, steps[1] - had[1])]
             kept = [max(had[side] + min(increase[side], allowed[side]), min(steps[side], vouched[side])) for side in (0, 1)]
             whole = [max(had[side], steps[side]) for side in (0, 1)]
@@ -477,31 +444,6 @@ def record_gm(replica: Replica, device: str) -> bool:
         return False
     replica.gm = [device, replica.tick(), device]
     return True
-
-
-def vouch(replica: Replica, held: Replica, gm: str) -> set[tuple]:
-    """(The GM's phone, at "Add") The counts `held` brings that moved beyond their phone's rolls, taken as
-    that phone's own, each vouched for by `gm` (so every phone takes them: see the module's note). Not
-    the counts of a phone whose rolls or undo marks are held with them (they are made again as the
-    GM's, with the roll), nor of a roster entry this phone does not have (its addition is the GM's).
-    The counts changed here, by target."""
-    whole = writers(Replica(held.id), held)
-    places = [(("tension",), held.tension)] + [
-        (("entry", entry_id, key), counts) for entry_id, entry in held.roster.items()
-        if entry_id in replica.roster and entry.get("added") is None for key, counts in entry["counts"].items()]
-    changed = set()
-    for target, counts in places:
-        for device, steps in counts.items():
-            if device == gm or device in whole:
-                continue
-            here = counts_at(replica, target) if target == ("tension",) else \
-                replica.roster[target[1]]["counts"].setdefault(target[2], {})
-            had = here.get(device, [0, 0])
-            here[device] = [max(had[0], steps[0]), max(had[1], steps[1])]
-            record = [*here[device], replica.tick(), gm]
-            replica.vouched = join_vouched(replica.vouched, {device: {target_key(target): record}})
-            changed.add(target)
-    return changed
 
 
 def claim(replica: Replica, entry_id: str, device: str):

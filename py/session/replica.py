@@ -170,8 +170,8 @@ class Replica:
     def from_dict(cls, data: dict) -> Replica:
         """From `to_dict`'s shape, already checked (session.replica_check.check_replica)."""
         return cls(data["id"], data["clock"], data["fields"], data["tension"], data["roster"],
-                   {entry["id"]: entry for entry in data.get("log", [])}, data["undone"], data.get("sealed"),
-                   data.get("gm"), data.get("holders"), data.get("vouched"))
+                   {entry["id"]: entry for entry in data.get("log", [])}, data["undone"], **{
+                       key: data.get(key) for key in ("sealed", "gm", "holders", "vouched")})
 
     def copy(self) -> Replica:
         twin = Replica.from_dict(copy.deepcopy(self.to_dict()))
@@ -351,8 +351,7 @@ class Replica:
         for conflict_id in self.sealed.keys() | other.sealed.keys():
             merged.sealed[conflict_id] = {**self.sealed.get(conflict_id, {}), **other.sealed.get(conflict_id, {})}
         merged.gm = self.gm if other.gm is None else other.gm if self.gm is None else later_write(self.gm, other.gm)
-        merged.holders = join_holders(self.holders, other.holders)
-        merged.vouched = join_vouched(self.vouched, other.vouched)
+        merged.holders, merged.vouched = join_holders(self.holders, other.holders), join_vouched(self.vouched, other.vouched)
         merged.complete = self.complete and other.complete
         merged.fresh = [*self.fresh, *(entry for entry_id, entry in other.log.items() if entry_id not in self.log)]
         return merged

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from session import SessionError, new_id
 from session.log import apply_effect
-from session.ownership import FORGED, Table, gm_of, grant, judge, open_claims, roll_words, vouch
+from session.ownership import FORGED, Table, gm_of, grant, judge, open_claims, roll_words
 from session.replica import Replica
+from session.vouching import vouch
 
 from ui.core.actions import Input, action
 from ui.core.state import AppState
@@ -127,7 +128,7 @@ def taken(state: AppState, key: str, item_id: str) -> dict | None:
 @action("held-add")
 def add_held(state: AppState, event: Input):
     """(GM) The changes a phone sent, made here as the GM's own: every phone keeps them. Counts it moved
-    beyond its rolls stay its own, vouched for by this phone (session.ownership.vouch): taken as the GM's,
+    beyond its rolls stay its own, vouched for by this phone (session.vouching.vouch): taken as the GM's,
     they counted twice once the roll that accounted for them arrived."""
     item = taken(state, "held", event.text("id"))
     if item is None or not is_gm_phone(state):

@@ -2,7 +2,7 @@
 
 Ash's phone logs roll 1, then roll 2. The GM's phone may get roll 2 first, with Ash's Tension count
 already holding roll 1's move: only roll 2 accounts for part of it, so the rest waits for "Add". Added,
-that rest is Ash's own count, vouched for by the GM (session.ownership.vouch); roll 1 arriving later
+that rest is Ash's own count, vouched for by the GM (session.vouching.vouch); roll 1 arriving later
 then raises Ash's count only to a value it has. Taken as the GM's own count, it counted twice."""
 import json
 
@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from session.ownership import BEYOND_ROLLS, vouch
+from session.ownership import BEYOND_ROLLS
+from session.vouching import vouch
 from session.replica_check import check_replica
 from session import SessionError
 from samples import seen
