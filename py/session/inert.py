@@ -21,14 +21,14 @@ phone holds:
   that arrive with it). Left out, its steps are forgotten
   here: an older copy of that phone's count arriving later (a stale link) counts again until that
   phone changes the count once more. Made-up phones have no older copy; [0, 0], the most common,
-  is the join's zero and loses nothing.
+  is the join's zero and loses nothing. A `vouched` record goes with its count: left out with it.
 
 Each is judged from the messages and entries in hand, the same on every phone; what a person may be
 waiting for is said in one sentence (`ignored`). Pure Python.
 """
 from __future__ import annotations
 
-from .replica import Replica
+from .replica import Replica, counts_at, key_target
 from .sealed.exchange import GM, LEFT, LOCK, REVEAL, SEAL, answers, digest, opens
 
 IGNORED_REVEAL = "A reveal that matches no seal was ignored."
@@ -79,8 +79,20 @@ def sift(mine: Replica, incoming: Replica, stored=()) -> tuple[Replica, list[str
               for entry_id, entry in incoming.roster.items()}
     sifted = Replica(incoming.id, incoming.clock, incoming.fields, known_counts(mine.tension, incoming.tension, known),
                      roster, incoming.log, undone, sealed, incoming.gm, incoming.holders)
+    sifted.vouched = standing(incoming.vouched, mine, sifted)
     sifted.complete, sifted.fresh, sifted.counted = incoming.complete, incoming.fresh, incoming.counted
     return sifted, ignored
+
+
+def standing(vouched: dict, *replicas: Replica) -> dict:
+    """The `vouched` records whose device has that count in one of `replicas` (replica_check's rule)."""
+    kept = {}
+    for device, records in vouched.items():
+        records = {key: record for key, record in records.items()
+                   if any(device in counts_at(replica, key_target(key)) for replica in replicas)}
+        if records:
+            kept[device] = records
+    return kept
 
 
 def writers(mine: Replica, incoming: Replica) -> set[str]:

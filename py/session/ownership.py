@@ -17,6 +17,9 @@ stamp. What every phone can still check, from the replicas alone:
   otherwise its rolls and their counts are held together, so they are always taken whole).
 - Everything else is *held*: listed change by change for the GM's "Add" on the GM's phone, refused
   with one sentence on every other phone.
+- Counts a phone moved beyond what its rolls account for, once the GM adds them, stay that phone's
+  own, vouched for by the GM's phone; every phone allows a count up to what the GM vouched for as
+  well as what its rolls account for (session.vouching).
 - A write stamped with this phone's own device that this phone never made is forged: dropped. (But
   for `own`: a version-1 link carries no writer, so what it shows is written as this phone's change
   when the person here takes it, and judged as this phone's: kept on the GM's phone, on a player's
@@ -33,13 +36,14 @@ from rules.words import isolate
 
 from .inert import known_counts, writers
 from .replica import BASE, COUNT_NAMES, ENTRY_COUNTS, Replica, effect_targets, later_write
+from .vouching import Vouches
 
 WHO_IS_WHO = ("name", "kind", "system")  # a sheet's fields that say who it is: the GM's to change
 SESSION_WORDS = {"name": "the session's name", "system": "the session's rule system",
                  "players": "the number of players", "settings": "the session's settings",
                  "tension_table": "the Tension Table"}
 ANOTHER_GM = "This link names another phone as the GM, so it was not used."
-BEYOND_ROLLS = "more than its rolls here account for (an earlier roll may still be on its way)"
+BEYOND_ROLLS = "more than its rolls here account for"
 FORGED = "Changes written in this phone's name that it never made were ignored."
 
 
@@ -170,6 +174,8 @@ class Judging:
         self.changes: list[str] = []
         self.forged = 0
         self.held_adds: set[str] = set()  # roster entries whose addition is held (or forged)
+        self.vouches = Vouches(mine, incoming, gm, self.forgeable)
+        self.forged += self.vouches.forged
 
     def verdict(self) -> Verdict:
         incoming = self.incoming
@@ -180,6 +186,7 @@ class Judging:
         self.fields()
         self.roster()
         self.rolls()
+        self.kept.vouched = self.vouches.kept(self.mine, self.kept)
         return Verdict(self.kept, self.held, self.changes, self.forged)
 
     def forged_write(self, device: str) -> bool:
@@ -301,9 +308,10 @@ class Judging:
         if not entries and not marks and not moves:
             self.take(device, [], [], [])
             return
-        if device == self.forgeable:  # this phone has everything it wrote: more is forged
-            self.forged += len(entries) + len(marks) + len(moves)
-            self.take(device, [], [], [])
+        if device == self.forgeable:  # this phone has everything it wrote: more is forged (but what the GM vouched for)
+            vouched, forged = self.vouches.own(lambda target: mine_steps(self.mine, target, device), device, moves)
+            self.forged += forged + len(entries) + len(marks)
+            self.take(device, [], [], vouched)
             return
         if device == self.gm:
             self.take(device, entries, marks, moves)
@@ -323,6 +331,8 @@ class Judging:
         if not lines:  # its rolls merge; its counts as far as they account for, the rest waits
             clipped, excess = self.within(device, entries, marks, moves)
             self.take(device, entries, marks, clipped)
+            if self.here == self.gm:  # what the GM's phone takes, it vouches for (session.vouching)
+                self.vouches.take(device, clipped, self.mine.clock)
             if excess:
                 for target, steps in moves:
                     put(self.held, target, device, steps)
@@ -358,8 +368,8 @@ class Judging:
         return max(0, steps[0] - up), max(0, steps[1] - down)
 
     def within(self, device: str, entries: list[dict], marks: list[str], moves):
-        """`moves` kept within what these entries' effects and the undo of these marks account for
-        (what a count moved beyond them waits for the GM), and [(target, net move beyond)]."""
+        """`moves` kept within what these entries' effects and the undo of these marks account for, or
+        the GM vouched for (what a count moved beyond both waits for the GM), and [(target, net move beyond)]."""
         if not moves:
             return [], []
         room: dict[tuple, list] = {}
@@ -370,13 +380,14 @@ class Judging:
                 allowed[0 if sign * delta > 0 else 1] += abs(delta)
         clipped, excess = [], []
         for target, steps in moves:
-            up, down = self.increase(target, device, steps)
-            allowed = room.get(target, [0, 0])
-            had = mine_steps(self.mine, target, device)
-            kept = [had[0] + min(up, allowed[0]), had[1] + min(down, allowed[1])]
+            had, allowed, vouched = mine_steps(self.mine, target, device), room.get(target, [0, 0]), \
+                self.vouches.allowed(target, device)
+            increase = [max(0, steps[0] - had[0]), max(0, steps[1] - had[1])]
+            kept = [max(had[side] + min(increase[side], allowed[side]), min(steps[side], vouched[side])) for side in (0, 1)]
+            whole = [max(had[side], steps[side]) for side in (0, 1)]
             clipped.append((target, kept))
-            if kept != [max(had[0], steps[0]), max(had[1], steps[1])]:
-                excess.append((target, (up - min(up, allowed[0])) - (down - min(down, allowed[1]))))
+            if kept != whole:
+                excess.append((target, (whole[0] - kept[0]) - (whole[1] - kept[1])))
         return clipped, excess
 
     def net(self, target: tuple, device: str, steps: list) -> int:

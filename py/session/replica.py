@@ -19,6 +19,10 @@ associative, idempotent), and the session dict the screens read is derived from 
   ([device, clock, writer]), and for each roster entry the devices that claimed it and those the
   GM gave it to ({entry id: {device: [clock, writer]}}: a claim is written by that device, a grant
   by the GM's). Both only once someone said who holds a phone; older phones leave them out.
+- vouched: counts the GM's "Add" took as another phone's own ({device: {target: [up, down, clock,
+  writer]}}, a target as `target_key` writes it): the phones allow that device's count up to them,
+  beside what its rolls account for (session.ownership). Joined by the higher value per device and
+  target; a record only beside a count of that device (replica_check). Older phones leave it out.
 
 A change made on this phone is recorded by `absorb(before, after)`: the difference
 between the session before and after a tap becomes field writes and count steps
@@ -106,7 +110,7 @@ class Replica:
     (local changes); `merge` returns a new replica."""
 
     def __init__(self, session_id: str, clock: int = 0, fields=None, tension=None, roster=None, log=None,
-                 undone=None, sealed=None, gm=None, holders=None):
+                 undone=None, sealed=None, gm=None, holders=None, vouched=None):
         self.id = session_id
         self.clock = clock
         self.fields: dict[str, list] = fields or {}  # field -> [value, clock, device]
@@ -117,6 +121,7 @@ class Replica:
         self.sealed: dict[str, dict] = sealed or {}  # conflict id -> {message digest -> message}
         self.gm: list | None = gm  # [the GM phone's device, clock, writer] (session.ownership)
         self.holders: dict[str, dict] = holders or {}  # roster id -> {device: [clock, writer]}
+        self.vouched: dict[str, dict] = vouched or {}  # device -> {target key: [up, down, clock, writer]}
         # Not part of the merged state: how much of the log this phone holds in memory (session.logbook).
         # `complete`: every entry is in `log`; otherwise `log` holds the newest ones and the rest are
         # only in the device's log store. `fresh`: entries of `log` not yet in that store.
@@ -155,8 +160,8 @@ class Replica:
     def to_dict(self, log: bool = True) -> dict:
         data = {"v": VERSION, "id": self.id, "clock": self.clock, "fields": self.fields, "tension": self.tension,
                 "roster": self.roster, "undone": self.undone}
-        data.update({key: value for key, value in (("sealed", self.sealed), ("gm", self.gm), ("holders", self.holders))
-                     if value})  # only when there are some: older phones read the rest
+        parts = (("sealed", self.sealed), ("gm", self.gm), ("holders", self.holders), ("vouched", self.vouched))
+        data.update({key: value for key, value in parts if value})  # only when there are some: older phones read the rest
         if log:
             data["log"] = sorted(self.log.values(), key=entry_key)
         return data
@@ -165,8 +170,8 @@ class Replica:
     def from_dict(cls, data: dict) -> Replica:
         """From `to_dict`'s shape, already checked (session.replica_check.check_replica)."""
         return cls(data["id"], data["clock"], data["fields"], data["tension"], data["roster"],
-                   {entry["id"]: entry for entry in data.get("log", [])}, data["undone"], data.get("sealed"),
-                   data.get("gm"), data.get("holders"))
+                   {entry["id"]: entry for entry in data.get("log", [])}, data["undone"], **{
+                       key: data.get(key) for key in ("sealed", "gm", "holders", "vouched")})
 
     def copy(self) -> Replica:
         twin = Replica.from_dict(copy.deepcopy(self.to_dict()))
@@ -346,7 +351,7 @@ class Replica:
         for conflict_id in self.sealed.keys() | other.sealed.keys():
             merged.sealed[conflict_id] = {**self.sealed.get(conflict_id, {}), **other.sealed.get(conflict_id, {})}
         merged.gm = self.gm if other.gm is None else other.gm if self.gm is None else later_write(self.gm, other.gm)
-        merged.holders = join_holders(self.holders, other.holders)
+        merged.holders, merged.vouched = join_holders(self.holders, other.holders), join_vouched(self.vouched, other.vouched)
         merged.complete = self.complete and other.complete
         merged.fresh = [*self.fresh, *(entry for entry_id, entry in other.log.items() if entry_id not in self.log)]
         return merged
@@ -365,6 +370,40 @@ def join_holders(first: dict, second: dict) -> dict:
         for device, record in devices.items():
             mine[device] = list(max(mine.get(device, record), record, key=lambda item: holder_rank(device, item)))
     return joined
+
+
+def join_vouched(first: dict, second: dict) -> dict:
+    """Per device and target the higher value: each step count, and the later stamp."""
+    joined = {device: dict(records) for device, records in first.items()}
+    for device, records in second.items():
+        mine = joined.setdefault(device, {})
+        for key, record in records.items():
+            mine[key] = higher_vouch(mine.get(key), record)
+    return joined
+
+
+def higher_vouch(had: list | None, record: list) -> list:
+    """One `vouched` record joined with another (or with none)."""
+    return list(record) if had is None else [max(had[0], record[0]), max(had[1], record[1]), *max(had[2:], record[2:])]
+
+
+def target_key(target: tuple) -> str:
+    """A count's place as `vouched` keys it: "tension", or "ap:<roster id>" (Health, Willpower alike)."""
+    return "tension" if target == ("tension",) else f"{target[2]}:{target[1]}"
+
+
+def key_target(key: str) -> tuple:
+    if key == "tension":
+        return ("tension",)
+    field, _, entry_id = key.partition(":")
+    return ("entry", entry_id, field)
+
+
+def counts_at(replica: Replica, target: tuple) -> dict:
+    """The steps by device of one count (Tension, or a roster entry's AP, Health or Willpower)."""
+    if target == ("tension",):
+        return replica.tension
+    return replica.roster.get(target[1], {}).get("counts", {}).get(target[2], {})
 
 
 def refuse_what_cannot_be_kept(replica: Replica, before: dict, after: dict, device: str):

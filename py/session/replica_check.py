@@ -13,7 +13,8 @@ import re
 
 from .errors import Overfull, checks
 from .model import MAX_LOG, MAX_ROSTER, check_effect, check_log_entry, check_session
-from .replica import ENTRY_COUNTS, LINK_CLOCK, MAX_CLOCK, MAX_EXCHANGES, MAX_STEPS, SESSION_FIELDS, VERSION, Replica
+from .replica import (ENTRY_COUNTS, LINK_CLOCK, MAX_CLOCK, MAX_EXCHANGES, MAX_STEPS, SESSION_FIELDS, VERSION, Replica,
+                      counts_at, key_target)
 from .sealed.exchange import MAX_MESSAGES, check_messages
 from .sealed.verdict import check_proof, fold
 
@@ -131,6 +132,21 @@ def sealed_messages(conflict_id: str, value) -> dict:
     return messages
 
 
+def vouched(value, replica: Replica) -> dict:
+    """`Replica.vouched`: one record per device and count that device has in `replica` (so no more
+    than its counts, whatever a link says)."""
+    checked = {}
+    for holder, records in mapping(value, MAX_DEVICES, DEVICES).items():
+        mine = checked[device(holder)] = {}
+        for key, record in mapping(records, 1 + len(ENTRY_COUNTS) * 4 * MAX_ROSTER).items():
+            need(isinstance(key, str) and isinstance(record, list) and len(record) == 4)
+            target = key_target(key)
+            need(target[0] == "tension" or target[2] in ENTRY_COUNTS and target[1] in replica.roster)
+            need(holder in counts_at(replica, target))
+            mine[key] = [*steps(record[:2]), *stamp(record[2:])]
+    return checked
+
+
 def check_replica(data, max_log: int = MAX_LOG, partial: bool = False, room: int = 0) -> Replica:
     """A Replica from untrusted data shaped like Replica.to_dict(), or SessionError. A `partial`
     replica (what a roll carries) may leave out any part; it is only ever merged into a whole one,
@@ -164,6 +180,7 @@ def check_replica(data, max_log: int = MAX_LOG, partial: bool = False, room: int
                                          mapping(item, MAX_DEVICES, DEVICES).items()}
                        for key, item in mapping(data.get("holders", {}), 4 * MAX_ROSTER,
                                                 "more than {limit} roster entries, removed ones included").items()}
+    replica.vouched = vouched(data.get("vouched", {}), replica)
     fold(replica)
     check_clock(replica, room)
     if partial:
@@ -191,6 +208,8 @@ def stamps(replica: Replica):
         yield replica.gm[1]
     for devices in replica.holders.values():
         yield from (record[0] for record in devices.values())
+    for records in replica.vouched.values():
+        yield from (record[2] for record in records.values())
 
 
 def check_clock(replica: Replica, room: int):

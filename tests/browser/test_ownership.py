@@ -78,6 +78,12 @@ def gm_draws_everything(page, screenshot):
     page.set_viewport_size(PHONE["viewport"])
 
 
+def head_replica(page, session_id: str):
+    """A session's stored head as a replica."""
+    head = stored_head(page, session_id)
+    return check_replica({key: value for key, value in head.items() if key not in ("logged", "saved", "recount")})
+
+
 def restart(page):
     page.reload()
     page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -176,8 +182,7 @@ def test_a_player_changes_only_what_it_owns_and_the_gm_adds_or_restores_the_rest
 
         # An altered page of Ash's phone sends a rename of the session and of Brin, and 80 Tension: they wait.
         session_id = link_v2.read(link_of(gm)).replica.id
-        head = stored_head(ash, session_id)
-        replica = check_replica({key: value for key, value in head.items() if key not in ("logged", "saved", "recount")})
+        replica = head_replica(ash, session_id)
         device = next(device for devices in replica.holders.values() for device in devices
                       if device != replica.gm[0])
         before = replica.session()
@@ -200,9 +205,20 @@ def test_a_player_changes_only_what_it_owns_and_the_gm_adds_or_restores_the_rest
         assert "Added:" in message(gm)
         restart(gm)
         assert session_name(gm) == "Taken over"
+        # The +80 stays Ash's phone's own, vouched for by the GM's phone (stored, after a restart too), and
+        # Ash's phone, which never made those steps, counts them like every other phone.
+        gm_head = head_replica(gm, session_id)
+        assert gm_head.session()["tension"] == after["tension"] and gm_head.tension[device] == replica.tension[device]
+        assert gm_head.vouched[device]["tension"][:2] == replica.tension[device] 
+        assert gm_head.tension.get(replica.gm[0]) == replica.tension.get(replica.gm[0])  # nothing of it is the GM's count
         open_link(ash, site, link_of(gm))
         update(ash)
         assert session_name(ash) == "Taken over"  # the GM's own change now: Ash's phone keeps it
+        for _ in range(200):
+            if head_replica(ash, session_id).session()["tension"] == after["tension"]:
+                break
+            ash.wait_for_timeout(25)
+        assert head_replica(ash, session_id).session()["tension"] == after["tension"]
 
         # Ash starts a session of Ash's own: the list draws no Rename for the one Ash plays in (its name is
         # the GM's), and still not after a restart; Ash's own session is renamed beside its name, as ever.

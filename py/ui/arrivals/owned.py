@@ -4,7 +4,8 @@ goes through `judged` before it merges (ui.arrivals.links.merged_with).
 - What its writers may change merges, as before.
 - On the GM's phone, a player's claim of a character nobody holds is granted at once; the rest waits
   on screen with every change listed (`state.view["held"]`), for "Add" (written again as the GM's own
-  change, so every phone keeps it) or "Leave out".
+  change, so every phone keeps it; counts beyond a phone's rolls stay that phone's, vouched for) or
+  "Leave out".
 - On any other phone the rest is refused with one sentence.
 - On the GM's phone, a player's undo that merged is said with who undid what and "Restore"
   (`state.view["undos"]`): the roll is logged again, as the GM's.
@@ -16,6 +17,7 @@ from session import SessionError, new_id
 from session.log import apply_effect
 from session.ownership import FORGED, Table, gm_of, grant, judge, open_claims, roll_words
 from session.replica import Replica
+from session.vouching import vouch
 
 from ui.core.actions import Input, action
 from ui.core.state import AppState
@@ -125,10 +127,18 @@ def taken(state: AppState, key: str, item_id: str) -> dict | None:
 
 @action("held-add")
 def add_held(state: AppState, event: Input):
-    """(GM) The changes a phone sent, made here as the GM's own: every phone keeps them."""
+    """(GM) The changes a phone sent, made here as the GM's own: every phone keeps them. Counts it moved
+    beyond its rolls stay its own, vouched for by this phone (session.vouching.vouch): taken as the GM's,
+    they counted twice once the roll that accounted for them arrived."""
     item = taken(state, "held", event.text("id"))
     if item is None or not is_gm_phone(state):
         return
+    vouched = vouch(state.replica, item["held"], state.device)
+    if vouched:
+        for target in vouched:
+            if target[0] == "entry":
+                state.replica.roster_texts.pop(target[1], None)  # the head writes the entry out again
+        state.session = state.committed = {**state.replica.session(log=False), "log": state.committed["log"]}
     before = state.session
     after = state.replica.merge(item["held"]).session()
     known = {entry["id"] for entry in before["log"]}

@@ -364,3 +364,39 @@ def test_the_gms_phone_renames_its_sessions_from_its_list():
     tap(gm, "session-rename-text", value="Saturday at Kim's")
     tap(gm, "session-rename-save")
     assert stored(gm, run)["name"] == "Saturday at Kim's"
+
+
+# --- Add of a count whose roll is still on its way (counted twice before `vouched`) ------------------
+
+def test_adding_a_count_whose_earlier_roll_is_still_on_its_way_counts_that_roll_once_on_every_phone():
+    """Ash's two rolls never reach the GM's phone live; a link brings the second alone, with Ash's
+    Tension count after both. The first roll's move waits for Add; added, it stays Ash's (vouched for
+    by the GM's phone), so the first roll, arriving later, moves nothing again, here or on Brin's phone."""
+    from tapping import open_link
+
+    table, party = live_party()
+    gm, ash, bo = (table.phones[name] for name in ("gm", "ash", "bo"))
+    table.cut = {"ash"}
+    start = gm.session["tension"]
+    rolled = []
+    while len([entry for entry in rolled if any(effect["field"] == "tension" for effect in entry["effects"])]) < 2:
+        roll(ash)
+        rolled.append(ash.session["log"][0])
+    table.run()
+    assert gm.session["tension"] == start and ash.session["tension"] > start
+    open_link(gm, session_link(ash.replica, entries=rolled[-1:]))
+    tap(gm, "join-update")
+    [held] = gm.view["held"]
+    assert [seen(line).split(", ", 1)[-1] for line in held["changes"]] == [BEYOND_ROLLS]
+    tap(gm, "held-add", id=held["id"])
+    assert gm.session["tension"] == ash.session["tension"] and gm.device not in gm.replica.tension
+    open_link(gm, session_link(ash.replica, entries=rolled[:-1]))  # the first roll, late
+    tap(gm, "join-update")
+    assert gm.session["tension"] == ash.session["tension"] and not gm.view.get("held")
+    assert stored(gm, gm.session["id"])["tension"] == ash.session["tension"]
+    open_link(bo, session_link(gm.replica))  # the GM's link on Brin's phone, then Ash's first roll there too
+    tap(bo, "join-update")
+    open_link(bo, session_link(ash.replica, entries=rolled[:-1]))
+    tap(bo, "join-update")
+    assert bo.session["tension"] == gm.session["tension"] == ash.session["tension"]
+    assert len(bo.session["log"]) == len(gm.session["log"]) == len(ash.session["log"])
