@@ -59,8 +59,23 @@ def arm(state: AppState, peer: live_table.Peer):
     if peer.arming or state.session["id"] != table.session_id:
         return
     peer.spares = 0
+    trim(state, peer)
     for mode in KEPT:
         make(state, peer, mode)
+
+
+def trim(state: AppState, peer: live_table.Peer):
+    """Before a new set: of the standbys held for `peer`, only the newest armed set stays. A channel
+    cut while its set was being armed leaves standbys never armed, or a set partly armed; kept, the
+    new set's `keep` and its drop would list more than MAX_WAYS ids, which no message may carry, and
+    no way back would be stored again."""
+    armed_ids = [one for one, held in peer.held.items() if held.armed][-len(KEPT):]
+    gone = [one for one in peer.held if one not in armed_ids]
+    for one in gone:
+        del peer.held[one]
+        commands.live_drop(state, one)
+    for start in range(0, len(gone), live_standby.MAX_WAYS):
+        send(state, peer.id, live_protocol.write(live_protocol.DROP, ids=gone[start:start + live_standby.MAX_WAYS]))
 
 
 def make(state: AppState, peer: live_table.Peer, mode: str):
