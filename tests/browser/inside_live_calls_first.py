@@ -46,6 +46,7 @@ def test_a_characters_attack_rolls_first_on_its_phone_then_the_gm_defends(table,
     gm.tap(form.get_by_label("Combat (the difference is damage)"), "call")
     defense = form.get_by_test_id("side-defender")
     assert "Ghoul" in defense.inner_text()
+    assert "Ash rolls first: the defender rolls once" in seen(defense)  # the one phone called, not "Player"
     pictures(gm.page, screenshot, "call-first-gm-form", form)
     problems["gm form"] = violations(gm.page)
     before = dict(gm.taps)

@@ -111,6 +111,31 @@ def test_the_gms_phone_reloads_and_every_player_comes_back(phones, screenshot):
           f"both live median {statistics.median(totals):.2f} s ({', '.join(f'{t:.2f}' for t in totals)})")
 
 
+# The phone's next standby comes to nothing: its gathering found no address before live.js stopped
+# waiting (the SDP it returns has no candidate, as under heavy load), or the browser could not make it.
+STANDBY_COMES_TO_NOTHING = """(how) => {
+  const live = self.tableside.live, real = live.standby;
+  live.standby = async (peer, id) => {
+    live.standby = real;  // once
+    self.standbyCameToNothing = how;
+    if (how === "fails") throw new Error("refused");
+    return (await real(peer, id)).replace(/^a=candidate:.*\\r?\\n/gm, "");
+  };
+}"""
+
+
+def test_a_standby_that_comes_to_nothing_is_made_again_and_every_way_back_is_stored(phones):
+    gm, players = phones(["Ash", "Brin"])
+    for player, how in zip(players, ("no address", "fails")):
+        player.page.evaluate(STANDBY_COMES_TO_NOTHING, how)
+    before = gm.page.evaluate(WAYS)
+    gm.page.reload(wait_until="commit")
+    for player in players:
+        live_again(player, BOOT_TIMEOUT_MS)
+    armed(gm, 2, before)  # three new ways back to each player, not two: the spare took the lost one's place
+    assert [player.page.evaluate("() => self.standbyCameToNothing") for player in players] == ["no address", "fails"]
+
+
 def kill_renderers(browser: Browser):
     """SIGKILL every renderer process of the browser (its one phone's page), as the system does to a
     page in the background."""

@@ -25,6 +25,7 @@ from tapping import settle, tap
 SAMPLES = Path(__file__).resolve().parent / "session" / "live_sdp"
 OFFER_SDP = (SAMPLES / "chromium-156-camera-offer.sdp").read_bytes().decode()
 ANSWER_SDP = (SAMPLES / "chromium-156-camera-answer.sdp").read_bytes().decode()
+NO_ADDRESS_SDP = re.sub(r"^a=candidate:.*\r?\n", "", OFFER_SDP, flags=re.MULTILINE)  # gathering found nothing
 LIVE = {commands.LIVE_OFFER, commands.LIVE_ANSWER, commands.LIVE_ACCEPT, commands.LIVE_SEND, commands.LIVE_CLOSE,
         commands.LIVE_WAIT, commands.WAKE_LOCK, commands.LIVE_PROBE, commands.LIVE_STANDBY, commands.LIVE_EXPECT,
         commands.LIVE_DROP, commands.LIVE_REJOIN}
@@ -50,6 +51,9 @@ class Table:
         self.rejoining: dict[int, tuple[str, str]] = {}  # standby id -> (the phone rejoining it, its peer id)
         self.closed: list[tuple[str, str]] = []  # (phone, peer id) of every channel closed there
         self.rejoins: list[tuple[str, str, int, str]] = []  # (phone, peer id, standby id, ufrag) of every rejoin
+        # How a phone's next standbys come out, in order (then as usual): "no address" (gathering found
+        # none in time, as under load) or "fails" (the browser could not make it).
+        self.standby_troubles: dict[str, list[str]] = {}
 
     def add(self, name: str, state):
         self.phones[name] = state
@@ -112,8 +116,14 @@ class Table:
         elif kind == commands.LIVE_PROBE:
             self.deliver(name, "live-probed", json.dumps({"munge": self.munge, "print": KEY_PRINT}))
         elif kind == commands.LIVE_STANDBY:
+            troubles = self.standby_troubles.get(name, [])
+            trouble = troubles.pop(0) if troubles else ""
+            if trouble == "fails":
+                self.deliver(name, "live-standby-failed", "refused", peer=peer, id=data["id"])
+                return
             self.standbys[data["id"]] = (name, peer)
-            self.deliver(name, "live-standby-made", OFFER_SDP, peer=peer, id=data["id"])
+            sdp = NO_ADDRESS_SDP if trouble == "no address" else OFFER_SDP
+            self.deliver(name, "live-standby-made", sdp, peer=peer, id=data["id"])
         elif kind == commands.LIVE_EXPECT:
             self.expected[data["id"]] = data["sdp"]
             if data["id"] in self.rejoining and data["id"] in self.standbys:  # a one-scan code's answer

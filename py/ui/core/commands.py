@@ -112,7 +112,8 @@ def live_probe(state):
 
 
 def live_standby(state, peer: str, standby_id: int):
-    """A standby for phone `peer`: "live-standby-made" gets its offer's SDP (data-id: the standby's id)."""
+    """A standby for phone `peer`: "live-standby-made" gets its offer's SDP (data-id: the standby's id),
+    or "live-standby-failed" the browser's word when it could not make one."""
     state.commands.append((LIVE_STANDBY, {"peer": peer, "id": standby_id}))
 
 

@@ -45,6 +45,7 @@ class Peer:
     walk: object = None  # this phone's side of the catch-up walk with it (ui.arrivals.catchup.Walk)
     held: dict = field(default_factory=dict)  # standby id -> ui.core.standbys.Held: this phone's standbys for it
     arming: set = field(default_factory=set)  # the standbys armed since its newest channel opened
+    spares: int = 0  # standbys made again on this channel, for ones that gathered no address or failed
     replies_early: bool = True  # (player) its offer replies to our checks before our answer reaches it (not Firefox's)
     rejoining: bool = False  # this phone reloaded and rejoins it through a stored way back (ui.core.standbys)
     unreached: bool = False  # (rejoining) a way back to it led nowhere: the page holding its standbys is gone

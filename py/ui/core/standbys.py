@@ -23,6 +23,7 @@ from ui.core.live_table import peer_name
 from ui.core.outgoing import send
 from ui.core.state import AppState
 
+SPARES = len(KEPT)  # standbys made again per channel for ones that came to nothing: a phone with no address stops
 REJOIN_SECONDS = 3  # one quiet attempt: measured 30-450 ms from the rejoin to open, a killed page's included
 NO_WAY_BACK = ("{who} could not be rejoined (it may have reloaded too, or left the Wi-Fi). {then} Nothing is lost "
                "meanwhile.")
@@ -57,11 +58,32 @@ def arm(state: AppState, peer: live_table.Peer):
     table = live_table.of(state)
     if peer.arming or state.session["id"] != table.session_id:
         return
+    peer.spares = 0
+    trim(state, peer)
     for mode in KEPT:
-        standby_id = live_standby.new_id()
-        peer.held[standby_id] = Held(mode)
-        peer.arming.add(standby_id)
-        commands.live_standby(state, peer.id, standby_id)
+        make(state, peer, mode)
+
+
+def trim(state: AppState, peer: live_table.Peer):
+    """Before a new set: of the standbys held for `peer`, only the newest armed set stays. A channel
+    cut while its set was being armed leaves standbys never armed, or a set partly armed; kept, the
+    new set's `keep` and its drop would list more than MAX_WAYS ids, which no message may carry, and
+    no way back would be stored again."""
+    armed_ids = [one for one, held in peer.held.items() if held.armed][-len(KEPT):]
+    gone = [one for one in peer.held if one not in armed_ids]
+    for one in gone:
+        del peer.held[one]
+        commands.live_drop(state, one)
+    for start in range(0, len(gone), live_standby.MAX_WAYS):
+        send(state, peer.id, live_protocol.write(live_protocol.DROP, ids=gone[start:start + live_standby.MAX_WAYS]))
+
+
+def make(state: AppState, peer: live_table.Peer, mode: str):
+    """One standby of the set being armed for `peer`: static/live.js makes it ("live-standby-made")."""
+    standby_id = live_standby.new_id()
+    peer.held[standby_id] = Held(mode)
+    peer.arming.add(standby_id)
+    commands.live_standby(state, peer.id, standby_id)
 
 
 def made(state: AppState, peer_id: str, standby_id: int, sdp: str):
@@ -74,14 +96,37 @@ def made(state: AppState, peer_id: str, standby_id: int, sdp: str):
         return
     try:
         offer = live_signal.from_sdp(live_signal.OFFER, sdp, standby_id)
-    except LiveCodeError:  # no address to offer: this standby would never open
-        offer = None
-    if offer is None or held.mode == MUNGE and live_signal.from_firefox(offer):  # Firefox gives up an answered
-        del peer.held[standby_id]  # standby in seconds: it keeps the scan one only, which waits unanswered
+    except LiveCodeError:  # no address to offer (none gathered in time, under load): this one would never open
+        came_to_nothing(state, peer_id, standby_id)
+        return
+    if held.mode == MUNGE and live_signal.from_firefox(offer):  # Firefox gives up an answered standby in
+        del peer.held[standby_id]  # seconds: it keeps the scan one only, which waits unanswered
+        peer.arming.discard(standby_id)
         commands.live_drop(state, standby_id)
+        settle(state, peer)
         return
     send(state, peer.id, live_protocol.write(live_protocol.STANDBY, id=standby_id, mode=held.mode, offer=offer.code(),
                                              keep=sorted(peer.held)))
+
+
+def came_to_nothing(state: AppState, peer_id: str, standby_id: int):
+    """A standby gathered no address, or the browser could not make it: another of its kind instead
+    (within SPARES a channel), so the other phone still stores every way back, and the older standbys
+    go only once a whole new set is armed. Dropped with nothing in its place, the set would stay short
+    until the next channel, or (the browser's failure, unseen) never be armed at all."""
+    table = live_table.of(state)
+    peer = table.peers.get(peer_id) if table is not None else None
+    held = peer.held.pop(standby_id, None) if peer is not None else None
+    if held is None:
+        return
+    commands.live_drop(state, standby_id)
+    was_arming = standby_id in peer.arming
+    peer.arming.discard(standby_id)
+    if was_arming and peer.state in (live_table.OPEN, live_table.INTERRUPTED) and peer.spares < SPARES:
+        peer.spares += 1
+        make(state, peer, held.mode)
+    else:
+        settle(state, peer)
 
 
 def armed(state: AppState, peer: live_table.Peer, message: dict):
@@ -93,6 +138,11 @@ def armed(state: AppState, peer: live_table.Peer, message: dict):
     if held.mode == MUNGE:
         commands.live_expect(state, message["id"], live_standby.answer_sdp(
             message["id"], message["ufrag"], message["pwd"], message["print"]))
+    settle(state, peer)
+
+
+def settle(state: AppState, peer: live_table.Peer):
+    """Once every standby of the new set is armed, the older ones go, here and on the other phone."""
     if peer.arming and all(peer.held[one].armed for one in peer.arming if one in peer.held):
         old = [one for one in peer.held if one not in peer.arming]
         for one in old:

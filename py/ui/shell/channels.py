@@ -136,7 +136,10 @@ def standby(state, data, element, after, failure):
         channels = await load(state, after)
         try:
             sdp = await channels.standby(data["peer"], data["id"])
-        except Exception:  # a standby is a spare: without it the phone rejoins with codes, as before
+        except Exception as error:  # the browser could not make it: another instead (ui.core.standbys)
+            step(state, "live-standby-failed", Input(data={"peer": data["peer"], "id": str(data["id"])},
+                                                     value=word(error)), FAILURE)
+            after()
             return
         step(state, "live-standby-made", Input(data={"peer": data["peer"], "id": str(data["id"])}, value=str(sdp)),
              FAILURE)

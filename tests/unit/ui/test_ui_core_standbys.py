@@ -9,7 +9,7 @@ import json
 
 from session.live.standby import MUNGE, SCAN
 from ui.core import live_table
-from ui.core.standbys import REJOIN_SECONDS
+from ui.core.standbys import REJOIN_SECONDS, SPARES, Held
 from ui.screens.live import actions as live_actions  # noqa: F401  (registers the live table's actions)
 
 from live_table import Table
@@ -76,6 +76,48 @@ def test_the_gms_phone_that_reloads_rejoins_every_players_phone():
     roll(table.phones["brin"])
     table.run()
     assert seen_table(gm) == seen_table(table.phones["ash"]) == seen_table(table.phones["brin"])
+
+
+def test_a_standby_that_gathered_no_address_or_failed_is_made_again_so_every_way_back_is_stored():
+    """Under load a standby's gathering may find no address before live.js stops waiting, or the
+    browser may fail to make it: another is made in its place, so the GM's phone that reloaded
+    still stores three new ways back to each player, and the old ones go once those are armed."""
+    table, party = joined("ash", "brin")
+    gm = table.phones["gm"]
+    before = {peer_id: {way.id for way in back.ways} for peer_id, back in gm.rejoin.peers.items()}
+    table.standby_troubles = {"ash": ["no address"], "brin": ["fails", "no address"]}
+    gm = page_reloads(table, "gm")
+    assert table.standby_troubles == {"ash": [], "brin": []}  # every trouble was met
+    for peer_id, back in gm.rejoin.peers.items():
+        assert sorted(way.mode for way in back.ways) == [MUNGE, MUNGE, SCAN]
+        assert not {way.id for way in back.ways} & before[peer_id]  # all new: the old ones were dropped
+    for name in ("ash", "brin"):
+        [peer] = table.phones[name].live.peers.values()
+        assert len(peer.held) == 3 and all(held.armed for held in peer.held.values())
+
+
+def test_a_phone_whose_standbys_never_find_an_address_stops_trying_and_keeps_its_old_ways_back():
+    table, party = joined("ash")
+    table.standby_troubles = {"ash": ["no address"] * 20}
+    gm = page_reloads(table, "gm")
+    [ash_peer] = gm.live.peers
+    assert len(table.standby_troubles["ash"]) == 20 - 3 - SPARES  # the set, then SPARES more, then no more
+    assert ways_on(gm, ash_peer) == [MUNGE, SCAN]  # the old ones not used: still ways back to Ash's page
+    assert "Live with the GM's phone" in text(table.phones["ash"])
+
+
+def test_standbys_left_by_channels_cut_while_arming_do_not_stop_the_next_set():
+    """A channel cut while its set was being armed leaves standbys never armed (and a set partly armed):
+    the next set's `keep`, or its drop, would then list more than MAX_WAYS ids, which no message may
+    carry, and no way back would be stored again. The next set sends what was left as dropped first."""
+    table, party = joined("ash", "brin")
+    [peer] = table.phones["ash"].live.peers.values()
+    for number in range(7):  # two sets cut short, one of them partly armed
+        peer.held[1000 + number] = Held(MUNGE if number % 3 else SCAN, armed=number < 2)
+    gm = page_reloads(table, "gm")
+    [ash_peer] = [one for one in gm.live.peers.values() if one.role == party["roster"][0]["id"]]
+    assert ways_on(gm, ash_peer.id) == [MUNGE, MUNGE, SCAN]
+    assert len(peer.held) == 3 and all(held.armed for held in peer.held.values())
 
 
 def test_where_the_browser_refuses_changed_credentials_the_rejoining_phone_shows_one_code():

@@ -103,6 +103,27 @@ def test_the_attacker_rolls_first_on_its_phone_and_the_gm_defends_against_it():
     assert call["rolled"] == {ash.role: entry["id"]} and "1 of 1 rolled" in text(gm)
 
 
+def test_the_call_form_names_the_called_attacker_from_the_moment_it_shows_the_attack():
+    """Not "Player" until the call goes: the character of the one phone chosen, followed as the GM
+    changes who rolls or a phone joins; a person with no sheet in the call's system by their name."""
+    session = party()
+    table = table_of(session, "ash")
+    gm = table.phones["gm"]
+    gm.screen = "live"
+    tap(gm, "live-call-kind", value="attack")
+    assert "Ash rolls first: the defender rolls once the initiators have." in text(gm)
+    assert "Player rolls first" not in text(gm)
+    table.add("rook", phone())  # Rook has an Anomaly sheet only
+    table.join("gm", "rook", role=next(entry["id"] for entry in session["roster"] if entry["name"] == "Rook"))
+    assert "The player rolls first" in text(gm)  # two phones called: no one attacker yet (the call refuses both)
+    tap(gm, "live-call-who", role=table.phones["ash"].role, checked=False)
+    assert "Rook rolls first: the defender rolls once the initiators have." in text(gm)
+    tap(gm, "live-call")
+    table.run()
+    gm.screen = "conflict"
+    assert "Waiting for Rook's attack from that phone" in text(gm)
+
+
 def test_the_same_attack_on_one_phone_gives_the_same_result():
     """The two phones' conflict resolves as the same dice on one phone would."""
     table, gm, ash = attack_called()

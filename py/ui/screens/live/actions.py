@@ -274,6 +274,11 @@ def standby_made(state: AppState, event: Input):
     standbys.made(state, event.text("peer"), event.number("id"), event.value or "")
 
 
+@action("live-standby-failed")
+def standby_failed(state: AppState, event: Input):
+    standbys.came_to_nothing(state, event.text("peer"), event.number("id"))
+
+
 @action("live-expect-failed")
 def expect_failed(state: AppState, event: Input):
     standbys.expect_failed(state, event.number("id"))

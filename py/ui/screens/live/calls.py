@@ -154,7 +154,8 @@ def say_no(state: AppState, role: str):
 def call_form(state: AppState) -> dict:
     """The call being set up on the GM's phone (in state.view: it goes with the screen), on the system
     of the GM's tab until the GM picks another in the form. Every live player's phone is called but
-    those the GM left out (`out`), phones that join meanwhile too."""
+    those the GM left out (`out`), phones that join meanwhile too. This phone's conflict for a
+    character's attack follows who is called, so the form names the attacker before the call goes."""
     form = state.view.get("call")
     if form is None:
         form = {"system": state.system, "tab": state.system, "kind": "", "combat": False, "difficulty": 6,
@@ -162,13 +163,18 @@ def call_form(state: AppState) -> dict:
         state.view["call"] = form
     elif form.get("tab") != state.system:  # the GM's tab moved since: the call follows it (a pick in the form stays)
         form.update(system=state.system, tab=state.system)
+    if form["system"] == "tension":
+        tension_calls.follow_called(state, call_kind(form), chosen(state, form))
     return form
 
 
 def called(state: AppState) -> list[str]:
     """The roster ids of the players' phones the call being set up goes to."""
-    out = call_form(state)["out"]
-    return [peer.role for peer in players(state) if peer.role not in out]
+    return chosen(state, call_form(state))
+
+
+def chosen(state: AppState, form: dict) -> list[str]:
+    return [peer.role for peer in players(state) if peer.role not in form["out"]]
 
 
 def players(state: AppState) -> list[live_table.Peer]:

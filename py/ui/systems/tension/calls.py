@@ -101,6 +101,29 @@ def fresh_draft(state: AppState, kind: str) -> dict:
     return fresh
 
 
+def called_character(state: AppState, role: str) -> dict:
+    """The side of the character whose phone is held as `role`: their sheet in this system, or (a
+    person with none) a quick roll under their name."""
+    sheet = conflict.sheet_in(state, role, "tension")
+    side = draft_model.new_side("character", sheet)
+    if sheet is None:
+        entry = state.entry(role)
+        side["name"] = entry["name"] if entry is not None else ""
+    return side
+
+
+def follow_called(state: AppState, kind: str, to: list[str]):
+    """(GM) This phone's conflict for a character's attack names its attacker from the moment the
+    call form shows it: the character of the one phone called (no one yet while several are)."""
+    if kind != "attack" or not ready(state, kind):
+        return
+    draft = state.drafts["tension"]
+    attacker = called_character(state, to[0]) if len(to) == 1 else draft_model.new_side("character")
+    now = draft["initiators"][0]
+    if (now["ref"], now["name"]) != (attacker["ref"], attacker["name"]):
+        draft["initiators"] = [attacker]
+
+
 def total_words(preview: dict) -> str:
     """How a settled side's total was made: "6 + 4 + 3 boost = 13"."""
     if preview["given_total"]:
@@ -147,8 +170,7 @@ def spend_and_put_away(state: AppState, kind: str, title: str = "", call: dict |
     conflict waits for the called phone's side (`take_side`)."""
     draft = state.drafts["tension"]
     if kind == "attack":
-        character = conflict.sheet_in(state, call["to"][0], "tension") if call else None
-        draft["initiators"] = [draft_model.new_side("character", character)]
+        draft["initiators"] = [called_character(state, call["to"][0]) if call else draft_model.new_side("character")]
         draft["combat"] = bool(call and call.get("combat"))
         draft["called"] = {"id": call["id"] if call else "", "words": "", "first": THERE, "entry": ""}
         return 0

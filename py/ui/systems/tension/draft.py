@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 
 import rules
+from rules.words import capitalize, in_text
 
 from ui.core import shapes
 from ui.core.role import is_player, own_first
 from ui.core.state import AppState
-from ui.kit.html import isolate
 from ui.systems.dice_entry import DICE_FROM, MODES, REAL, ROLL, TOTAL, complete, has_dice, on_table
 
 KINDS = ("environment", "opposed")
@@ -152,7 +152,7 @@ def settled_by(state: AppState, draft: dict, key: str) -> str | None:
     if draft["kind"] == "environment" and key == "gm" and has_dice(draft["player"]):
         return "Settled: the player has rolled, so the GM's dice and options stand."
     if draft["kind"] == "opposed" and key.startswith("initiator-") and has_dice(draft["defender"]):
-        name = isolate(side_name(state, side_by_key(draft, key)))
+        name = in_text(side_name(state, side_by_key(draft, key)))
         return f"Settled: the defender has rolled, so {name}'s kept dice and spending stand."
     return None
 
@@ -161,7 +161,7 @@ def rolled_first(state: AppState, draft: dict, key: str) -> str | None:
     """Who settles which side of a call whose character attacks first on its own phone ("here")
     and whose defense the GM's phone rolls afterwards ("there"): ui.systems.tension.calls."""
     called, attacker = draft["called"], key.startswith("initiator-")
-    name = isolate(side_name(state, draft["initiators"][0]))
+    name = in_text(side_name(state, draft["initiators"][0]))
     if called["first"] == "here":
         if not attacker:
             return "The GM's phone rolls this once your attack reaches it."
@@ -204,7 +204,8 @@ def must_wait(state: AppState, draft: dict, key: str) -> str | None:
     if draft["kind"] == "opposed" and key == "defender":
         waiting = [side for side in draft["initiators"] if not complete(side, pool(state, draft, side))]
         if waiting:
-            return f"{isolate(side_name(state, waiting[0]))} rolls first: the defender rolls once the initiators have."
+            return capitalize(f"{in_text(side_name(state, waiting[0]))} rolls first: the defender rolls once the "
+                              "initiators have.")
     return None
 
 
