@@ -383,8 +383,9 @@ def test_typed_faces_build_the_same_tray_as_tapped_faces():
     for face in (5, 4, 3, 1, 1):
         tap(tapped, "tension-add-face", side="player", face=face)
     tap(typed, "tension-type-faces", side="player", value="5 4 3 1 1")
-    assert dict(router.page(typed))["tension-sides"] == dict(router.page(tapped))["tension-sides"]
-    assert 'data-action="tension-keep"' in dict(router.page(typed))["tension-sides"]
+    for region in ("tension-side-gm", "tension-side-player"):
+        assert dict(router.page(typed))[region] == dict(router.page(tapped))[region]
+    assert 'data-action="tension-keep"' in dict(router.page(typed))["tension-side-player"]
     assert "AP spent (has 3)" in words_of(typed)
 
 
