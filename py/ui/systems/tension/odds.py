@@ -18,19 +18,40 @@ from ui.systems import dice_entry
 from ui.systems.tension import draft as draft_model
 
 
-def pictured(title: str, rows: list, totals: Markup = Markup("")) -> list[Markup]:
+def pictured(title: str, rows, totals: Markup = Markup("")) -> list[Markup]:
     """The title, the chances as bars (their numbers in the picture's text equivalent) and the totals."""
     return [h("p", title, class_="odds-title"),
             h("div", bars(tuple(rows)), totals, class_="odds-pictures", data_testid="odds")]
 
 
-# A picture is a pure function of its numbers: stepping a pool up and down draws each once.
-@functools.lru_cache(maxsize=64)
+# A picture is a pure function of its numbers, and so are the chances: stepping a pool up and down
+# works out and draws each once. Enough for every pool against every total the GM may roll.
+KEPT = 256
+
+
+@functools.lru_cache(maxsize=KEPT)
 def bars(rows: tuple) -> Markup:
     return chance_bars(rows, "")
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=KEPT)
+def against_total_rows(pool: int, most_ap: int, gm_total: int) -> tuple:
+    """(label, chance to beat `gm_total`) keeping 2, then spending each AP the player may (at most 4)."""
+    chance = rules.odds.tension_against_total
+    return tuple(("Keep 2" if ap == 0 else f"Spend {ap} AP", chance(pool, ap, gm_total)["success"])
+                 for ap in range(min(most_ap, 4) + 1))
+
+
+@functools.lru_cache(maxsize=KEPT)
+def environment_rows(tension: int, pool: int, retry: bool) -> tuple:
+    """(label, the player's chance) for each of the GM's options before the GM rolls (at most 2 extra dice)."""
+    options = rules.odds.tension_environment_options(tension, pool, 0, retry)
+    return tuple(("The GM keeps 2" if not row["boost"] and not row["extra"] else "The GM boosts" if row["boost"] else
+                  f"The GM pays {row['extra']} for extra dice", row["success"])
+                 for row in options if not row["extra"] or row["extra"] <= 2)
+
+
+@functools.lru_cache(maxsize=KEPT)
 def kept_totals(pool: int, who: str, target: int | None = None, winning: str | None = None) -> Markup:
     """The totals a side rolling `pool` dice makes keeping 2, the total it must beat marked; its
     caption is for the eye (the picture's own label says it to a screen reader)."""
@@ -86,7 +107,6 @@ def after_roll_odds(state: AppState, draft: dict, side: dict, targets: list[tupl
 
 
 def environment_odds(state: AppState, draft: dict) -> list[Markup]:
-    odds = rules.odds
     player = draft["player"]
     pool = draft_model.pool(state, draft, player)
     gm_total = draft_model.settled_total(state, draft, draft["gm"])
@@ -98,16 +118,12 @@ def environment_odds(state: AppState, draft: dict) -> list[Markup]:
         return after_roll_odds(state, draft, player, [(draft_model.side_name(state, draft["gm"]), gm_total)], False)
     name = draft_model.side_name(state, player)
     if gm_total is not None:  # the player's total must beat the GM's (RULES.md: equal is a tie, no success)
-        rows = [("Keep 2" if ap == 0 else f"Spend {ap} AP", odds.tension_against_total(pool, ap, gm_total)["success"])
-                for ap in range(0, min(most_ap, 4) + 1)]
-        return pictured(f"Chance to beat the GM's {gm_total} with {pool} dice:", rows,
+        return pictured(f"Chance to beat the GM's {gm_total} with {pool} dice:",
+                        against_total_rows(pool, most_ap, gm_total),
                         kept_totals(pool, name, gm_total, f"beat the GM's {gm_total}"))
     if draft["gm"]["mode"] == draft_model.TOTAL:
         return []
-    options = odds.tension_environment_options(draft_model.conflict_tension(state, draft), pool, 0, draft["retry"])
-    rows = [("The GM keeps 2" if not row["boost"] and not row["extra"] else "The GM boosts" if row["boost"] else
-             f"The GM pays {row['extra']} for extra dice", row["success"])
-            for row in options if not row["extra"] or row["extra"] <= 2]
+    rows = environment_rows(draft_model.conflict_tension(state, draft), pool, draft["retry"])
     return pictured(f"{isolate(name)}'s chance of success with {pool} dice, keeping 2, before the GM rolls, if:",
                     rows, kept_totals(pool, name))
 
