@@ -7,6 +7,7 @@ Markup only; the numbers come from rules.odds (and rules.gm_options, rules.fewes
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 
 import rules
 
@@ -36,10 +37,28 @@ def bars(rows: tuple) -> Markup:
 
 @functools.lru_cache(maxsize=KEPT)
 def against_total_rows(pool: int, most_ap: int, gm_total: int) -> tuple:
-    """(label, chance to beat `gm_total`) keeping 2, then spending each AP the player may (at most 4)."""
-    chance = rules.odds.tension_against_total
-    return tuple(("Keep 2" if ap == 0 else f"Spend {ap} AP", chance(pool, ap, gm_total)["success"])
+    """(label, chance to beat `gm_total`) keeping 2, then spending each AP the player may (at most 4):
+    rules.odds.tension_against_total's success, read from the chances above every total."""
+    return tuple(("Keep 2" if ap == 0 else f"Spend {ap} AP", chance_above(chances_above(pool, ap), gm_total))
                  for ap in range(min(most_ap, 4) + 1))
+
+
+@functools.lru_cache(maxsize=KEPT)
+def chances_above(pool: int, ap: int) -> dict[int, Fraction]:
+    """total -> the chance that a character rolling `pool` dice and spending `ap` makes more, from one
+    below the lowest total to the highest; worked out once per pool and AP (the GM's total changes
+    at every conflict, the player's dice do not)."""
+    totals = rules.odds.tension_kept_totals(pool, ap)
+    above, running = {}, Fraction(0)
+    for total in range(max(totals), min(totals) - 2, -1):
+        above[total] = running
+        running += totals.get(total, 0)
+    return above
+
+
+def chance_above(above: dict[int, Fraction], total: int) -> Fraction:
+    """`above`'s chance for any total: certain below its lowest, none past its highest."""
+    return above[min(max(total, min(above)), max(above))]
 
 
 @functools.lru_cache(maxsize=KEPT)
