@@ -12,8 +12,9 @@ def percent(chance: Fraction) -> str:
         return "100 %"
     # round(chance * 100) in whole numbers (half to even, as round does): Fraction arithmetic made
     # this a tenth of redrawing the odds' bars.
-    whole, left = divmod(100 * chance.numerator, chance.denominator)
-    value = whole + (2 * left > chance.denominator or (2 * left == chance.denominator and whole % 2 == 1))
+    numerator, denominator = chance.numerator, chance.denominator
+    whole, left = divmod(100 * numerator, denominator)
+    value = whole + (2 * left > denominator or (2 * left == denominator and whole % 2 == 1))
     if value == 0:
         return "<1 %"
     if value == 100:

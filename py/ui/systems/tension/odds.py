@@ -19,10 +19,10 @@ from ui.systems import dice_entry
 from ui.systems.tension import draft as draft_model
 
 
-def pictured(title: str, rows, totals: Markup = Markup("")) -> list[Markup]:
-    """The title, the chances as bars (their numbers in the picture's text equivalent) and the totals."""
+def pictured(title: str, drawn_bars: Markup, totals: Markup = Markup("")) -> list[Markup]:
+    """The title, the chances as bars (`bars`: their numbers in the picture's text equivalent) and the totals."""
     return [h("p", title, class_="odds-title"),
-            h("div", bars(tuple(rows)), totals, class_="odds-pictures", data_testid="odds")]
+            h("div", drawn_bars, totals, class_="odds-pictures", data_testid="odds")]
 
 
 # A picture is a pure function of its numbers, and so are the chances: stepping a pool up and down
@@ -35,7 +35,18 @@ def bars(rows: tuple) -> Markup:
     return chance_bars(rows, "")
 
 
+# Kept by the numbers they come from, not by their chances: hashing five Fractions costs more than
+# looking up three small numbers, and the panel asks on every tap.
 @functools.lru_cache(maxsize=KEPT)
+def against_total_bars(pool: int, most_ap: int, gm_total: int) -> Markup:
+    return chance_bars(against_total_rows(pool, most_ap, gm_total), "")
+
+
+@functools.lru_cache(maxsize=KEPT)
+def environment_bars(tension: int, pool: int, retry: bool) -> Markup:
+    return chance_bars(environment_rows(tension, pool, retry), "")
+
+
 def against_total_rows(pool: int, most_ap: int, gm_total: int) -> tuple:
     """(label, chance to beat `gm_total`) keeping 2, then spending each AP the player may (at most 4):
     rules.odds.tension_against_total's success, read from the chances above every total."""
@@ -61,7 +72,6 @@ def chance_above(above: dict[int, Fraction], total: int) -> Fraction:
     return above[min(max(total, min(above)), max(above))]
 
 
-@functools.lru_cache(maxsize=KEPT)
 def environment_rows(tension: int, pool: int, retry: bool) -> tuple:
     """(label, the player's chance) for each of the GM's options before the GM rolls (at most 2 extra dice)."""
     options = rules.odds.tension_environment_options(tension, pool, 0, retry)
@@ -138,13 +148,13 @@ def environment_odds(state: AppState, draft: dict) -> list[Markup]:
     name = draft_model.side_name(state, player)
     if gm_total is not None:  # the player's total must beat the GM's (RULES.md: equal is a tie, no success)
         return pictured(f"Chance to beat the GM's {gm_total} with {pool} dice:",
-                        against_total_rows(pool, most_ap, gm_total),
+                        against_total_bars(pool, most_ap, gm_total),
                         kept_totals(pool, name, gm_total, f"beat the GM's {gm_total}"))
     if draft["gm"]["mode"] == draft_model.TOTAL:
         return []
-    rows = environment_rows(draft_model.conflict_tension(state, draft), pool, draft["retry"])
+    drawn = environment_bars(draft_model.conflict_tension(state, draft), pool, draft["retry"])
     return pictured(f"{isolate(name)}'s chance of success with {pool} dice, keeping 2, before the GM rolls, if:",
-                    rows, kept_totals(pool, name))
+                    drawn, kept_totals(pool, name))
 
 
 def opposed_side_fields(state: AppState, draft: dict, side: dict) -> dict:
@@ -176,7 +186,7 @@ def opposed_odds(state: AppState, draft: dict) -> list[Markup]:
     first = draft["initiators"][0]
     totals = (kept_totals(draft_model.pool(state, draft, first), draft_model.side_name(state, first))
               if len(draft["initiators"]) == 1 else Markup(""))
-    return pictured("Before anyone rolls, keeping 2 and spending nothing:", rows, totals)
+    return pictured("Before anyone rolls, keeping 2 and spending nothing:", bars(tuple(rows)), totals)
 
 
 def defender_odds(state: AppState, draft: dict, targets: list[tuple[str, int]]) -> list[Markup]:
@@ -194,7 +204,7 @@ def defender_odds(state: AppState, draft: dict, targets: list[tuple[str, int]]) 
     # Holding needs an equal total: what must be beaten is one below the initiator's (one initiator: marked).
     totals = (kept_totals(pool, name, targets[0][1] - 1, f"hold against {isolate(targets[0][0])}'s {targets[0][1]}")
               if len(targets) == 1 else kept_totals(pool, name))
-    return pictured(f"{isolate(name)}'s chance with {pool} dice, keeping 2:", rows, totals)
+    return pictured(f"{isolate(name)}'s chance with {pool} dice, keeping 2:", bars(tuple(rows)), totals)
 
 
 def panel(state: AppState, draft: dict) -> Markup:
