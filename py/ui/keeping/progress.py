@@ -32,16 +32,14 @@ LOST = "The conflict in progress could not be restored ({what}), so it starts af
 
 
 def to_store(state: AppState) -> dict | None:
-    """What to store for the open session; None when nothing is in progress. It holds the drafts
-    themselves, not copies: its callers write it as text at once, or copy it (each tap saves it, and
-    copying the drafts first was a quarter of saving)."""
+    """What to store for the open session; None when nothing is in progress."""
     drafts = {key: draft for key, draft in state.drafts.items() if key in WHAT}
     if not drafts and state.editing is None and state.screen == "conflict" and state.role is None \
             and not state.numbered and state.add_rolls == ADD_AT_ONCE and state.system == state.session["system"] \
             and not state.unconfirmed and (state.rejoin is None or state.rejoin.empty()):
         return None
     stored = {"v": VERSION, "session": state.session["id"], "screen": state.screen, "system": state.system,
-              "drafts": drafts, "editing": state.editing, "role": state.role,
+              "drafts": copy.deepcopy(drafts), "editing": copy.deepcopy(state.editing), "role": state.role,
               "numbered": state.numbered}
     if state.add_rolls != ADD_AT_ONCE:  # the GM's choice for this session's live table
         stored["add_rolls"] = state.add_rolls
