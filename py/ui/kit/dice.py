@@ -57,8 +57,14 @@ def die(face: int, sides: int, position: int, kept: bool, action: str | None = N
 def tray(faces: list[int], sides: int, kept: list[int], label: str, action: str | None = None,
          fresh: bool = False, id_prefix: str | None = None, **data) -> Markup:
     """A row of dice; `kept` holds the indices of kept dice; buttons get ids `<id_prefix>-<index>`."""
-    kept_set = set(kept)
-    return h("div", *(die(face, sides, index, index in kept_set, action, fresh, id_prefix, **data)
+    return drawn_tray(tuple(faces), sides, frozenset(kept), label, action, fresh, id_prefix, tuple(data.items()))
+
+
+# A tray is a pure function of its dice: a tap elsewhere on the screen (the other side's pool) draws
+# the dice on the table again as they were, from here.
+@functools.lru_cache(maxsize=128)
+def drawn_tray(faces: tuple, sides: int, kept: frozenset, label: str, action: str | None, fresh: bool,
+               id_prefix: str | None, data: tuple) -> Markup:
+    return h("div", *(die(face, sides, index, index in kept, action, fresh, id_prefix, **dict(data))
                       for index, face in enumerate(faces)),
              class_="tray", role="group", aria_label=label, data_testid="tray")
-

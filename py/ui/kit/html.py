@@ -72,25 +72,43 @@ def render(child) -> Markup:
     return text(child)
 
 
-NAMES: dict[str, str] = {}  # keyword -> attribute name: every tap draws thousands of attributes
-
-
 def attribute_name(name: str) -> str:
     # Python keywords and dashes: class_ -> class, data_action -> data-action, for_ -> for
     return name.rstrip("_").replace("_", "-")
 
 
+def attribute(keyword: str, value) -> str:
+    """One attribute as markup: ` name="value"`, ` name` for True, "" for None and False."""
+    if value is None or value is False:
+        return ""
+    name = attribute_name(keyword)
+    if value is True:
+        return f" {name}"
+    value = flat(value) if name in LABELS else str(value)
+    return f' {name}="{escape(value, quote=True)}"'
+
+
+# (keyword, type, value) -> its markup: a tap draws the page's few hundred attributes again, nearly
+# all as they were (escaping them was a third of drawing a screen). The type is in the key, as
+# True == 1 == 1.0 would share one. Emptied when full: what people typed also passes through here.
+DRAWN_ATTRIBUTES: dict[tuple, str] = {}
+MOST_ATTRIBUTES = 4096
+
+
 def attributes(attrs: dict) -> str:
     out = []
-    for name, value in attrs.items():
-        if value is None or value is False:
+    for keyword, value in attrs.items():
+        key = (keyword, value.__class__, value)
+        try:
+            drawn = DRAWN_ATTRIBUTES.get(key)
+        except TypeError:  # a value that cannot be a key (none is, so far)
+            out.append(attribute(keyword, value))
             continue
-        name = NAMES.get(name) or NAMES.setdefault(name, attribute_name(name))
-        if value is True:
-            out.append(f" {name}")
-        else:
-            value = flat(value) if name in LABELS else str(value)
-            out.append(f' {name}="{escape(value, quote=True)}"')
+        if drawn is None:
+            if len(DRAWN_ATTRIBUTES) >= MOST_ATTRIBUTES:
+                DRAWN_ATTRIBUTES.clear()
+            drawn = DRAWN_ATTRIBUTES[key] = attribute(keyword, value)
+        out.append(drawn)
     return "".join(out)
 
 

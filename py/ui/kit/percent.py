@@ -10,7 +10,11 @@ def percent(chance: Fraction) -> str:
         return "0 %"
     if chance == 1:
         return "100 %"
-    value = round(chance * 100)
+    # round(chance * 100) in whole numbers (half to even, as round does): Fraction arithmetic made
+    # this a tenth of redrawing the odds' bars.
+    numerator, denominator = chance.numerator, chance.denominator
+    whole, left = divmod(100 * numerator, denominator)
+    value = whole + (2 * left > denominator or (2 * left == denominator and whole % 2 == 1))
     if value == 0:
         return "<1 %"
     if value == 100:

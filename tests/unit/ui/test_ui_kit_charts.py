@@ -53,6 +53,16 @@ def texts(root: ElementTree.Element) -> list[str]:
 
 # --- Chances as bars -------------------------------------------------------------------------------
 
+@given(st.fractions(min_value=0, max_value=1))
+def test_a_percentage_is_the_chance_rounded_as_round_rounds_a_fraction(chance):
+    """percent works in whole numbers; it says what round(chance * 100) says (half to even)."""
+    value = round(chance * 100)
+    expected = {0: "<1 %", 100: ">99 %"}.get(value, f"{value} %")
+    assert percent(chance) == ("0 %" if chance == 0 else "100 %" if chance == 1 else expected)
+    halfway = {Fraction(1, 200): "<1 %", Fraction(5, 200): "2 %", Fraction(7, 200): "4 %", Fraction(199, 200): ">99 %"}
+    assert {chance: percent(chance) for chance in halfway} == halfway
+
+
 def test_bars_share_one_scale_and_say_every_chance():
     rows = [("GM keeps 2", Fraction(63, 100)), ("GM boosts", Fraction(35, 100)),
             ("GM pays 1 for extra dice", Fraction(39, 100))]

@@ -64,7 +64,7 @@ TABLES = pytest.mark.parametrize("table", [TENSION, ANOMALY], ids=["tension", "a
 def region_of(state, system: str, side: str) -> str:
     """The region holding `side`'s card."""
     regions = dict(router.screen_regions(state))
-    return regions["tension-sides"] if system == "tension" else regions[f"anomaly-{side}"]
+    return regions[f"tension-side-{side}"] if system == "tension" else regions[f"anomaly-{side}"]
 
 
 def real_dice_block(state, table: Table) -> str:

@@ -13,6 +13,7 @@ from ui.core.state import AppState
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the Tension buttons)
 from ui.systems.tension import actions as tension_actions  # noqa: F401  (registers the actions)
 from ui.systems.tension import draft as draft_model
+from ui.systems.tension import odds as tension_odds
 
 from reading import pictures
 from samples import seen
@@ -383,8 +384,9 @@ def test_typed_faces_build_the_same_tray_as_tapped_faces():
     for face in (5, 4, 3, 1, 1):
         tap(tapped, "tension-add-face", side="player", face=face)
     tap(typed, "tension-type-faces", side="player", value="5 4 3 1 1")
-    assert dict(router.page(typed))["tension-sides"] == dict(router.page(tapped))["tension-sides"]
-    assert 'data-action="tension-keep"' in dict(router.page(typed))["tension-sides"]
+    for region in ("tension-side-gm", "tension-side-player"):
+        assert dict(router.page(typed))[region] == dict(router.page(tapped))[region]
+    assert 'data-action="tension-keep"' in dict(router.page(typed))["tension-side-player"]
     assert "AP spent (has 3)" in words_of(typed)
 
 
@@ -501,3 +503,18 @@ def test_the_gm_in_running_text_is_the_gm_and_a_sentence_says_the_ap_spent():
                             "gm": {"name": "The GM", "total": 10},
                             "player": {"name": "Bo", "pool": 4, "dice": [2, 3, 1, 5], "ap": 2}})
     assert seen(tension_words.sentence(record)) == "Bo keeps 5, 3, 2 and 1 (2 AP spent): 11 against the GM's 10. Success."
+
+
+def test_the_odds_against_the_gms_total_are_the_rules_chances_for_every_pool_ap_and_total():
+    """The odds panel reads them from the chances above each total, worked out once per pool and AP."""
+    for pool in range(rules.LIMITS["pool"] + 1):
+        try:
+            rules.odds.tension_kept_totals(pool)
+        except rules.RuleError:
+            continue  # a pool too large for odds: the panel shows none, as before
+        for most_ap in range(min(max(0, pool - 2), 5) + 1):  # past 4 AP the panel shows 4
+            for gm_total in range(0, 40):
+                rows = tension_odds.against_total_rows(pool, most_ap, gm_total)
+                rules_say = [rules.odds.tension_against_total(pool, ap, gm_total)["success"]
+                             for ap in range(min(most_ap, 4) + 1)]
+                assert [chance for _, chance in rows] == rules_say

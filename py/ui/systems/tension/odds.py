@@ -7,6 +7,7 @@ Markup only; the numbers come from rules.odds (and rules.gm_options, rules.fewes
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 
 import rules
 
@@ -18,19 +19,68 @@ from ui.systems import dice_entry
 from ui.systems.tension import draft as draft_model
 
 
-def pictured(title: str, rows: list, totals: Markup = Markup("")) -> list[Markup]:
-    """The title, the chances as bars (their numbers in the picture's text equivalent) and the totals."""
+def pictured(title: str, drawn_bars: Markup, totals: Markup = Markup("")) -> list[Markup]:
+    """The title, the chances as bars (`bars`: their numbers in the picture's text equivalent) and the totals."""
     return [h("p", title, class_="odds-title"),
-            h("div", bars(tuple(rows)), totals, class_="odds-pictures", data_testid="odds")]
+            h("div", drawn_bars, totals, class_="odds-pictures", data_testid="odds")]
 
 
-# A picture is a pure function of its numbers: stepping a pool up and down draws each once.
-@functools.lru_cache(maxsize=64)
+# A picture is a pure function of its numbers, and so are the chances: stepping a pool up and down
+# works out and draws each once. Enough for every pool against every total the GM may roll.
+KEPT = 256
+
+
+@functools.lru_cache(maxsize=KEPT)
 def bars(rows: tuple) -> Markup:
     return chance_bars(rows, "")
 
 
-@functools.lru_cache(maxsize=64)
+# Kept by the numbers they come from, not by their chances: hashing five Fractions costs more than
+# looking up three small numbers, and the panel asks on every tap.
+@functools.lru_cache(maxsize=KEPT)
+def against_total_bars(pool: int, most_ap: int, gm_total: int) -> Markup:
+    return chance_bars(against_total_rows(pool, most_ap, gm_total), "")
+
+
+@functools.lru_cache(maxsize=KEPT)
+def environment_bars(tension: int, pool: int, retry: bool) -> Markup:
+    return chance_bars(environment_rows(tension, pool, retry), "")
+
+
+def against_total_rows(pool: int, most_ap: int, gm_total: int) -> tuple:
+    """(label, chance to beat `gm_total`) keeping 2, then spending each AP the player may (at most 4):
+    rules.odds.tension_against_total's success, read from the chances above every total."""
+    return tuple(("Keep 2" if ap == 0 else f"Spend {ap} AP", chance_above(chances_above(pool, ap), gm_total))
+                 for ap in range(min(most_ap, 4) + 1))
+
+
+@functools.lru_cache(maxsize=KEPT)
+def chances_above(pool: int, ap: int) -> dict[int, Fraction]:
+    """total -> the chance that a character rolling `pool` dice and spending `ap` makes more, from one
+    below the lowest total to the highest; worked out once per pool and AP (the GM's total changes
+    at every conflict, the player's dice do not)."""
+    totals = rules.odds.tension_kept_totals(pool, ap)
+    above, running = {}, Fraction(0)
+    for total in range(max(totals), min(totals) - 2, -1):
+        above[total] = running
+        running += totals.get(total, 0)
+    return above
+
+
+def chance_above(above: dict[int, Fraction], total: int) -> Fraction:
+    """`above`'s chance for any total: certain below its lowest, none past its highest."""
+    return above[min(max(total, min(above)), max(above))]
+
+
+def environment_rows(tension: int, pool: int, retry: bool) -> tuple:
+    """(label, the player's chance) for each of the GM's options before the GM rolls (at most 2 extra dice)."""
+    options = rules.odds.tension_environment_options(tension, pool, 0, retry)
+    return tuple(("The GM keeps 2" if not row["boost"] and not row["extra"] else "The GM boosts" if row["boost"] else
+                  f"The GM pays {row['extra']} for extra dice", row["success"])
+                 for row in options if not row["extra"] or row["extra"] <= 2)
+
+
+@functools.lru_cache(maxsize=KEPT)
 def kept_totals(pool: int, who: str, target: int | None = None, winning: str | None = None) -> Markup:
     """The totals a side rolling `pool` dice makes keeping 2, the total it must beat marked; its
     caption is for the eye (the picture's own label says it to a screen reader)."""
@@ -86,7 +136,6 @@ def after_roll_odds(state: AppState, draft: dict, side: dict, targets: list[tupl
 
 
 def environment_odds(state: AppState, draft: dict) -> list[Markup]:
-    odds = rules.odds
     player = draft["player"]
     pool = draft_model.pool(state, draft, player)
     gm_total = draft_model.settled_total(state, draft, draft["gm"])
@@ -98,18 +147,14 @@ def environment_odds(state: AppState, draft: dict) -> list[Markup]:
         return after_roll_odds(state, draft, player, [(draft_model.side_name(state, draft["gm"]), gm_total)], False)
     name = draft_model.side_name(state, player)
     if gm_total is not None:  # the player's total must beat the GM's (RULES.md: equal is a tie, no success)
-        rows = [("Keep 2" if ap == 0 else f"Spend {ap} AP", odds.tension_against_total(pool, ap, gm_total)["success"])
-                for ap in range(0, min(most_ap, 4) + 1)]
-        return pictured(f"Chance to beat the GM's {gm_total} with {pool} dice:", rows,
+        return pictured(f"Chance to beat the GM's {gm_total} with {pool} dice:",
+                        against_total_bars(pool, most_ap, gm_total),
                         kept_totals(pool, name, gm_total, f"beat the GM's {gm_total}"))
     if draft["gm"]["mode"] == draft_model.TOTAL:
         return []
-    options = odds.tension_environment_options(draft_model.conflict_tension(state, draft), pool, 0, draft["retry"])
-    rows = [("The GM keeps 2" if not row["boost"] and not row["extra"] else "The GM boosts" if row["boost"] else
-             f"The GM pays {row['extra']} for extra dice", row["success"])
-            for row in options if not row["extra"] or row["extra"] <= 2]
+    drawn = environment_bars(draft_model.conflict_tension(state, draft), pool, draft["retry"])
     return pictured(f"{isolate(name)}'s chance of success with {pool} dice, keeping 2, before the GM rolls, if:",
-                    rows, kept_totals(pool, name))
+                    drawn, kept_totals(pool, name))
 
 
 def opposed_side_fields(state: AppState, draft: dict, side: dict) -> dict:
@@ -141,7 +186,7 @@ def opposed_odds(state: AppState, draft: dict) -> list[Markup]:
     first = draft["initiators"][0]
     totals = (kept_totals(draft_model.pool(state, draft, first), draft_model.side_name(state, first))
               if len(draft["initiators"]) == 1 else Markup(""))
-    return pictured("Before anyone rolls, keeping 2 and spending nothing:", rows, totals)
+    return pictured("Before anyone rolls, keeping 2 and spending nothing:", bars(tuple(rows)), totals)
 
 
 def defender_odds(state: AppState, draft: dict, targets: list[tuple[str, int]]) -> list[Markup]:
@@ -159,7 +204,7 @@ def defender_odds(state: AppState, draft: dict, targets: list[tuple[str, int]]) 
     # Holding needs an equal total: what must be beaten is one below the initiator's (one initiator: marked).
     totals = (kept_totals(pool, name, targets[0][1] - 1, f"hold against {isolate(targets[0][0])}'s {targets[0][1]}")
               if len(targets) == 1 else kept_totals(pool, name))
-    return pictured(f"{isolate(name)}'s chance with {pool} dice, keeping 2:", rows, totals)
+    return pictured(f"{isolate(name)}'s chance with {pool} dice, keeping 2:", bars(tuple(rows)), totals)
 
 
 def panel(state: AppState, draft: dict) -> Markup:

@@ -1,6 +1,6 @@
 """The Tension Engine conflict screen: who rolls, dice trays, odds and the result.
 
-Regions: setup (environment or adversary), one card per side in rolling order,
+Regions: setup (environment or adversary), one per side card in rolling order,
 the odds for what is on screen (`odds`), and the result. Markup only; the numbers
 come from rules (resolve, tension_side, fewest_ap) via the draft; how dice come in
 is ui.kit.dice_entry's, the result card and bar ui.systems.conflict's.
@@ -295,31 +295,33 @@ def gm_title(state: AppState, draft: dict) -> str:
     return "The Tension Pool, rolled on this phone" if is_player(state) else "The GM rolls for the environment"
 
 
-def side_cards(state: AppState, draft: dict) -> Markup:
+def side_regions(state: AppState, draft: dict) -> list[tuple[str, Markup]]:
+    """One region per side card (and one for the initiator buttons): a tap on one side (its pool,
+    its dice) sends the page that card alone, not every card again."""
     if draft["kind"] == "environment":
         gm_total = draft_model.settled_total(state, draft, draft["gm"])
-        return join([
-            side_card(state, draft, "gm", draft["gm"], gm_title(state, draft), None),
-            side_card(state, draft, "player", draft["player"], "The player", gm_total),
-        ])
-    cards = []
+        return [("tension-side-gm", side_card(state, draft, "gm", draft["gm"], gm_title(state, draft), None)),
+                ("tension-side-player", side_card(state, draft, "player", draft["player"], "The player", gm_total))]
+    regions = []
     count = len(draft["initiators"])
     for index, side in enumerate(draft["initiators"]):
         title = "Initiator" if count == 1 else f"Initiator {index + 1}"
-        card = side_card(state, draft, f"initiator-{index}", side, title, None)
-        cards.append(card)
+        regions.append((f"tension-side-initiator-{index}",
+                        side_card(state, draft, f"initiator-{index}", side, title, None)))
     locked = draft["logged"] is not None or dice_entry.has_dice(draft["defender"]) or bool(draft.get("called"))
+    buttons = Markup("")
     if not locked:
         buttons = [h("button", "Add an initiator (same action)", type="button", class_="button",
                      data_action="tension-add-initiator")]
         if count > 1:
             buttons.append(h("button", "Remove the last initiator", type="button", class_="button",
                              data_action="tension-remove-initiator"))
-        cards.append(h("div", *buttons, class_="row row-wrap"))
+        buttons = h("div", *buttons, class_="row row-wrap")
     initiator_totals = [draft_model.settled_total(state, draft, side) for side in draft["initiators"]]
     target = max((total for total in initiator_totals if total is not None), default=None)
-    cards.append(side_card(state, draft, "defender", draft["defender"], "Defender (rolls once for all)", target))
-    return join(cards)
+    return [*regions, ("tension-initiator-buttons", buttons),
+            ("tension-side-defender",
+             side_card(state, draft, "defender", draft["defender"], "Defender (rolls once for all)", target))]
 
 
 # --- Result -----------------------------------------------------------------------------------
@@ -467,7 +469,7 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
     draft = state.draft(draft_model.new_draft)
     return [
         ("tension-setup", setup(state, draft)),
-        ("tension-sides", side_cards(state, draft)),
+        *side_regions(state, draft),
         ("tension-odds", odds.panel(state, draft)),
         ("tension-result", result_panel(state, draft)),
         ("tension-bar", bar(state, draft)),
