@@ -6,7 +6,7 @@ table one slot at a time (addFunction). WebKit copies the table at each grow: 0.
 start in WebKitGTK (Chromium 10-25 ms). Grown once by the number of new slots, with those slots
 handed out in the same order, every function gets the index it had: the memory snapshot, made with
 the same file, finds the table as it left it. Pinned with Pyodide: another build of its glue without
-this exact text stops the build (check the patch again, then update ORIGINAL).
+the exact code it relies on stops the build (check the patch again, then update RELIED_ON).
 """
 from __future__ import annotations
 
@@ -24,8 +24,22 @@ GROWN_ONCE = (
 )
 
 
+# The glue's code GROWN_ONCE mirrors or relies on, exactly as Pyodide 314.0.7 ships it: updateGOT's
+# loop (which exports get a slot), addFunction taking a slot only for a function not yet in the table,
+# and getEmptyTableSlot popping the queued slots before it grows the table by one.
+RELIED_ON = (
+    ORIGINAL + "for(var symName in exports){if(isInternalSym(symName)){continue}var value=exports[symName];"
+    "var existingEntry=GOT[symName]&&GOT[symName].value!=-1;if(replace||!existingEntry){var newValue;"
+    "if(typeof value==\"function\"){newValue=addFunction(value)}else if(typeof value.value==\"number\"){newValue=value}"
+    "else{continue}GOT[symName]??=new WebAssembly.Global({value:\"i32\",mutable:true});GOT[symName].value=newValue}}};",
+    "var addFunction=(func,sig)=>{var rtn=getFunctionAddress(func);if(rtn){return rtn}var ret=getEmptyTableSlot();",
+    "var getEmptyTableSlot=()=>{if(freeTableIndexes.length){return freeTableIndexes.pop()}return wasmTable[\"grow\"](1)};",
+    "var freeTableIndexes=[];",
+)
+
+
 def table_grown_once(glue: str) -> str:
     """pyodide.asm.mjs's text with updateGOT growing the table once."""
-    if glue.count(ORIGINAL) != 1 or "var freeTableIndexes=" not in glue or "var getFunctionAddress=" not in glue:
-        raise SystemExit("build: this Pyodide's pyodide.asm.mjs has another updateGOT; check tools/linking.py")
+    if glue.count(ORIGINAL) != 1 or any(glue.count(code) != 1 for code in RELIED_ON):
+        raise SystemExit("build: this Pyodide's pyodide.asm.mjs links its exports another way; check tools/linking.py")
     return glue.replace(ORIGINAL, GROWN_ONCE)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from linking import GROWN_ONCE, table_grown_once
+from linking import GROWN_ONCE, RELIED_ON, table_grown_once
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -57,3 +57,10 @@ def test_every_exported_function_keeps_its_slot():
 def test_another_glue_stops_the_build():
     with pytest.raises(SystemExit, match="tools/linking.py"):
         table_grown_once("var updateGOT=(exports)=>{}")
+
+
+@pytest.mark.parametrize("relied_on", RELIED_ON)
+def test_a_glue_that_links_another_way_stops_the_build(relied_on):
+    original, middle = (PYODIDE / "pyodide.asm.mjs").read_text(), len(relied_on) // 2
+    with pytest.raises(SystemExit, match="tools/linking.py"):
+        table_grown_once(original.replace(relied_on, relied_on[:middle] + " " + relied_on[middle:]))
