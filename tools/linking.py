@@ -1,9 +1,9 @@
 """Pyodide's Emscripten glue (pyodide.asm.mjs), with its table grown once instead of 6,000 times.
 
-Pyodide's wasm is a dynamically linked main module: once it is instantiated, Emscripten's
-updateGOT gives each of its ~7,400 exported functions a slot in the function table, growing the
-table one slot at a time (addFunction). WebKit copies the table at each grow: 0.25-0.45 s of every
-start in WebKitGTK (Chromium 10-25 ms). Grown once by the number of new slots, with those slots
+Pyodide's wasm is a dynamically linked main module: once it is instantiated, Emscripten's updateGOT
+gives each of its ~7,400 exported functions a slot in the function table, growing the table one slot
+at a time (addFunction): 0.25-0.45 s of every start in WebKitGTK (Chromium 10-25 ms; why WebKit's
+grows cost that much was not looked into). Grown once by the number of new slots, with those slots
 handed out in the same order, every function gets the index it had: the memory snapshot, made with
 the same file, finds the table as it left it. Pinned with Pyodide: another build of its glue without
 the exact code it relies on stops the build (check the patch again, then update RELIED_ON).
