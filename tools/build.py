@@ -33,6 +33,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+from linking import table_grown_once
 from shipped_source import shipped, without_docstrings  # tools/: beside this script
 from startup_modules import first_screen_modules, page_free_modules
 
@@ -42,6 +43,7 @@ CACHE = ROOT / "build"
 NODE_MODULES = ROOT / "node_modules"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
+GLUE = "pyodide.asm.mjs"  # shipped with its function table grown once (tools/linking.py)
 PYODIDE_STDLIB = "python_stdlib.zip"
 PYODIDE_STDLIB_PATH = "/lib/python314.zip/"  # where Pyodide mounts the stdlib zip
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
@@ -172,10 +174,19 @@ def trimmed_stdlib(compiled: Path) -> Path:
     return target
 
 
+def linked_glue(source: Path) -> Path:
+    """Pyodide's pyodide.asm.mjs with its function table grown once at start-up (tools/linking.py)."""
+    target = CACHE / "linked" / source.name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(table_grown_once(source.read_text()))
+    return target
+
+
 def vendor_pyodide(vendor: Path) -> Path:
     source = NODE_MODULES / "pyodide"
     [compiled] = precompile([source / PYODIDE_STDLIB], PYODIDE_STDLIB_PATH)
-    files = [source / name for name in PYODIDE_FILES] + [trimmed_stdlib(compiled)]
+    files = [source / name for name in PYODIDE_FILES if name != GLUE] + [linked_glue(source / GLUE)]
+    files += [trimmed_stdlib(compiled)]
     return hashed_folder(vendor, f"pyodide-{npm_version('pyodide')}", files)
 
 
