@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from build import bytecode_files
+from build import NEVER_IMPORTED, bytecode_files, download_wheels, pinned_page_packages
 from shipped_source import documented
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,14 +38,16 @@ OURS = ("rules/", "session/", "ui/")  # py/'s packages; the bundle also holds th
 
 
 def page_packages() -> dict[str, dict[str, bytes]]:
-    """The page's packages in our code's bundle: distribution (e.g. icepool-2.1.3) -> its files."""
+    """The page's packages in our code's bundle: distribution (e.g. icepool-2.1.3) -> the files of
+    its wheel (the one the build downloaded) that the bundle holds."""
     with app_zip() as archive:
-        names = [name for name in archive.namelist() if not name.startswith(OURS)]
-        records = {name.split("/")[0].removesuffix(".dist-info"): archive.read(name).decode()
-                   for name in names if name.endswith(".dist-info/RECORD")}
-        return {dist: {path: archive.read(path) for path in (line.split(",")[0] for line in record.splitlines())
-                       if path in names}
-                for dist, record in records.items()}
+        names = set(archive.namelist())
+        packages = {}
+        for wheel in download_wheels(pinned_page_packages()):
+            with zipfile.ZipFile(wheel) as files:
+                shipped = names & set(files.namelist())
+            packages["-".join(wheel.stem.split("-")[:2])] = {path: archive.read(path) for path in shipped}
+        return packages
 
 
 class References(HTMLParser):
@@ -119,11 +121,19 @@ def test_pyscript_config_loads_nothing_from_another_host():
 def test_page_python_packages_are_the_pinned_ones_in_our_codes_bundle():
     pins = [line for line in (ROOT / "requirements/page.txt").read_text().splitlines()
             if line and not line.startswith("#")]
-    assert set(page_packages()) == {pin.replace("==", "-") for pin in pins}
-    with app_zip() as archive:  # every file of the bundle is ours or a package's
+    with app_zip() as archive:  # each pinned version's licence, and every file ours or a package's
+        assert {name.split("/")[0].removesuffix(".dist-info") for name in archive.namelist()
+                if ".dist-info/" in name} == {pin.replace("==", "-") for pin in pins}
         assert {name for name in archive.namelist() if not name.startswith(OURS)} \
             == {path for files in page_packages().values() for path in files}
     assert list(pyscript_config()["files"].values()) == ["./py.zip.xz"]
+
+
+def test_page_python_packages_ship_their_licences_and_code_not_what_the_page_never_reads():
+    for dist, files in page_packages().items():
+        assert any("/licenses/" in name for name in files), dist
+        assert not [name for name in files if name.endswith((".pyi", "METADATA", "RECORD")) or ".data/" in name]
+        assert not set(files) & set(NEVER_IMPORTED)
 
 
 def test_page_python_packages_ship_without_docstrings_but_with_their_comments():

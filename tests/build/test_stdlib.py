@@ -65,16 +65,12 @@ def stdlib():
         return module_names(original.namelist()), module_names(trimmed.namelist())
 
 
-# Modules of the shipped packages the page never imports: segno's command line.
-NEVER_IMPORTED = {"segno/cli.py"}
-
-
 def package_sources():
     """The page's packages' modules, in our code's bundle beside py/'s."""
     [bundle] = DIST.glob("app/py-*.zip.xz")
     with zipfile.ZipFile(io.BytesIO(lzma.decompress(bundle.read_bytes()))) as archive:
         for name in archive.namelist():
-            if name.endswith(".py") and not name.startswith(("rules/", "session/", "ui/")) and name not in NEVER_IMPORTED:
+            if name.endswith(".py") and not name.startswith(("rules/", "session/", "ui/")):
                 yield name, archive.read(name)
 
 
