@@ -92,13 +92,6 @@
     return response;
   }
 
-  // Once a service worker controls the page, the wasm is read from its cache itself, as the
-  // snapshot is (below): through the worker its 9 MB took 426 ms in WebKit, from the cache 239.
-  async function cachedOrDownload(url) {
-    const cached = navigator.serviceWorker?.controller && await caches.match(url).catch(() => undefined);
-    return cached || download(url);
-  }
-
   function marked(promise, start, end) { // bench/bench_boot.py's phases
     performance.mark(start);
     promise.then(() => performance.mark(end), () => {});
@@ -134,7 +127,7 @@
 
   function startDownloads() { // the compile first: WebKit and Firefox wait for it
     if (wasm && !compiled) {
-      compiled = marked(WebAssembly.compileStreaming(cachedOrDownload(wasm)), "tableside-wasm-compiling",
+      compiled = marked(WebAssembly.compileStreaming(download(wasm)), "tableside-wasm-compiling",
                         "tableside-wasm-compiled");
       compiled.catch(() => fail(COULD_NOT_START));
     }
