@@ -30,6 +30,11 @@ ip addr add {ADDRESSES[0]}/24 dev veth0
 ip addr add {ADDRESSES[1]}/24 dev veth1
 ip -6 addr add {IPV6_ADDRESSES[0]}/64 dev veth0 nodad 2>/dev/null || true
 ip -6 addr add {IPV6_ADDRESSES[1]}/64 dev veth1 nodad 2>/dev/null || true
+# No link-local addresses: theirs would leave "tentative" a second or two after the links
+# come up, and Chromium takes that change of address for a new network and fails every
+# request in flight with net::ERR_NETWORK_CHANGED.
+ip link set veth0 addrgenmode none 2>/dev/null || true
+ip link set veth1 addrgenmode none 2>/dev/null || true
 ip link set veth0 up
 ip link set veth1 up
 # Without a default route Chromium offers no candidate unless the camera is open.

@@ -31,6 +31,18 @@ def test_phones_join_a_live_table_in_a_private_network(inside):
     print(result.stdout)
     assert result.returncode == 0, f"inside the namespace:\n{result.stdout[-6000:]}\n{result.stderr[-3000:]}"
 
+
+def test_the_private_network_holds_still_once_it_is_made():
+    """Chromium takes any change of an address's flags for a new network and fails every
+    request in flight with net::ERR_NETWORK_CHANGED (seen once in CI: a live test's teardown
+    found it). Link-local addresses did that: "tentative" for a second or two after the links
+    came up. Nothing about the network may change once a command runs inside it."""
+    reason = netns.unavailable()
+    if reason:
+        pytest.skip(reason)
+    seen = netns.run(["sh", "-c", "ip -6 addr show tentative; timeout 3 ip monitor address route link"], timeout=30)
+    assert seen.stdout.strip() == "", f"the network changed after it was made:\n{seen.stdout}"
+
 SCAN = """() => new Promise((resolve) => {
   if (!document.getElementById("camera-test")) {
     const video = Object.assign(document.createElement("video"), { id: "camera-test", muted: true, playsInline: true });
