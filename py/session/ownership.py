@@ -11,7 +11,8 @@ stamp. What every phone can still check, from the replicas alone:
   count, and they only grow.
 - A write by the GM's device is the GM's: kept. A write by another device is kept when it is that
   device's own: its person's sheet (not the name or kind: who is who is the GM's) and counts, a
-  sheet it adds for its person in another system, the rolls it logged (labelled as its holder's,
+  sheet it adds for its person in another system (its person by the id it derives from, session.lineage,
+  whatever it is named), the rolls it logged (labelled as its holder's,
   never "GM"), its undo of its own rolls, and the counts those rolls and undos moved (Tension,
   someone else's Health: no more than the effects of its rolls new to this phone account for;
   otherwise its rolls and their counts are held together, so they are always taken whole).
@@ -34,6 +35,7 @@ from dataclasses import dataclass, field
 
 from rules.words import isolate
 
+from . import lineage
 from .inert import known_counts, writers
 from .replica import BASE, COUNT_NAMES, ENTRY_COUNTS, Replica, effect_targets, later_write
 from .vouching import Vouches
@@ -86,6 +88,10 @@ class Table:
                 kind, name = entry["fields"].get("kind", [None])[0], entry["fields"].get("name", [None])[0]
                 if isinstance(name, str):
                     self.names[entry_id] = (kind or "character", name)
+        for entry_id in self.names:  # a derived sheet is its typed sheet's person, whatever it is named
+            typed = lineage.parent(entry_id, self.names)
+            if typed is not None:
+                self.names[entry_id] = self.names[typed]
         self.persons = {entry_id: (kind, folded(name)) for entry_id, (kind, name) in self.names.items()}
         self.holders: dict[tuple, set] = {}
         for replica in (mine, incoming):
@@ -101,6 +107,14 @@ class Table:
 
     def holds_person(self, device: str, kind: str, name: str) -> bool:
         return device in self.holders.get((kind, " ".join(str(name).split()).casefold()), set())
+
+    def holds_added(self, device: str, entry_id: str, kind: str, name: str) -> bool:
+        """`device` holds the person of a sheet it added: a derived sheet's by the typed sheet its id names
+        (session.lineage), whatever it is named; another's by its kind and name."""
+        typed = lineage.parent(entry_id, self.names)
+        if typed is not None:
+            return kind == self.names[typed][0] and self.holds(device, entry_id)
+        return self.holds_person(device, kind, name)
 
     def name(self, entry_id) -> str:
         return isolate(self.names.get(entry_id, ("", "someone"))[1])
@@ -226,8 +240,8 @@ class Judging:
                 adder = added[1]
                 news = was is None or was.get("added") != added
                 at_add = {key: write for key, write in entry["fields"].items() if write[1:] == added}
-                allowed = adder == self.gm or origin(added) or self.table.holds_person(
-                    adder, at_add.get("kind", ["character"])[0], at_add.get("name", [""])[0])
+                allowed = adder == self.gm or origin(added) or self.table.holds_added(
+                    adder, entry_id, at_add.get("kind", ["character"])[0], at_add.get("name", [""])[0])
                 if allowed and (adder != self.forgeable or not news):
                     kept["added"] = added
                 elif not news:

@@ -11,7 +11,8 @@ associative, idempotent), and the session dict the screens read is derived from 
   device added and took away (`{device: [up, down]}`; only that device raises its
   own). The value is the sum, kept within the field's range: spending on one phone
   and gains on another both count.
-- roster: when each entry was added and, if it was, removed.
+- roster: when each entry was added and, if it was, removed. A sheet derived for a person
+  (session.lineage) shows under its typed sheet's name, and goes when that is removed.
 - log: every logged entry by id, never dropped; an undo is a mark beside it.
 - sealed: the messages of each sealed-card exchange (session.sealed) by conflict id, each
   keyed by its digest: a grow-only set; only commitments and public steps, never a secret.
@@ -43,6 +44,7 @@ import secrets
 
 from rules.words import isolate
 
+from . import lineage
 from .errors import Refused
 from .model import MAX_POINTS, MAX_TENSION, SCHEMA_VERSION
 from .sealed.exchange import MAX_MESSAGES, digest
@@ -202,7 +204,7 @@ class Replica:
         session["tension"] = clamp(self.raw_tension(), MAX_TENSION)
         live = [(entry["added"], entry_id) for entry_id, entry in self.roster.items()
                 if entry.get("added") is not None and entry.get("removed") is None]
-        session["roster"] = [self.roster_entry(entry_id) for _, entry_id in sorted(live)]
+        session["roster"] = lineage.with_typed([self.roster_entry(entry) for _, entry in sorted(live)], self.roster)
         session["log"] = self.live_log() if log else []
         return session
 

@@ -7,13 +7,15 @@ phone, whose rolls the Log shows, what a link adds to the roster), entries of th
 with the same name (spaces and case aside) are one person. A person typed once gets a sheet in
 every system (`everywhere`); a person of an older session who has none in a system yet gets a
 blank one where they are played (`derived`), under an id every phone derives alike, so two phones
-that add it add the same sheet. Pure Python.
+that add it add the same sheet. A derived sheet belongs to the person whose typed sheet its id
+names (session.lineage), whatever its name: a rename on one phone while another added it does not
+split the person (and the session shows it under its typed sheet's name, session.replica). Pure Python.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from session import blank_sheet, check_roster_entry
+from session import blank_sheet, check_roster_entry, lineage
 from session.model import MAX_ROSTER
 
 SYSTEM_ORDER = ("tension", "anomaly", "manners")
@@ -32,14 +34,22 @@ def key(entry: dict) -> tuple[str, str]:
 
 
 def people(roster: list[dict], kind: str | None = None) -> list[Person]:
-    """The people a roster holds (of `kind`, if given), in the order their first sheet was added."""
+    """The people a roster holds (of `kind`, if given), in the order their first sheet was added: the
+    typed sheets of one kind and name, with the sheets derived from them (session.lineage) whatever
+    those are named. A person is named as their first typed sheet spells it."""
+    by_id = {entry["id"]: entry for entry in roster}
     found: dict[tuple[str, str], list[dict]] = {}
     for entry in roster:
         if kind is None or entry["kind"] == kind:
-            found.setdefault(key(entry), []).append(entry)
-    return [Person(sheets[0]["name"], sheets[0]["kind"],
+            typed = lineage.parent(entry["id"], by_id)
+            found.setdefault(key(by_id[typed] if typed is not None else entry), []).append(entry)
+    return [Person(typed_first(sheets)["name"], sheets[0]["kind"],
                    tuple(entry["id"] for entry in by_system(sheets)),
                    tuple(entry["system"] for entry in by_system(sheets))) for sheets in found.values()]
+
+
+def typed_first(sheets: list[dict]) -> dict:
+    return next((entry for entry in sheets if not lineage.is_derived(entry["id"])), sheets[0])
 
 
 def by_system(sheets: list[dict]) -> list[dict]:
@@ -62,20 +72,16 @@ def sheet_in(roster: list[dict], person: Person, system: str) -> dict | None:
 
 def derived_id(person: Person, system: str) -> str:
     """The id of the person's sheet in `system` made here for them: from their own sheets' (those not
-    derived), so any phone holding the same person derives the same id."""
-    typed = [entry_id for entry_id in person.ids if not is_derived(entry_id)] or list(person.ids)
-    return f"{min(typed)[:21]}-{system[0]}"
-
-
-def is_derived(entry_id: str) -> bool:
-    return len(entry_id) > 2 and entry_id[-2] == "-" and entry_id[-1] in {system[0] for system in SYSTEM_ORDER}
+    derived), so any phone holding the same person derives the same id, and every phone finds its person
+    from it (session.lineage)."""
+    typed = [entry_id for entry_id in person.ids if not lineage.is_derived(entry_id)] or list(person.ids)
+    return lineage.derived_id(min(typed), system)
 
 
 def derived(roster: list[dict], person: Person, system: str) -> dict:
     """A blank sheet of the person in `system`, under their name."""
-    entry = next(entry for entry in roster if entry["id"] in person.ids)
     return check_roster_entry({"id": derived_id(person, system), "system": system, "kind": person.kind,
-                               "name": entry["name"], **blank_sheet(system, person.kind)})
+                               "name": person.name, **blank_sheet(system, person.kind)})
 
 
 def everywhere(roster: list[dict], entry: dict) -> list[dict]:

@@ -72,6 +72,37 @@ def test_a_players_phone_opens_every_system_on_their_person_never_the_first_char
     assert len([entry for entry in other.session["roster"] if entry["name"] == "Brin Olsen"]) == 3
 
 
+def test_a_rename_on_the_gms_phone_while_the_player_adds_their_missing_sheets_keeps_one_person():
+    """The GM renames Brin Olsen to Bob Lind while Brin's phone, opened on Manner Cards, adds Brin's missing
+    sheets (named Brin Olsen there): after the links meet, both phones hold one Bob Lind with three
+    sheets, the player's phone says "You: Bob Lind" on Manner Cards and holds the derived sheet as its own."""
+    from ui.core.holding import own_ids
+    from ui.core.people import people
+    from ui.screens.roster import actions as roster_actions  # noqa: F401
+    from ui.systems.manners import actions as manners_actions  # noqa: F401
+
+    session = party_of_five()
+    brin_id = session["roster"][1]["id"]
+    gm, brin = phone(session), phone(session)
+    tap(gm, "role-pick", role="gm")
+    tap(gm, "roster-edit", id=brin_id)
+    tap(gm, "sheet-set", path="name", typed="Bob Lind")
+    tap(gm, "roster-save")
+    tap(brin, "role-pick", role=brin_id)
+    tap(brin, "switch-system", system="manners")
+    markup(brin)
+    assert "You: Brin Olsen" in text(brin)
+    for here, there in ((brin, gm), (gm, brin)):
+        open_link(here, link_v2.session_link(there.replica))
+        if here.pending:
+            tap(here, "join-update")
+    for state in (gm, brin):
+        bob = [person for person in people(state.session["roster"]) if person.name == "Bob Lind"]
+        assert len(bob) == 1 and len(bob[0].ids) == 3 and "Brin Olsen" not in text(state)
+    assert "You: Bob Lind" in text(brin) and brin.system == "manners"
+    assert own_ids(brin, brin.session["roster"]) == set(bob[0].ids)
+
+
 def test_the_top_chips_show_each_characters_health_beside_their_ap():
     party = party_of_five()
     party["roster"][0]["health"] = 7
