@@ -98,6 +98,8 @@ def test_a_characters_attack_rolls_first_on_its_phone_then_the_gm_defends(table,
     call_to(gm, form, "The Ghoul claws Ash")
     ash.page.get_by_test_id("live-call-banner").wait_for(timeout=AGREE_MS)
     assert "rolls this once your defense reaches it" in seen(ash.page.get_by_test_id("side-actor"))
+    assert "Ash" in seen(ash.page.get_by_test_id("side-defender"))  # Ash's blank Anomaly sheet, not "Defender"
+    assert "Player" not in seen(ash.page.get_by_test_id("side-actor"))  # the Ghoul's attack, not a player's
     ash.tap(ash.page.get_by_test_id("side-defender").get_by_role("button", name=ROLL), "roll")
     ash.button("Send to the GM", "roll", exact=True)
     ash.page.get_by_test_id("side-defender").get_by_text("Sent to the GM's phone").wait_for(timeout=AGREE_MS)

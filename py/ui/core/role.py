@@ -34,6 +34,20 @@ def player_entry(state: AppState) -> dict | None:
     return people.sheet_in(state.session["roster"], person, state.system) or entry
 
 
+def own_sheet(state: AppState) -> dict | None:
+    """The player's sheet in the rule system shown: theirs, else the blank one `fill_player_sheet` gives
+    their person there (the id every phone derives, so a side picked on it is theirs once it is added);
+    None on a phone no player holds, or when that blank sheet was removed."""
+    player = player_entry(state)
+    if player is None or player["system"] == state.system:
+        return player
+    roster = state.session["roster"]
+    person = people.person_of(roster, player["id"])
+    if people.derived_id(person, state.system) in state.replica.roster:
+        return None
+    return people.derived(roster, person, state.system)
+
+
 def fill_player_sheet(state: AppState):
     """A player's person with no sheet in the rule system shown gets a blank one there, so everything on
     this phone opens on them (never on someone else's sheet). Its id is the one every phone derives; one
@@ -87,11 +101,11 @@ def show_system(state: AppState, system: str):
 
 
 def own_first(state: AppState, characters: list[dict]) -> dict | None:
-    """The character a new conflict starts with: this phone's player's (nobody while they have no sheet
-    here: never someone else's), else the first."""
+    """The character a new conflict starts with: this phone's player's (their blank sheet while they have
+    none here, never someone else's), else the first."""
     player = player_entry(state)
     if player is not None:
-        return player if player in characters else None
+        return player if player in characters else own_sheet(state) if player["system"] != state.system else None
     return characters[0] if characters else None
 
 

@@ -160,6 +160,12 @@ def sheet_in(state: AppState, entry_id: str, system: str) -> dict | None:
     return entry if entry is not None and entry["kind"] == "character" else None
 
 
+def person_name(state: AppState, entry_id: str) -> str:
+    """The name of the person whose sheet `entry_id` is ("" when it is gone)."""
+    entry = state.entry(entry_id)
+    return entry["name"] if entry is not None else ""
+
+
 def logged_for(state: AppState, draft: dict) -> str:
     """(GM) The id a side rolled first on a player's phone is logged under (the one that phone chose,
     so it knows its result when it arrives), or "" for any other conflict; the call's round counts it

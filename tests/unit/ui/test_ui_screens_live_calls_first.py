@@ -444,3 +444,47 @@ def test_new_roll_while_an_anomaly_defense_is_on_its_way_says_so_first():
     assert "defense is still on its way" in gm.message.text
     tap(gm, "anomaly-new")
     assert gm.drafts["anomaly"]["called"] is None
+
+
+@pytest.mark.parametrize("kind", ["check", "defense"])
+def test_an_anomaly_call_to_a_character_with_no_anomaly_sheet_names_them_on_their_card(kind):
+    """Ash has only a Tension Engine sheet: called for an Anomaly roll, their card says "Ash" (their person's
+    blank Anomaly sheet, which their phone adds), never the side's default name."""
+    table = table_of(party(), "ash")
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    gm.screen = "live"
+    tap(gm, "live-call-system", value="anomaly")
+    tap(gm, "live-call-kind", value=kind)
+    tap(gm, "live-call-title", value="Ash acts")
+    tap(gm, "live-call")
+    table.run()
+    draft = ash.drafts["anomaly"]
+    role = "defender" if kind == "defense" else "actor"
+    sheet = ash.entry(draft[role]["ref"])
+    assert (sheet["name"], sheet["system"]) == ("Ash", "anomaly")
+    assert anomaly_draft.roller_name(ash, draft[role], role) == "Ash"
+    assert "Player" not in text(ash)
+    if kind == "defense":  # no Anomaly adversary: the attack is a quick roll named for what it is
+        call = next(iter(gm.live.calls.values()))
+        assert call["foe"]["name"] == "The adversary"
+        assert anomaly_draft.roller_name(gm, gm.drafts["anomaly"]["defender"], "defender") == "Ash"
+
+
+@pytest.mark.parametrize("system, kind", [("tension", "attack"), ("manners", "test")])
+def test_a_call_in_another_system_to_a_character_with_no_sheet_there_names_them_on_their_card(system, kind):
+    """Rook has only an Anomaly sheet: called in the Tension Engine or Manner Cards, their side is their person's
+    blank sheet there, under their name."""
+    table = table_of(party(), "rook")
+    gm, rook = table.phones["gm"], table.phones["rook"]
+    gm.screen = "live"
+    tap(gm, "live-call-system", value=system)
+    tap(gm, "live-call-kind", value=kind)
+    tap(gm, "live-call-title", value="Rook acts")
+    tap(gm, "live-call")
+    table.run()
+    assert (rook.screen, rook.system) == ("conflict", system)
+    draft = rook.drafts[system]
+    sides = [side for side in [*draft.values(), *draft.get("initiators", [])] if isinstance(side, dict) and "ref" in side]
+    sheets = [rook.entry(side["ref"]) for side in sides if side["ref"]]
+    assert ("Rook", system) in [(sheet["name"], sheet["system"]) for sheet in sheets if sheet is not None]
+    assert "Player" not in text(rook).replace("The player Rook", "")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import rules
 from session import new_id
 
+from ui.core.role import own_sheet
 from ui.core.state import AppState
 from ui.systems import conflict
 from ui.systems.anomaly import draft as draft_model
@@ -28,6 +29,7 @@ KINDS = (draft_model.CHECK, draft_model.OPPOSED, DEFENSE)
 KIND_WORDS = {draft_model.CHECK: "A check against the difficulty you set",
               draft_model.OPPOSED: "An attack against a defense rolled here",
               DEFENSE: "An adversary's attack on a character (their phone rolls the defense first)"}
+FOE = "The adversary"  # the attack of a call for a character's defense, with no Anomaly adversary on the roster
 HERE, THERE = "here", "there"  # a called defense rolled first: on this phone (the player's), or on the called one
 
 
@@ -67,6 +69,8 @@ def fresh_draft(state: AppState, kind: str) -> dict:
         adversaries = [entry for entry in state.roster("adversary") if entry["system"] == "anomaly"]
         fresh.update(actor=draft_model.new_roller(adversaries[0] if adversaries else None),
                      defender=draft_model.new_roller())
+        if not adversaries:  # a quick roll, named for what it is (the actor's default name is a player's)
+            fresh["actor"]["name"] = FOE
     return fresh
 
 
@@ -107,7 +111,10 @@ def put_away(state: AppState, kind: str, call: dict | None = None):
         return
     draft = state.drafts["anomaly"]
     if kind == DEFENSE:
-        draft["defender"] = draft_model.new_roller(conflict.sheet_in(state, call["to"][0], "anomaly") if call else None)
+        sheet = conflict.sheet_in(state, call["to"][0], "anomaly") if call else None
+        draft["defender"] = draft_model.new_roller(sheet)
+        if call and sheet is None:  # a person with no sheet here: a quick roll under their name
+            draft["defender"]["name"] = conflict.person_name(state, call["to"][0])
         draft["called"] = {"id": call["id"] if call else "", "words": "", "first": THERE, "entry": ""}
         return
     if draft["defender"]["mode"] != TOTAL:
@@ -144,7 +151,7 @@ def open_defense(state: AppState, call: dict, draft: dict) -> dict:
     attacker = draft_model.new_roller(foe_entry if foe_entry is not None and foe_entry["system"] == "anomaly"
                                       else None)
     attacker["name"] = "" if attacker["ref"] else call["foe"]["name"]
-    draft.update(actor=attacker, defender=draft_model.new_roller(conflict.sheet_in(state, state.role or "", "anomaly")),
+    draft.update(actor=attacker, defender=draft_model.new_roller(own_sheet(state)),
                  called={"id": call["id"], "words": "", "first": HERE, "entry": new_id()})
     return draft
 

@@ -22,6 +22,7 @@ import rules
 from session import new_id
 
 from ui.core import commands, live_table
+from ui.core.role import own_sheet
 from ui.core.state import AppState
 from ui.systems import conflict
 from ui.systems.dice_entry import DICE_FROM, REAL, ROLL, TOTAL, has_dice
@@ -107,8 +108,7 @@ def called_character(state: AppState, role: str) -> dict:
     sheet = conflict.sheet_in(state, role, "tension")
     side = draft_model.new_side("character", sheet)
     if sheet is None:
-        entry = state.entry(role)
-        side["name"] = entry["name"] if entry is not None else ""
+        side["name"] = conflict.person_name(state, role)
     return side
 
 
@@ -220,7 +220,7 @@ def open_attack(state: AppState, call: dict, draft: dict) -> dict:
         foe_entry = None
     defender = draft_model.new_side("adversary", foe_entry)
     defender["name"] = "" if defender["ref"] else call["foe"]["name"]
-    attacker = draft_model.new_side("character", conflict.sheet_in(state, state.role or "", "tension"))
+    attacker = draft_model.new_side("character", own_sheet(state))
     draft.update(initiators=[attacker], defender=defender, combat=call["combat"],
                  called={"id": call["id"], "words": "", "first": HERE, "entry": new_id()})
     return draft
