@@ -45,13 +45,20 @@ AGREE_MS = 10_000  # generous: what is measured is printed, not asserted
 
 
 class Browser:
-    """One Chromium process with a fake camera showing whatever `show` last wrote."""
+    """One Chromium process with a fake camera showing whatever `show` last wrote. With a `profile`
+    (a folder), it keeps its storage there as a phone's browser does, and its one phone is `context`
+    (closing it ends the browser; launched again on that folder, the phone has its storage back)."""
 
-    def __init__(self, playwright, folder: Path, name: str, *args: str, camera: bool = True):
+    def __init__(self, playwright, folder: Path, name: str, *args: str, camera: bool = True, profile: Path | None = None):
         self.video, self.camera = folder / f"{name}.y4m", camera
         write_y4m(self.video, memoryview(b"\xff" * 64).cast("B", (8, 8)))
         cameras = [*CAMERA_ARGS, f"--use-file-for-fake-video-capture={self.video}"] if camera else []
-        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *cameras, *args])
+        switches = {"executable_path": CHROMIUM, "args": [*CHROMIUM_ARGS, *cameras, *args]}
+        if profile:
+            self.context = playwright.chromium.launch_persistent_context(str(profile), **switches, **PHONE)
+            self.browser = self.context.browser
+        else:
+            self.context, self.browser = None, playwright.chromium.launch(**switches)
         self.crashes = RendererCrashes(self.browser)
 
     def show(self, gray):
@@ -60,7 +67,7 @@ class Browser:
         os.replace(self.video.with_suffix(".next"), self.video)
 
     def close(self):
-        self.browser.close()
+        (self.context or self.browser).close()
 
 
 class Phone:
@@ -68,10 +75,10 @@ class Phone:
 
     def __init__(self, browser: Browser, who: str, watch, site: str):
         self.browser, self.who = browser, who
-        self.context = browser.browser.new_context(**PHONE)
+        self.context = browser.context or browser.browser.new_context(**PHONE)
         watch.attach(self.context)
         self.csp = record_csp_violations(self.context)
-        self.page = self.context.new_page()
+        self.page = self.context.pages[0] if browser.context else self.context.new_page()
         # The camera, the Screen Wake Lock (which Playwright cannot grant by name) and copying, as a player allows them.
         devtools = self.context.new_cdp_session(self.page)
         context_id = devtools.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
@@ -84,6 +91,8 @@ class Phone:
         self.page.on("console", lambda line: self.console.append(f"{line.type}: {line.text}"))
 
     def keep_evidence(self, test: str):
+        if self.page.is_closed():  # its browser was closed by the test (a restart)
+            return
         folder = ARTIFACTS / "live-failures"
         folder.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(folder / f"{test}-{self.who}.png"), full_page=True)
@@ -147,14 +156,17 @@ def playwright_instance():
 @pytest.fixture
 def table(playwright_instance, site, watch, tmp_path, request):
     """table(): the GM's phone in one browser, four players' phones in two others (two contexts
-    each; `gm_args`, `player_args`: their command lines' extra switches), all on the app; the GM's phone holds the session and says it is the GM's. When the test
+    each; `gm_args`, `player_args`: their command lines' extra switches; `profiles`: each players'
+    browser keeps its storage in a folder, one phone each), all on the app; the GM's phone holds the session and says it is the GM's. When the test
     fails, each phone's screen and console are kept beside the screenshots, to say why."""
     made = {"browsers": [], "phones": []}
     failed_before = request.session.testsfailed
 
-    def table(stranger: bool = False, names=NAMES, cameras: bool = True, player_args=(), gm_args=(), session=None):
+    def table(stranger: bool = False, names=NAMES, cameras: bool = True, player_args=(), gm_args=(), session=None,
+              profiles: bool = False):
         gm_browser = Browser(playwright_instance, tmp_path, "gm", *gm_args)
-        players_browsers = [Browser(playwright_instance, tmp_path, name, *player_args, camera=cameras)
+        players_browsers = [Browser(playwright_instance, tmp_path, name, *player_args, camera=cameras,
+                                    profile=tmp_path / f"profile-{name}" if profiles else None)
                             for name in ("b", "c")[:len(names)]]
         made["browsers"] += [gm_browser, *players_browsers]
         gm = Phone(gm_browser, "GM", watch, site)
