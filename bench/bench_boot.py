@@ -52,6 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 import boot_phases  # noqa: E402  (bench/, beside this script)
+from boot_phases import round_order, settle  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 from engines import EnginePage, RefusingProxy, VirtualDisplay, start_firefox, start_webkit  # noqa: E402
 from serve import COMPRESSIBLE, make_server  # noqa: E402
@@ -231,7 +232,8 @@ def first_visit(playwright, folder: Path, url: str, counter: ByteCounter, has_wo
 
 def measure(playwright, targets: dict, counter: ByteCounter) -> dict:
     """targets: name -> (url, has a service worker). The pages take turns at every
-    boot, so a change in the machine's load hits both alike."""
+    boot, each going first in turn and each after the machine is idle, so a change in
+    the machine's load hits all alike."""
     results, contexts = {}, {}
     with tempfile.TemporaryDirectory() as profiles:
         for name, (url, has_worker) in targets.items():
@@ -240,9 +242,10 @@ def measure(playwright, targets: dict, counter: ByteCounter) -> dict:
         for key, throttle in (("warm", 1), ("warm_throttled", THROTTLE)):
             print(f"  {RUNS} warm boots of each page at {throttle:g}x CPU", flush=True)
             runs = {name: [] for name in targets}
-            for _ in range(RUNS):
-                for name, (url, _) in targets.items():
-                    run, page = boot(contexts[name], url, throttle)
+            for round_index in range(RUNS):
+                for name in round_order(list(targets), round_index):
+                    settle()
+                    run, page = boot(contexts[name], targets[name][0], throttle)
                     page.close()
                     runs[name].append(run)
             for name, mine in runs.items():
@@ -257,7 +260,9 @@ def measure(playwright, targets: dict, counter: ByteCounter) -> dict:
         print(f"  {PHONE_RUNS} first visits of each page on the phone profile", flush=True)
         runs = {name: [] for name in targets}
         for attempt in range(PHONE_RUNS):
-            for name, (url, _) in targets.items():
+            for name in round_order(list(targets), attempt):
+                url = targets[name][0]
+                settle()
                 context = open_profile(playwright, Path(profiles) / f"{name}-phone-{attempt}")
                 run, _ = boot(context, url, THROTTLE, PHONE_NETWORK)
                 runs[name].append(run)

@@ -10,13 +10,17 @@ Resource Timing gives the wasm's download. Each mark is one performance.mark cal
 Each build (the app, the stock page, a --baseline build) is served on an origin of its own and
 visited once in one fresh profile per engine (the app's service worker takes over); then RUNS
 rounds of warm starts, every build in every engine in each round (so the machine's load falls
-on all alike): each a new tab on that profile, as a phone opens the app again. A reload in the same tab is not used: WebKit then still compiles the last page's wasm in
+on all alike): each a new tab on that profile, as a phone opens the app again. The builds take
+turns at going first (the first start of a round measured 200-260 ms slower in Chromium, whichever
+build it was), and each start waits for the machine to be idle (an engine's background compiles
+from the start before it otherwise land on the next). A reload in the same tab is not used: WebKit then still compiles the last page's wasm in
 the background, and the next page's first synchronous WebAssembly.Module waits up to a second for it.
 """
 from __future__ import annotations
 
 import statistics
 import time
+from pathlib import Path
 
 from engines import EnginePage, PlaywrightDriver, start_firefox, start_webkit
 
@@ -76,9 +80,37 @@ def first_visits(page: EnginePage, builds: dict) -> None:
             time.sleep(1)  # the worker's first fetches settle
 
 
+IDLE_SHARE, IDLE_WAIT = 0.15, 15.0  # the busy share of the CPUs a start waits below, and for how long at most
+
+
+def busy_share(interval: float = 0.5) -> float:
+    """The share of all CPUs' time spent busy over the next interval seconds (from /proc/stat)."""
+    def times() -> list[int]:
+        return [int(field) for field in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    before = times()
+    time.sleep(interval)
+    spent = [now - then for now, then in zip(times(), before)]
+    idle = spent[3] + spent[4]  # idle and iowait
+    return 1 - idle / max(1, sum(spent))
+
+
+def settle() -> None:
+    """Wait (up to IDLE_WAIT s) until the machine is idle, so that no earlier start's work lands on the next."""
+    deadline = time.monotonic() + IDLE_WAIT
+    while busy_share() > IDLE_SHARE and time.monotonic() < deadline:
+        pass
+
+
+def round_order(names: list[str], round_index: int) -> list[str]:
+    """The builds in the order round round_index starts them: each goes first in turn."""
+    shift = round_index % len(names)
+    return names[shift:] + names[:shift]
+
+
 def warm_start(page: EnginePage, name: str, url: str) -> dict:
     """One start in a new tab: the durations of its phases, and its marks."""
     page.new_tab()
+    settle()
     page.goto(url)
     marks = page.evaluate(COLLECT)
     if marks is None:
@@ -108,11 +140,11 @@ def measure(playwright, chromium_args: dict, display: str, proxy, builds: dict, 
                 runs[engine] = {name: [] for name in builds}
             except Exception as error:  # one engine failing does not lose the others' figures
                 print(f"  {engine}: {error}", flush=True)
-        for _ in range(RUNS):
+        for round_index in range(RUNS):
             for engine in list(runs):
                 try:
-                    for name, (url, _) in builds.items():
-                        runs[engine][name].append(warm_start(pages[engine], name, url))
+                    for name in round_order(list(builds), round_index):
+                        runs[engine][name].append(warm_start(pages[engine], name, builds[name][0]))
                 except Exception as error:
                     print(f"  {engine}: {error}", flush=True)
                     del runs[engine]
