@@ -104,9 +104,13 @@ def own_first(state: AppState, characters: list[dict]) -> dict | None:
     """The character a new conflict starts with: this phone's player's (their blank sheet while they have
     none here, never someone else's), else the first."""
     player = player_entry(state)
-    if player is not None:
-        return player if player in characters else own_sheet(state) if player["system"] != state.system else None
-    return characters[0] if characters else None
+    if player is None:
+        return characters[0] if characters else None
+    if player in characters:
+        return player
+    if player["system"] != state.system:
+        return own_sheet(state)
+    return None
 
 
 def own_side(state: AppState, side: dict) -> bool:

@@ -161,7 +161,9 @@ def sheet_in(state: AppState, entry_id: str, system: str) -> dict | None:
 
 
 def person_name(state: AppState, entry_id: str) -> str:
-    """The name of the person whose sheet `entry_id` is ("" when it is gone)."""
+    """The name of the person whose sheet `entry_id` is ("" when it is gone). A sheet's own name is its
+    person's: the session shows a blank sheet made for a person under their typed sheet's name
+    (session.lineage.with_typed)."""
     entry = state.entry(entry_id)
     return entry["name"] if entry is not None else ""
 
