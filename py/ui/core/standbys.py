@@ -218,8 +218,9 @@ def start(state: AppState) -> bool:
     ways = state.rejoin
     if ways is None or ways.empty():
         return False
-    table = live_table.LiveTable(hub=ways.hub, session_id=state.session["id"],
-                                 known=set(state.replica.log) if ways.hub else set())
+    # The log as it stands is not new to the other phones: a player's rolls the GM's phone has not stored
+    # are the ones kept with the table in progress (state.unconfirmed), sent again at the next channel.
+    table = live_table.LiveTable(hub=ways.hub, session_id=state.session["id"], known=set(state.replica.log))
     for peer_id, back in ways.peers.items():
         if back.ways:
             table.peers[peer_id] = live_table.Peer(peer_id, state=live_table.CONNECTING, device=back.device,

@@ -228,3 +228,23 @@ def test_an_answer_the_gms_phone_does_not_reply_to_says_so_within_seconds_and_a_
     tap(gm, "live-scanned", value=table.code_on("ash"))  # and should it connect after all, it joins
     table.run()
     assert "Live with the GM's phone" in text(ash)
+
+
+def test_a_reloaded_phone_says_waiting_only_for_the_rolls_the_gms_phone_has_not_stored():
+    """After a reload, before it is live again, a player's phone counts as waiting only the rolls the GM's
+    phone has not acknowledged (kept with its table in progress), not every roll it holds; a roll logged
+    then is waiting, and goes at the next channel."""
+    table, party = joined("ash")
+    roll(table.phones["ash"])
+    table.run()
+    assert table.phones["ash"].unconfirmed == []
+    for (phone, peer) in [key for key in table.channels if "ash" in (key[0], table.channels[key][0])]:
+        table.channels.pop((phone, peer), None)  # the page goes before it can rejoin
+    table.phones["ash"] = again = reload(table.phones["ash"].library.store)
+    tap(again, "live-rejoin")  # rejoining: not live yet
+    assert again.unconfirmed == [] and "waiting to reach the GM" not in text(again)
+    roll(again)
+    waiting = again.session["log"][0]["id"]
+    assert again.unconfirmed == [waiting] and "1 roll waiting to reach the GM" in text(again)
+    table.run()
+    assert again.unconfirmed == [] and waiting in {entry["id"] for entry in table.phones["gm"].session["log"]}
