@@ -35,7 +35,7 @@ from pathlib import Path
 
 from linking import table_grown_once
 from shipped_source import shipped, without_docstrings  # tools/: beside this script
-from startup_modules import first_screen_modules, page_free_modules
+from startup_modules import SYSTEMS, first_screen_modules, page_free_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -49,6 +49,7 @@ PYODIDE_STDLIB_PATH = "/lib/python314.zip/"  # where Pyodide mounts the stdlib z
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 APP_PATH = "/home/pyodide/py.zip/"  # where py/ui/main.py imports our code from: tracebacks name it
 APP_BUNDLE = "py.zip.xz"  # our code, as [files] writes it for py/ui/main.py
+SHIPPED_BYTECODE_SYSTEMS = ("tension",)  # whose first screens ship as bytecode: a new session's system
 # A 2 MB dictionary holds the whole zip (1.8 MB); xz's default (8 MB) would only take memory.
 # Extreme, and literals read without position bits (lc=4, pb=0: text and bytecode are bytes, not
 # words): 2 KB fewer than preset 9 alone.
@@ -255,26 +256,48 @@ def page_packages() -> dict[str, bytes]:
     return entries
 
 
-def bundle_app_code(app: Path) -> Path:
+def bundle_app_code(app: Path) -> tuple[Path, bytes]:
     """Our py/ tree and the page's packages as one xz stream around a zip of stored files
-    (py/ui/main.py inflates it and imports from the zip). The modules a first screen imports
-    (tools/startup_modules.py, for each system) are bytecode compiled by Pyodide's own Python, so
-    the page does not compile them on every start (about 2 s at 4x CPU); the others, loaded once
-    the page is ready, are source without comments and docstrings (tools/shipped_source.py).
+    (py/ui/main.py inflates it and imports from the zip); and, for the snapshot, the same zip with
+    every first screen's modules as bytecode (snapshot_zip).
+
+    The page ships as bytecode, compiled by Pyodide's own Python, only the modules the Tension
+    Engine's first screen imports (a new session's system), so a first visit does not compile them
+    (about 2 s at 4x CPU); the rest is source without comments and docstrings
+    (tools/shipped_source.py): the other systems' own first-screen modules are compiled on a first
+    visit to them (Anomaly 34 ms, Manner Cards 147 ms, unthrottled). A start from the snapshot
+    uses neither: the snapshot holds its own zip, written back at each start (tools/snapshot.py).
     Bytecode compresses poorly file by file: in one xz stream our tree takes 256 KB, in a zip of
     deflated files about 400; the packages 97 KB in the same stream, 146 as zips of their own."""
-    sources = {p.relative_to(ROOT / "py").as_posix(): p for p in (ROOT / "py").rglob("*.py")
-               if "__pycache__" not in p.parts}
-    at_start = bytecode_files()
-    entries = {name: shipped(path.read_text(encoding="utf-8")).encode("utf-8")
-               for name, path in sources.items() if name not in at_start}
+    shipped_zip = app_zip(bytecode_files(SHIPPED_BYTECODE_SYSTEMS))
+    bundle = CACHE / APP_BUNDLE
+    bundle.write_bytes(lzma.compress(shipped_zip, check=lzma.CHECK_CRC32, filters=[BUNDLE_XZ]))
+    app.mkdir(parents=True)
+    target = app / f"py-{short_hash([bundle])}.zip.xz"
+    shutil.copy2(bundle, target)
+    return target, app_zip(bytecode_files())
+
+
+def snapshot_zip_entries() -> dict[str, bytes]:
+    """Every first screen's modules (tools/startup_modules.py) as bytecode, by their .pyc names."""
+    sources = {name: ROOT / "py" / name for name in bytecode_files()}
     staging = CACHE / "startup.zip"
     with zipfile.ZipFile(staging, "w") as archive:
-        for name in sorted(at_start):
+        for name in sorted(sources):
             archive.writestr(zipfile.ZipInfo(name, FIXED_DATE), sources[name].read_bytes())
     [compiled] = precompile([staging], APP_PATH)
     with zipfile.ZipFile(compiled) as archive:
-        entries |= {name: archive.read(name) for name in archive.namelist()}
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def app_zip(bytecode: set[str]) -> bytes:
+    """A zip of stored files: py/ (the files in `bytecode` as .pyc, the others as shipped source)
+    and the page's packages."""
+    sources = {p.relative_to(ROOT / "py").as_posix(): p for p in (ROOT / "py").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    entries = {name: shipped(path.read_text(encoding="utf-8")).encode("utf-8")
+               for name, path in sources.items() if name not in bytecode}
+    entries |= {name: data for name, data in snapshot_zip_entries().items() if name.removesuffix("c") in bytecode}
     packages = page_packages()
     if clash := {name.split("/")[0] for name in packages} & {name.split("/")[0] for name in entries}:
         sys.exit(f"build: a page package and py/ both have {sorted(clash)}")
@@ -283,29 +306,26 @@ def bundle_app_code(app: Path) -> Path:
     with zipfile.ZipFile(stored, "w") as archive:  # stored: the xz stream around it compresses
         for name in sorted(entries, key=lambda name: (Path(name).suffix, name)):  # like beside like: 2.6 KB
             archive.writestr(zipfile.ZipInfo(name, FIXED_DATE), entries[name])
-    bundle = CACHE / APP_BUNDLE
-    bundle.write_bytes(lzma.compress(stored.getvalue(), check=lzma.CHECK_CRC32, filters=[BUNDLE_XZ]))
-    app.mkdir(parents=True)
-    target = app / f"py-{short_hash([bundle])}.zip.xz"
-    shutil.copy2(bundle, target)
-    return target
+    return stored.getvalue()
 
 
-def make_snapshot(pyodide: Path, bundle: Path) -> Path:
+def make_snapshot(pyodide: Path, bundle: Path, code_zip: bytes) -> Path:
     """Python's memory after start-up and the imports of the first screen that do not touch the
-    page (tools/snapshot.mjs), as app/python-<hash>.snapshot.gz: its pages that are not all
-    zeros (snapshot_pages), gzipped. Cached in build/snapshot by a hash of its inputs."""
+    page (tools/snapshot.mjs), with our code from `code_zip` (every first screen's modules as
+    bytecode: none is compiled in the memory, whose dirty pages would ship), as
+    app/python-<hash>.snapshot.gz beside `bundle`: its pages that are not all zeros
+    (snapshot_pages), gzipped. Cached in build/snapshot by a hash of its inputs."""
     modules = json.dumps(page_free_modules()).encode()
     recipe = b"".join((ROOT / "tools" / name).read_bytes() for name in ("snapshot.mjs", "snapshot.py", "build.py"))
     pyscript = npm_version("@pyscript/core").encode()
-    key = hashlib.sha256(recipe + modules + bundle.read_bytes() + pyodide.name.encode() + pyscript).hexdigest()[:16]
+    key = hashlib.sha256(recipe + modules + code_zip + pyodide.name.encode() + pyscript).hexdigest()[:16]
     cached = CACHE / "snapshot" / key / "python.snapshot.gz"
     if not cached.exists():
         cached.parent.mkdir(parents=True, exist_ok=True)
         listing, code, memory, fresh = (cached.parent / name for name in
                                         ("modules.json", "py.zip", "python.snapshot", "fresh.memory"))
         listing.write_bytes(modules)
-        code.write_bytes(lzma.decompress(bundle.read_bytes()))  # here: lzma's buffers would stay in the memory
+        code.write_bytes(code_zip)
         subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(pyodide),
                         str(NODE_MODULES / "@pyscript" / "core"), str(code), str(listing), str(memory), str(fresh)],
                        check=True, cwd=ROOT)
@@ -338,11 +358,11 @@ def snapshot_length(shipped: Path) -> int:
         return struct.unpack("<I", pages.read(4))[0]
 
 
-def bytecode_files() -> set[str]:
-    """The files under py/ of the modules a first screen imports: ui.shell.app -> ui/shell/app.py,
-    ui.shell (a package) -> ui/shell/__init__.py."""
+def bytecode_files(systems: tuple[str, ...] = SYSTEMS) -> set[str]:
+    """The files under py/ of the modules these systems' first screens import: ui.shell.app ->
+    ui/shell/app.py, ui.shell (a package) -> ui/shell/__init__.py."""
     files = set()
-    for module in first_screen_modules():
+    for module in first_screen_modules(systems):
         path = ROOT / "py" / module.replace(".", "/")
         files.add((path / "__init__.py" if path.is_dir() else path.with_suffix(".py")).relative_to(ROOT / "py").as_posix())
     return files
@@ -497,8 +517,8 @@ def build() -> None:
     pyscript = vendor_pyscript(vendor)
     jsqr = vendor_jsqr(vendor)
     morphdom = vendor_morphdom(vendor)
-    bundle = bundle_app_code(DIST / "app")
-    snapshot = make_snapshot(pyodide, bundle)
+    bundle, snapshot_code = bundle_app_code(DIST / "app")
+    snapshot = make_snapshot(pyodide, bundle, snapshot_code)
     write_pyscript_toml(bundle)
     write_index(pyodide, pyscript, morphdom, bundle, snapshot)
     copy_static()

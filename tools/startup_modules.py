@@ -49,9 +49,9 @@ def startup_modules(system: str = "tension") -> list[str]:
 
 
 @functools.cache
-def first_screen_modules() -> frozenset[str]:
-    """Our modules any system's first screen imports (what tools/build.py ships as bytecode)."""
-    return frozenset(name for system in SYSTEMS for name in startup_modules(system))
+def first_screen_modules(systems: tuple[str, ...] = SYSTEMS) -> frozenset[str]:
+    """Our modules these systems' first screens import (tools/build.py: as bytecode)."""
+    return frozenset(name for system in systems for name in startup_modules(system))
 
 
 # Imports the modules named in argv[1] (JSON) with the browser's modules refused; prints those

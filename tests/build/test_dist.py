@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from build import NEVER_IMPORTED, bytecode_files, download_wheels, pinned_page_packages
+from build import NEVER_IMPORTED, SHIPPED_BYTECODE_SYSTEMS, bytecode_files, download_wheels, pinned_page_packages
 from shipped_source import documented
+from served_size import OWN_CODE_BUDGET, own_code_bytes, snapshot_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -69,19 +70,20 @@ def test_every_python_module_under_py_reaches_the_page():
     assert sources and sorted(sources) == sorted(shipped)
 
 
-def test_the_modules_a_first_screen_imports_ship_as_bytecode_for_pyodides_python():
+def test_the_modules_a_new_sessions_first_screen_imports_ship_as_bytecode_for_pyodides_python():
     with app_zip() as archive:
         compiled = {source_name(name) for name in archive.namelist() if name.endswith(".pyc")}
         magic = {archive.read(name + "c")[:4] for name in compiled}
-    assert compiled == bytecode_files()
-    assert {"ui/shell/app.py", "ui/systems/tension/view.py", "ui/systems/anomaly/view.py", "ui/systems/manners/view.py"} <= compiled
+    assert compiled == bytecode_files(SHIPPED_BYTECODE_SYSTEMS) and SHIPPED_BYTECODE_SYSTEMS == ("tension",)
+    assert {"ui/shell/app.py", "ui/systems/tension/view.py"} <= compiled
+    assert {"ui/systems/anomaly/view.py", "ui/systems/manners/view.py"}.isdisjoint(compiled)  # in the snapshot's zip
     assert len(magic) == 1 and magic != {importlib.util.MAGIC_NUMBER}  # Pyodide's 3.14, not this 3.11
 
 
 def test_the_other_modules_ship_as_source_for_readable_tracebacks():
     with app_zip() as archive:
         sources = {name for name in archive.namelist() if name.endswith(".py") and name.startswith(OURS)}
-    assert sources.isdisjoint(bytecode_files()) and "ui/screens/log/view.py" in sources
+    assert sources.isdisjoint(bytecode_files(SHIPPED_BYTECODE_SYSTEMS)) and "ui/screens/log/view.py" in sources
 
 
 def shape(source: str) -> tuple[str, list]:
@@ -179,3 +181,10 @@ def test_stdlib_ships_as_bytecode():
 def test_vendor_folder_names_change_with_their_content():
     folders = sorted(p.name for p in (DIST / "vendor").iterdir())
     assert all(re.fullmatch(r"[a-z]+(-[\d.]+)?-[0-9a-f]{10}", name) for name in folders), folders
+
+
+def test_our_code_and_packages_fit_the_budget_as_served_with_the_snapshot_apart():
+    own, snapshot = own_code_bytes(DIST), snapshot_bytes(DIST)
+    print(f"\n  our code and packages as served: {own:,} bytes (budget {OWN_CODE_BUDGET:,}); "
+          f"Python's memory snapshot, apart: {snapshot:,} bytes")
+    assert own <= OWN_CODE_BUDGET

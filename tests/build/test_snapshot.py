@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from build import snapshot_length
+from build import bytecode_files, snapshot_length
 from startup_modules import first_screen_modules, page_free_modules
 from test_offline_build import integrity, precache
 
@@ -42,6 +42,8 @@ json.dumps({
     "random": random.random(), "device": new_device(), "session": new_id(), "urandom": os.urandom(8).hex(),
     "ours": sorted(name for name in sys.modules if name.split(".")[0] in ("rules", "session", "ui")),
     "later": __import__("ui.screens.log.view").screens.log.view.__file__,  # a module imported after the first screen
+    "shell": __import__("importlib.util").util.find_spec("ui.shell.boot").origin,  # imported after the restore
+    "compiled": sorted(name for name in __import__("zipfile").ZipFile("/home/pyodide/py.zip").namelist() if name.endswith(".pyc")),
 })
 `));
 """
@@ -75,6 +77,16 @@ def test_the_snapshot_holds_the_first_screens_modules_that_do_not_touch_the_page
     assert set(start["ours"]) == set(page_free_modules())  # and none that imports pyscript
     assert "ui.shell.app" not in start["ours"]
     assert start["later"] == "/home/pyodide/py.zip/ui/screens/log/view.py"  # our code's zip is back in place
+
+
+def test_a_start_from_the_snapshot_compiles_none_of_any_first_screens_modules():
+    """The snapshot holds its own zip, with every system's first-screen modules as bytecode (the
+    page ships only a new session's as bytecode): written back at each start, ui.shell's modules
+    and any system's first screen import from it without compiling."""
+    start = start_from_snapshot()
+    assert start["shell"] == "/home/pyodide/py.zip/ui/shell/boot.pyc"
+    assert set(start["compiled"]) == {name + "c" for name in bytecode_files()}
+    assert {"ui/systems/anomaly/view.pyc", "ui/systems/manners/view.pyc"} <= set(start["compiled"])
 
 
 def test_only_ui_shell_keeps_its_modules_out_of_the_snapshot():
