@@ -149,6 +149,16 @@ class Table:
         self.deliver(holder, "live-event", peer=holder_peer, event="open", detail="standby")
         self.deliver(phone, "live-event", peer=peer, event="open", detail="")
 
+    def late_open(self, name: str, peer: str, standby_id: int) -> bool:
+        """Rejoin `standby_id`'s channel opens late: after the phone gave up on it and moved on, before
+        live.js began what that queued. live.js reports it only while it is still that peer's connection:
+        a close the phone queued runs at once (in the same task as the step), a new rejoin replaces the
+        old connection only once it starts (it waits on the key first). True when it was reported."""
+        if any(kind == commands.LIVE_CLOSE and data["peer"] == peer for kind, data in self.phones[name].commands):
+            return False
+        self.open_standby(standby_id)
+        return True
+
     # --- As people do it --------------------------------------------------------------------------
 
     def code_on(self, name: str, peer: str | None = None) -> str:

@@ -250,6 +250,10 @@ def try_next(state: AppState, peer: live_table.Peer):
     """The next way back to `peer`: a quiet one while this browser takes changed credentials, else the
     one-scan code; with none left, the two scans as before, said in a sentence."""
     table = live_table.of(state)
+    if peer.offer_id:
+        # The attempt given up on goes now: live.js closes it in this very task, whereas the next rejoin
+        # replaces it only once it starts, and an open of the old one meanwhile would be taken for the new.
+        commands.live_close(state, peer.id)
     back = state.rejoin.peers.get(peer.id) if state.rejoin is not None else None
     quiet = back.take(MUNGE) if back is not None and table.munge and table.print else None
     if quiet is not None:

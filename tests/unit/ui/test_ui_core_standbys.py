@@ -248,3 +248,24 @@ def test_a_reloaded_phone_says_waiting_only_for_the_rolls_the_gms_phone_has_not_
     assert again.unconfirmed == [waiting] and "1 roll waiting to reach the GM" in text(again)
     table.run()
     assert again.unconfirmed == [] and waiting in {entry["id"] for entry in table.phones["gm"].session["log"]}
+
+
+def test_a_rejoin_given_up_just_as_it_opens_is_not_taken_for_the_next_one():
+    """Under load the GM's phone can give up on a quiet way back (REJOIN_SECONDS) just as its channel
+    opens. That attempt is closed at once, so its late open is not taken for the next attempt's: were it,
+    the GM's phone would think the player live while live.js replaced that channel, and the next way
+    failing would read as a lost connection instead of saying what to do (or showing a one-scan code)."""
+    table, party = joined("ash")
+    expected, table.expected = table.expected, {}  # the player's standbys do not answer in time
+    gm = page_reloads(table, "gm")
+    [(_, ash_peer, first, _)] = table.rejoins
+    tap(gm, "live-waited", value=str(first), peer=ash_peer)  # REJOIN_SECONDS later: the next way back
+    table.expected = expected
+    table.late_open("gm", ash_peer, first)  # it comes after the give-up, before live.js began the next
+    assert gm.live.peers[ash_peer].state == live_table.CONNECTING and gm.live.peers[ash_peer].rejoining
+    table.expected = {}  # the next quiet way does not open either: its connection fails
+    table.run()
+    tap(gm, "live-event", peer=ash_peer, event="failed", detail="no-route")
+    table.run()
+    assert gm.live.peers[ash_peer].state == live_table.FAILED  # not LOST: it was never live again
+    assert "can't rejoin it on its own" in gm.message.text and len(table.rejoins) == 2  # as when neither opened
