@@ -103,6 +103,9 @@ class PlaywrightDriver:
         self.page.close()
         self.open_tab()
 
+    def add_init_script(self, source):
+        self.context.add_init_script(source)
+
     def goto(self, url):
         self.page.goto(url, wait_until="commit")
 
@@ -265,6 +268,11 @@ class EnginePage:
         """Close the tab and open a new one on the same profile (storage, caches, service
         worker): the app opened again. goto() next."""
         self.driver.call("new_tab")
+
+    def add_init_script(self, source: str):
+        """JavaScript every page of this profile runs before its own, from the next page loaded on
+        (a reload, a goto, a new tab)."""
+        self.driver.call("add_init_script", source=source)
 
     def evaluate(self, body: str, value=None):
         """body: the body of an async function; `input` is value (anything JSON can carry)."""

@@ -3,16 +3,20 @@
 player comes back), a killed renderer, a browser that refuses changed ICE credentials (Chromium's
 WebRTC-NoSdpMangleUfrag field trial: the one-scan code), a stranger holding a copy of a phone's
 stored ways back but not its key (refused), and a way back that leads nowhere (said in a
-sentence within seconds). Run only inside a private network namespace, by test_live_rejoin.py.
+sentence within seconds). Then a Firefox ESR player's phone at a Chromium GM's table: reloaded,
+killed and closed, each rejoining with no scan, and the one-scan code where it refuses changed
+credentials. Run only inside a private network namespace, by test_live_rejoin.py.
 Times are printed (medians), never asserted.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
 import statistics
 import time
+from pathlib import Path
 
 import pytest
 
@@ -393,11 +397,46 @@ def test_a_join_the_gms_phone_does_not_answer_says_so_within_seconds(phones, scr
 
 
 # --- Firefox ESR --------------------------------------------------------------------------------------
+# Firefox joins the Chromium GM's table by pasted codes (no fake camera to scan with here), as in
+# inside_live_engines.py. What Firefox can't do is not tried here: an answer set in advance fails in Firefox
+# ("ICE failed"), so a Firefox phone holds only its scan standby for the GM; and a Firefox GM cannot reach
+# players that offer only mDNS names.
 
-def test_a_firefox_players_phone_reloads_and_is_live_again_with_no_scan(site, refusing_proxy, playwright_instance,
-                                                                         watch, tmp_path):
-    """Firefox joins the Chromium GM's table by pasted codes (no fake camera to scan with here), as in
-    inside_live_engines.py, then reloads: it rejoins through the GM's standby with no code at all."""
+# Firefox has no switch like Chromium's WebRTC-NoSdpMangleUfrag: its JSEP does not check a local
+# description's ICE credentials at all (JsepSessionImpl::ValidateLocalDescription: "TODO(bug 1095226): Check
+# ice-ufrag and ice-pwd"), and no media.peerconnection pref changes that. So the test makes its page's
+# RTCPeerConnection refuse them the way Chromium's trial does, before the app's scripts run (the driver's
+# init script; nothing of it ships): a local description whose ICE username or password differs from the one
+# the connection made is refused. The app's own probe (static/live.js) then finds the refusal, as in Chromium.
+REFUSE_CHANGED_CREDENTIALS = """(() => {
+  const made = new WeakMap();  // connection -> the ICE credentials of the description it last made
+  const credentials = (sdp) => (String(sdp).match(/^a=ice-(ufrag|pwd):.*$/gm) ?? []).join("\\n");
+  const prototype = RTCPeerConnection.prototype;
+  for (const name of ["createOffer", "createAnswer"]) {
+    const real = prototype[name];
+    prototype[name] = async function (...args) {
+      const description = await real.apply(this, args);
+      made.set(this, credentials(description.sdp));
+      return description;
+    };
+  }
+  const setLocal = prototype.setLocalDescription;
+  prototype.setLocalDescription = function (description, ...rest) {
+    if (description?.sdp && made.has(this) && credentials(description.sdp) !== made.get(this)) {
+      return Promise.reject(new DOMException("SDP is modified in a non-acceptable way", "InvalidModificationError"));
+    }
+    return setLocal.call(this, description, ...rest);
+  };
+})();"""
+FIREFOX_LIVE = "/Live with the GM's phone/.test(document.querySelector('[data-testid=live-line]')?.textContent)"
+FIREFOX_TIMES = 3  # each case, each run
+
+
+@contextlib.contextmanager
+def firefox_at_the_table(site, refusing_proxy, playwright_instance, watch, tmp_path, before_the_app: str = ""):
+    """The Chromium GM's phone and a Firefox player's (Ash), joined by pasted codes, Ash's three ways back
+    stored: (gm, Firefox's page, Firefox's version, the driver). `before_the_app`: a script every Firefox
+    page runs before the app's own (from the join on)."""
     from engines import start_firefox
     from inside_live_engines import gm_and_firefox, pasted_join
 
@@ -405,24 +444,170 @@ def test_a_firefox_players_phone_reloads_and_is_live_again_with_no_scan(site, re
     driver = start_firefox()
     try:
         gm, firefox, version = gm_and_firefox(gm_browser, driver, site, refusing_proxy, watch)
-        pasted_join(gm, firefox)
-        totals, handshakes = [], []
-        for _ in range(3):
-            firefox.wait_for(f"({WAYS})().length === 3", 20)
-            before = firefox.evaluate(f"return ({WAYS})();")
-            started = time.perf_counter()
+        if before_the_app:
+            firefox.add_init_script(before_the_app)
             firefox.reload()
-            firefox.wait_for("/Live with the GM's phone/.test(document.querySelector('[data-testid=live-line]')"
-                             "?.textContent)", 60)
-            totals.append(time.perf_counter() - started)
-            handshakes.append(firefox.evaluate(f"return ({HANDSHAKE_MS})();"))
-            firefox.wait_for(f"(({WAYS})()).length === 3 && ({WAYS})().every((id) => !{before}.includes(id))", 20)
-        gm.page.locator(".live-phone-open").filter(has_text="Ash's phone").wait_for(timeout=AGREE_MS)
-        print(f"\n  {version}: a player's phone reloaded 3 times, live again with no scan each time (the Chromium GM's "
-              f"standbys): reload -> live median {statistics.median(totals):.2f} s ({', '.join(f'{t:.2f}' for t in totals)}), "
-              f"handshake median {statistics.median(handshakes):.0f} ms ({', '.join(f'{ms:.0f}' for ms in handshakes)})")
+            firefox.wait_until_ready()
+        pasted_join(gm, firefox)
+        firefox_armed(firefox)
+        yield gm, firefox, version, driver
         firefox.check()
     finally:
         driver.close()
         gm_browser.close()
     watch.check()
+
+
+def firefox_armed(firefox, before=()) -> list[int]:
+    """Wait until Firefox's page stores three ways back to the GM's phone, none of them in `before`."""
+    firefox.wait_for(f"(({WAYS})()).length === 3 && ({WAYS})().every((id) => !{list(before)}.includes(id))", 20)
+    return firefox.evaluate(f"return ({WAYS})();")
+
+
+def firefox_processes(driver) -> tuple[int, list[int]]:
+    """The Firefox the driver launched (its pid) and its web content processes: the page's and spares
+    (puppeteer started it; each content process names it as -parentPid)."""
+    def cmdline(pid: str) -> str:
+        try:
+            return (Path("/proc") / pid / "cmdline").read_text().replace("\0", " ")
+        except OSError:
+            return ""
+
+    def parent(pid: str) -> int:
+        try:
+            return int((Path("/proc") / pid / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            return -1
+
+    pids = [entry for entry in os.listdir("/proc") if entry.isdigit()]
+    [firefox] = [int(pid) for pid in pids if parent(pid) == driver.process.pid and "firefox" in cmdline(pid)]
+    return firefox, [int(pid) for pid in pids if "-isForBrowser" in cmdline(pid) and f"-parentPid {firefox} " in cmdline(pid)]
+
+
+def kill_firefox_pages(firefox, driver):
+    """SIGKILL every web content process of the driver's Firefox, as the system does to a page in the
+    background, and wait until Firefox shows its crashed tab. Which process holds the page is not knowable
+    from outside (with Fission, a content process's command line does not name its site), and this Firefox
+    holds only the one phone's page: the others are spares, which Firefox makes again."""
+    from engines import EngineError
+
+    _, pages = firefox_processes(driver)
+    assert pages, "no web content process found under the driver's Firefox"
+    for pid in pages:
+        os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while True:  # the page is gone: its tab is Firefox's own "tab crashed" page, which no script may run in
+        try:
+            firefox.evaluate("return 1;")
+        except EngineError as error:
+            assert "parent process" in str(error), error
+            return
+        assert time.monotonic() < deadline, "Firefox's content processes were killed but its page still answers"
+        time.sleep(0.02)
+
+
+def test_a_firefox_players_phone_reloads_and_is_live_again_with_no_scan(site, refusing_proxy, playwright_instance,
+                                                                         watch, tmp_path):
+    """Firefox reloads: it rejoins through the Chromium GM's standby with no code at all."""
+    with firefox_at_the_table(site, refusing_proxy, playwright_instance, watch, tmp_path) as (gm, firefox, version, _):
+        totals, handshakes = [], []
+        for _ in range(FIREFOX_TIMES):
+            before = firefox_armed(firefox)
+            started = time.perf_counter()
+            firefox.reload()
+            firefox.wait_for(FIREFOX_LIVE, 60)
+            totals.append(time.perf_counter() - started)
+            handshakes.append(firefox.evaluate(f"return ({HANDSHAKE_MS})();"))
+            firefox_armed(firefox, before)
+        gm.page.locator(".live-phone-open").filter(has_text="Ash's phone").wait_for(timeout=AGREE_MS)
+        print(f"\n  {version}: a player's phone reloaded {FIREFOX_TIMES} times, live again with no scan each time (the "
+              f"Chromium GM's standbys): reload -> live median {statistics.median(totals):.2f} s "
+              f"({', '.join(f'{t:.2f}' for t in totals)}), handshake median {statistics.median(handshakes):.0f} ms "
+              f"({', '.join(f'{ms:.0f}' for ms in handshakes)}); 0 taps")
+
+
+def test_a_firefox_players_page_killed_or_closed_opens_again_and_is_live_with_no_scan(site, refusing_proxy,
+                                                                                       playwright_instance, watch,
+                                                                                       tmp_path):
+    """Firefox's page is killed (its content processes), or closed; a new tab on the same profile opens the app
+    again, as a phone reopening it: it rejoins through the Chromium GM's standby with no code at all."""
+    with firefox_at_the_table(site, refusing_proxy, playwright_instance, watch, tmp_path) as (gm, firefox, version,
+                                                                                           driver):
+        url = firefox.evaluate("return location.href.split('#')[0];")
+        took = {"killed": [], "closed": []}
+        for how in [*["killed"] * FIREFOX_TIMES, *["closed"] * FIREFOX_TIMES]:
+            before = firefox_armed(firefox)
+            started = time.perf_counter()
+            if how == "killed":
+                kill_firefox_pages(firefox, driver)
+            firefox.new_tab()  # (the killed page's tab shows Firefox's "tab crashed" page: closed too)
+            firefox.goto(url)
+            firefox.wait_for(FIREFOX_LIVE, 60)
+            took[how].append((time.perf_counter() - started, firefox.evaluate(f"return ({HANDSHAKE_MS})();")))
+            firefox_armed(firefox, before)
+            gm.page.locator(".live-phone-open").filter(has_text="Ash's phone").wait_for(timeout=AGREE_MS)
+        print(f"\n  {version}: " + "; ".join(
+            f"a {how} page opened again {len(times)} times, live with no scan each time: end -> live median "
+            f"{statistics.median(total for total, _ in times):.2f} s ({', '.join(f'{total:.2f}' for total, _ in times)}; "
+            f"the page's start included), handshake median {statistics.median(ms for _, ms in times):.0f} ms "
+            f"({', '.join(f'{ms:.0f}' for _, ms in times)})" for how, times in took.items()) + "; 0 taps")
+
+
+def firefox_code_on_screen(firefox, name: str):
+    """The one-scan code Firefox draws, as the GM's camera sees it: Firefox's screenshot (kept as `name`)
+    around the QR code, in gray."""
+    from test_sessions import png_gray
+
+    box = firefox.evaluate("""const code = document.querySelector("[data-testid=live-rejoin-code] [data-testid=qr]");
+code.scrollIntoView({ block: "center" });
+await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+const { x, y, width, height } = code.getBoundingClientRect();
+return { x, y, width, height };""")
+    gray = png_gray(firefox.screenshot(name).read_bytes())
+    rows, columns = gray.shape
+    margin = 12
+    left, top = max(0, int(box["x"]) - margin), max(0, int(box["y"]) - margin)
+    right = min(columns, int(box["x"] + box["width"]) + margin)
+    bottom = min(rows, int(box["y"] + box["height"]) + margin)
+    pixels = gray.tobytes()
+    part = b"".join(pixels[y * columns + left:y * columns + right] for y in range(top, bottom))
+    return memoryview(part).cast("B", (bottom - top, right - left))
+
+
+def test_where_firefox_refuses_changed_credentials_one_scan_rejoins(site, refusing_proxy, playwright_instance, watch,
+                                                                   tmp_path):
+    """Firefox refusing changed ICE credentials (REFUSE_CHANGED_CREDENTIALS) reloads: its probe finds the
+    refusal, it shows its one-scan code, and the Chromium GM scans it from Firefox's screen."""
+    from inside_live_table import read_code
+
+    with firefox_at_the_table(site, refusing_proxy, playwright_instance, watch, tmp_path,
+                              before_the_app=REFUSE_CHANGED_CREDENTIALS) as (gm, firefox, version, _):
+        shown, live, lengths = [], [], set()
+        for _ in range(FIREFOX_TIMES):
+            before = firefox_armed(firefox)
+            started = time.perf_counter()
+            firefox.reload()
+            firefox.wait_for("document.querySelector('[data-testid=live-rejoin-code] [data-testid=qr]')", 60)
+            shown.append(time.perf_counter() - started)
+            line = firefox.evaluate("return document.querySelector('[data-testid=live-line]').textContent;")
+            assert "show this phone's code to the GM's phone" in line, line
+            text = firefox.evaluate("return document.querySelector('[data-testid^=live-rejoin-text-]').value;")
+            assert text.startswith("J1.") and len(text) < 50, text
+            lengths.add(len(text))
+            seen = firefox_code_on_screen(firefox, "live-player-rejoin-code")
+            assert read_code(seen) == text  # the QR code Firefox drew is the code
+            gm.browser.show(seen)
+            scanned = time.perf_counter()
+            to_live(gm)
+            gm.button("Scan Ash's phone's rejoin code", "rejoin")
+            firefox.wait_for(FIREFOX_LIVE, 30)
+            live.append(time.perf_counter() - scanned)
+            firefox_armed(firefox, before)
+            gm.page.locator(".live-phone-open").filter(has_text="Ash's phone").wait_for(timeout=AGREE_MS)
+        refused = [message["text"] for message in firefox.console() if "refuses changed ICE credentials" in message["text"]]
+        assert len(refused) >= FIREFOX_TIMES, refused  # the probe said so at each start
+        print(f"\n  {version} refusing changed ICE credentials: the reloaded phone showed its one-scan code "
+              f"({'/'.join(map(str, sorted(lengths)))} characters) median {statistics.median(shown):.2f} s after the "
+              f"reload ({', '.join(f'{t:.2f}' for t in shown)}); live median {statistics.median(live):.2f} s after the "
+              f"GM's tap ({', '.join(f'{t:.2f}' for t in live)}; camera start and decoding included); "
+              f"{gm.taps['rejoin'] // FIREFOX_TIMES} tap on the GM's phone each time, none on Firefox's")

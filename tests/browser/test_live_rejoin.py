@@ -1,4 +1,4 @@
-"""Rejoining a live table with no scan (inside_live_rejoin.py), in Chromium browsers in a private
+"""Rejoining a live table with no scan (inside_live_rejoin.py), in Chromium and Firefox in a private
 network namespace (tests/browser/netns.py) where every packet stays on this machine; skipped with
 the reason where no namespace can be made."""
 from __future__ import annotations

@@ -13,6 +13,7 @@ let browser = null;
 let context = null;
 let page = null;
 let messages = [];
+let initScripts = [];  // run first in every page of this profile (add_init_script)
 
 async function launch(proxy) {
   const { hostname, port } = new URL(proxy);
@@ -39,6 +40,7 @@ async function openTab({ width, height }) {
   await page.setViewport({ width, height });
   page.on("console", (message) => messages.push({ level: message.type(), text: message.text() }));
   page.on("pageerror", (error) => messages.push({ level: "error", text: `uncaught: ${error.message ?? error}` }));
+  for (const source of initScripts) await page.evaluateOnNewDocument(source);
 }
 
 const commands = {
@@ -46,6 +48,7 @@ const commands = {
     if (!browser) await launch(proxy);
     await commands.close_page();
     context = await browser.createBrowserContext(); // a fresh profile: storage, workers, caches
+    initScripts = [];
     await openTab({ width, height });
     messages = [];
   },
@@ -54,6 +57,11 @@ const commands = {
     const viewport = page.viewport();
     await page.close();
     await openTab(viewport);
+  },
+  // A script every page of this profile runs before its own, from the next page loaded on (this tab's and new tabs').
+  async add_init_script({ source }) {
+    initScripts.push(source);
+    await page.evaluateOnNewDocument(source);
   },
   async goto({ url }) {
     await page.goto(url, { waitUntil: "domcontentloaded" });
