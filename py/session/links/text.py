@@ -26,6 +26,10 @@ MAX_DIGITS = 20  # digits in one JSON number; larger numbers are never a rating 
 LINK = re.compile(r"([a-zA-Z])(\d{1,4})\.(.*)", re.DOTALL)  # version 2 is upper case: "S2.", "R2."
 BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 BASE32 = re.compile(r"[A-Z2-7]*")
+# Past either limit: said plainly, not as damage, because a session this version keeps may one day outgrow
+# them (issue 30: a long campaign's counts on many phones) and a newer version may read more.
+TOO_LARGE = ("This link {what} this version of Tableside opens, so it was not opened. "
+             "If the other phone runs a newer Tableside, update this one (reload it while online) and open the link again.")
 UNREADABLE = {
     untrusted.NOT_JSON: "This link is damaged: its contents are not readable.",
     untrusted.TOO_DEEP: "This link is damaged: its contents nest far deeper than any Tableside link, "
@@ -61,7 +65,7 @@ def unpack(data: str, version: int = 1, preset: bytes = b""):
     """The JSON a link's data holds: version 1 is base64url of zlib, version 2 base32 of zlib
     with a preset dictionary (session.links.v2). Every failure is a LinkError."""
     if len(data) > MAX_FRAGMENT:
-        raise LinkError("This link is far too long to be a Tableside link.")
+        raise LinkError(TOO_LARGE.format(what=f"is longer than the {MAX_FRAGMENT:,} characters"))
     data = data.rstrip("=")
     if not (BASE64URL if version == 1 else BASE32).fullmatch(data):
         raise LinkError("This link is damaged: it holds characters a Tableside link never has. "
@@ -86,7 +90,7 @@ def inflate(packed: bytes, preset: bytes = b""):
     except zlib.error:
         raise LinkError("This link is damaged: its contents don't unpack. Copy it again, whole.") from None
     if len(raw) > MAX_DECODED or unpacker.unconsumed_tail:
-        raise LinkError("This link unpacks to far more than any session needs, so it was not opened.")
+        raise LinkError(TOO_LARGE.format(what=f"unpacks to more than the {MAX_DECODED:,} bytes"))
     if not unpacker.eof:
         raise LinkError("This link is incomplete: part of it is missing. Copy it again, whole.")
     if unpacker.unused_data:
