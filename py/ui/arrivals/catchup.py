@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from session.links.size import too_large
-from session.links.v2 import roll_message, session_link
+from session.links.v2 import LATEST, roll_message, session_link
 from session.live import catchup as live_catchup
 from session.live import protocol as live_protocol
 from session.live.protocol import LiveMessageError
@@ -65,7 +65,9 @@ async def send_hello(state: AppState, peer: str):
     table = live_table.of(state)
     held = await held_log(state)
     session = session_link(state.replica) if table.hub else ""
-    if not session or too_large(session):  # (the GM's) its newest entries come with the walk instead
+    newest = []  # (the GM's) its newest entries, when they make its hello too large: sent after it instead
+    if not session or too_large(session):
+        newest = sorted(state.replica.live_log()[:LATEST], key=entry_key) if table.hub else []
         session = session_link(state.replica, entries=[])
     try:
         if too_large(session):
@@ -82,6 +84,8 @@ async def send_hello(state: AppState, peer: str):
     if not table.hub:
         table.sent.update(head=session_link(state.replica, entries=[]), role=state.role)
     send(state, peer, greeting)
+    for message in session_messages(state, newest) if newest else []:
+        send(state, peer, message)
     if not table.hub:  # (the GM's phone takes none of another session's)
         await send_unconfirmed(state, peer)
 
