@@ -70,11 +70,14 @@ async def send_hello(state: AppState, peer: str):
         newest = sorted(state.replica.live_log()[:LATEST], key=entry_key) if table.hub else []
         session = session_link(state.replica, entries=[])
     try:
-        if too_large(session):
-            raise LiveMessageError(live_protocol.TOO_LARGE)
-        greeting = live_protocol.hello(state.device, **identity(state), session=session, count=len(held.ids),
-                                       print_=print_text(held.print), oldest=held.oldest_id)
-    except LiveMessageError:  # past what phones of this version open: nothing is sent, and why is said
+        greeting = "" if too_large(session) else live_protocol.hello(
+            state.device, **identity(state), session=session, count=len(held.ids), print_=print_text(held.print),
+            oldest=held.oldest_id)
+    except LiveMessageError as error:
+        if str(error) != live_protocol.TOO_LARGE:
+            raise
+        greeting = ""
+    if not greeting:  # past what phones of this version open: nothing is sent, and why is said
         not_carried(state)
         return
     if not table.hub and state.session["id"] == table.session_id:  # a player's, back in the GM's session

@@ -5,7 +5,8 @@ change, as sends (commands.live_send) the shell hands to static/live.js.
 Everything travels as links do (session.links.v2): the GM's phone sends the session (an S2 link:
 the head, and the entries the others were not sent yet) to every phone; a player's phone sends
 each roll it logs (an R2 link, with the call it answers) and its head when a tap changed it;
-either sends its sealed-card steps (C2) to the phone on the other side of the exchange. Loaded
+either sends its sealed-card steps (C2) to the phone on the other side of the exchange. A session grown
+past what phones of this version open is not sent: it is kept, and the phone says so (`carried`). Loaded
 once a phone is live (start-up never needs the links' code). Pure Python.
 """
 from __future__ import annotations
@@ -14,8 +15,7 @@ from session.links.size import too_large
 from session.links.v2 import roll_message, session_link, sealed_message
 from session.live import protocol as live_protocol
 from session.live.protocol import LiveMessageError
-from session.replica import Replica
-from session.replica import entry_key
+from session.replica import Replica, entry_key
 
 from ui.core import commands
 from ui.core import live_table
@@ -101,14 +101,15 @@ def session_messages(state: AppState, entries: list[dict], replica: Replica | No
     return messages
 
 
-def carried(state: AppState, fragment: str, call: str = "") -> str:
-    """The message that carries link `fragment`, or "" (and why, said on this phone) when it is past what
-    phones of this version open (session.links.size) or what a live message holds."""
+def carried(state: AppState, fragment: str) -> str:
+    """The message that carries session link `fragment`, or "" (and why, said on this phone) when it is
+    past what phones of this version open (session.links.size) or what a live message holds."""
     if not too_large(fragment):
         try:
-            return live_protocol.link(fragment, call)
-        except LiveMessageError:  # past MAX_MESSAGE: said as below
-            pass
+            return live_protocol.link(fragment)
+        except LiveMessageError as error:
+            if str(error) != live_protocol.TOO_LARGE:  # past MAX_MESSAGE is said below; anything else is a bug
+                raise
     not_carried(state)
     return ""
 

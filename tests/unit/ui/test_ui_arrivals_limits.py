@@ -350,3 +350,14 @@ def test_a_session_too_large_to_join_is_said_on_the_gms_phone_when_a_phone_joins
     table.join("gm", "bo")
     assert gm2.message.text == live_table.TOO_LARGE_TO_SEND
     assert table.phones["bo"].session["id"] != session["id"]  # nothing half-joined
+
+
+def test_a_change_past_what_a_live_message_holds_is_said_too(monkeypatch):
+    """A link within the links' limits in a message past MAX_MESSAGE (should the limits move apart)."""
+    table, session = live_pair()
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    monkeypatch.setattr(live_protocol, "MAX_MESSAGE", len(live_protocol.link(session_link(gm.replica, entries=[]))) - 1)
+    tap(gm, "tension-step", step="1")
+    table.run()
+    assert gm.message.text == live_table.TOO_LARGE_TO_SEND
+    assert ash.session["tension"] == gm.session["tension"] - 1
