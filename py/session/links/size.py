@@ -18,9 +18,9 @@ from .v2 import PRESET
 def too_large(fragment: str) -> bool:
     """True when phones of this version would refuse `fragment` (a version 2 link, without '#') for
     its size: longer than text.MAX_FRAGMENT characters (the whole fragment, as a live table counts it,
-    a little stricter than opening a link, which counts what follows "S2."), or unpacking to more than text.MAX_DECODED bytes
-    (read from there when asked: a test that lowers a limit lowers it here too). Only zlib runs: nothing
-    is parsed."""
+    a little stricter than opening a link, which counts what follows "S2."), or unpacking to more than
+    text.MAX_DECODED bytes (read from there when asked: a test that lowers a limit lowers it here too).
+    Only zlib runs: nothing is parsed."""
     if len(fragment) > text.MAX_FRAGMENT:
         return True
     _, _, data = text.split(fragment)
