@@ -35,3 +35,7 @@ def test_a_live_table_in_a_private_network():
 
 def test_who_may_change_what_on_a_live_table():
     run_inside("inside_live_ownership.py")  # issue 30, item 3
+
+
+def test_a_session_too_large_to_travel_on_a_live_table():
+    run_inside("inside_live_too_large.py")  # issue 30: said as too large on both sides, nothing sent, nothing lost

@@ -92,6 +92,11 @@ ANSWERS = ("ended", "declined")  # why the GM's phone sends no new total for a t
 PRINT = 16  # hex digits of a log's fingerprint
 
 DAMAGED = "A message from the other phone was damaged, so it was not used."
+# Past MAX_MESSAGE, or carrying a link past MAX_FRAGMENT: said plainly, not as damage (session.links.text's
+# TOO_LARGE): a session this version keeps may outgrow them, and a newer version may carry more.
+TOO_LARGE = ("A message from the other phone is larger than this version of Tableside opens, so it was not used. "
+             "If the other phone runs a newer Tableside, update this one (reload it while online) and join the "
+             "live table again.")
 OLDER = ("The other phone runs an older Tableside. Update it (reload it while online) to stay live; links and QR "
          "codes still work.")
 
@@ -148,7 +153,7 @@ def have(to, keys, more: bool, rest: str) -> str:
 def read(text) -> Message:
     """A message from another phone, every field checked; LiveMessageError otherwise."""
     if not isinstance(text, str) or len(text) > MAX_MESSAGE:
-        raise LiveMessageError("A message from the other phone was far too large, so it was not used.")
+        raise LiveMessageError(TOO_LARGE)
     try:
         value = untrusted.parse(text, parse_int=small_number)
     except (untrusted.BadJSON, ValueError):
@@ -200,6 +205,8 @@ def fingerprint(value) -> str:
 
 
 def fragment(value) -> str:
+    if isinstance(value, str) and len(value) > MAX_FRAGMENT and looks_like_link(value[:16]):
+        raise LiveMessageError(TOO_LARGE)
     need(isinstance(value, str) and len(value) <= MAX_FRAGMENT and looks_like_link(value))
     return value
 

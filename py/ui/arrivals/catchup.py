@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from session.links.v2 import roll_message, session_link
+from session.links.size import too_large
+from session.links.v2 import LATEST, roll_message, session_link
 from session.live import catchup as live_catchup
 from session.live import protocol as live_protocol
+from session.live.protocol import LiveMessageError
 from session.live.catchup import Holdings, Other, Page, Unread, first_page, print_text, wanted
 from session.logbook import Held
 from session.replica import Replica, entry_key
 
 from ui.core import live_table
-from ui.core.outgoing import CHUNK, identity, note_unconfirmed, send
+from ui.core.outgoing import identity, not_carried, note_unconfirmed, send, session_messages
 from ui.core.state import AppState
 from ui.systems.anomaly import calls as anomaly_calls
 from ui.systems.conflict import side_text
@@ -62,15 +64,31 @@ async def send_hello(state: AppState, peer: str):
     with its newest entries; a player's head only: its rolls go as rolls), and its log's print."""
     table = live_table.of(state)
     held = await held_log(state)
-    session = session_link(state.replica) if table.hub else session_link(state.replica, entries=[])
+    session = session_link(state.replica) if table.hub else ""
+    newest = []  # (the GM's) its newest entries, when they make its hello too large: sent after it instead
+    if not session or too_large(session):
+        newest = sorted(state.replica.live_log()[:LATEST], key=entry_key) if table.hub else []
+        session = session_link(state.replica, entries=[])
+    try:
+        greeting = "" if too_large(session) else live_protocol.hello(
+            state.device, **identity(state), session=session, count=len(held.ids), print_=print_text(held.print),
+            oldest=held.oldest_id)
+    except LiveMessageError as error:
+        if str(error) != live_protocol.TOO_LARGE:
+            raise
+        greeting = ""
+    if not greeting:  # past what phones of this version open: nothing is sent, and why is said
+        not_carried(state)
+        return
     if not table.hub and state.session["id"] == table.session_id:  # a player's, back in the GM's session
         note_unconfirmed(state, table)
     table.known.update(held.ids)  # read from the log store later, they are not new: the catch-up covers them
     table.sent["hello"] = state.session["id"]
     if not table.hub:
         table.sent.update(head=session_link(state.replica, entries=[]), role=state.role)
-    send(state, peer, live_protocol.hello(state.device, **identity(state), session=session, count=len(held.ids),
-                                          print_=print_text(held.print), oldest=held.oldest_id))
+    send(state, peer, greeting)
+    for message in session_messages(state, newest) if newest else []:
+        send(state, peer, message)
     if not table.hub:  # (the GM's phone takes none of another session's)
         await send_unconfirmed(state, peer)
 
@@ -193,9 +211,9 @@ def push(state: AppState, peer: str, walk: Walk, ids: list[str]):
     twin = state.replica.copy()
     twin.log.update({entry_id: walk.read.log[entry_id] for entry_id in ids})
     if live_table.of(state).hub:
-        entries = sorted((twin.log[entry_id] for entry_id in ids), key=entry_key)
-        for at in range(0, len(entries), CHUNK):
-            send(state, peer, live_protocol.link(session_link(twin, entries=entries[at:at + CHUNK])))
+        for message in session_messages(state, sorted((twin.log[entry_id] for entry_id in ids), key=entry_key),
+                                        twin):
+            send(state, peer, message)
         return
     for entry_id in ids:
         if entry_id not in twin.undone:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import traceback
 
 from session import SYSTEMS
+from session.links.size import too_large
 from session.links.text import LinkError
 from session.links.v2 import read, session_link
 from session.live import protocol as live_protocol
@@ -140,7 +141,10 @@ def opened(state: AppState, peer: live_table.Peer, fragment: str):
     try:
         return read(fragment)
     except LinkError as error:
-        state.fail(f"{peer_name(state, peer)} sent a link that can't be opened. {error}")
+        if too_large(fragment):  # no link to open again on a live table: a message too large, said so
+            state.fail(f"{peer_name(state, peer)}: {live_protocol.TOO_LARGE}")
+        else:
+            state.fail(f"{peer_name(state, peer)} sent a link that can't be opened. {error}")
         return None
 
 

@@ -25,6 +25,10 @@ ADD_AT_ONCE, ADD_ON_TAP = "at-once", "wait"  # how the GM's phone takes a player
 # A player's roll, as its phone says where it is (ui.core.role, ui.core.outgoing).
 ON_ITS_WAY = "Logged. Waiting to reach the GM's phone…"
 ON_THE_GMS_PHONE = "Logged. It is on the GM's phone."
+# Said on the sending phone when what it would send is past what phones of this version open (session.links.size).
+TOO_LARGE_TO_SEND = ("This session is now larger than a live table carries in this version of Tableside, so "
+                     "it was not sent and is kept on this phone as it is: export it to a file (Session screen) "
+                     "to move it to another phone.")
 MAX_UNCONFIRMED = 200  # rolls a player's phone keeps sending until the GM's phone stored them (one ack's worth)
 
 

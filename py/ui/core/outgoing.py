@@ -5,14 +5,17 @@ change, as sends (commands.live_send) the shell hands to static/live.js.
 Everything travels as links do (session.links.v2): the GM's phone sends the session (an S2 link:
 the head, and the entries the others were not sent yet) to every phone; a player's phone sends
 each roll it logs (an R2 link, with the call it answers) and its head when a tap changed it;
-either sends its sealed-card steps (C2) to the phone on the other side of the exchange. Loaded
+either sends its sealed-card steps (C2) to the phone on the other side of the exchange. A session grown
+past what phones of this version open is not sent: it is kept, and the phone says so (`carried`). Loaded
 once a phone is live (start-up never needs the links' code). Pure Python.
 """
 from __future__ import annotations
 
+from session.links.size import too_large
 from session.links.v2 import roll_message, session_link, sealed_message
 from session.live import protocol as live_protocol
-from session.replica import entry_key
+from session.live.protocol import LiveMessageError
+from session.replica import Replica, entry_key
 
 from ui.core import commands
 from ui.core import live_table
@@ -50,7 +53,9 @@ def send_changes(state: AppState):
         head = session_link(state.replica, entries=[])
         if head != table.sent.get("head"):
             table.sent["head"] = head
-            send(state, live_table.GM_PEER, live_protocol.link(head))
+            message = carried(state, head)
+            if message:
+                send(state, live_table.GM_PEER, message)
         if state.role != table.sent.get("role"):
             table.sent["role"] = state.role
             send(state, live_table.GM_PEER, live_protocol.write(live_protocol.WHO, **identity(state)))
@@ -77,11 +82,42 @@ def relay(state: AppState, entries: list[dict], origin: str = ""):
         broadcast(state, message, but=origin)
 
 
-def session_messages(state: AppState, entries: list[dict]) -> list[str]:
-    if not entries:
-        return [live_protocol.link(session_link(state.replica, entries=[]))]
-    return [live_protocol.link(session_link(state.replica, entries=entries[at:at + CHUNK]))
-            for at in range(0, len(entries), CHUNK)]
+def session_messages(state: AppState, entries: list[dict], replica: Replica | None = None) -> list[str]:
+    """The messages that carry the session's head and `entries`, CHUNK entries to a message (fewer when
+    a message would pass what phones of this version open); none, and why said here, when even the head
+    with one entry would: then nothing is sent and the session is kept as it is."""
+    replica = replica or state.replica
+    chunks, messages = [entries[at:at + CHUNK] for at in range(0, len(entries), CHUNK)] or [[]], []
+    while chunks:
+        chunk = chunks.pop(0)
+        fragment = session_link(replica, entries=chunk)
+        if len(chunk) > 1 and too_large(fragment):
+            chunks[:0] = [chunk[:len(chunk) // 2], chunk[len(chunk) // 2:]]
+            continue
+        message = carried(state, fragment)
+        if not message:
+            return []
+        messages.append(message)
+    return messages
+
+
+def carried(state: AppState, fragment: str) -> str:
+    """The message that carries session link `fragment`, or "" (and why, said on this phone) when it is
+    past what phones of this version open (session.links.size) or what a live message holds."""
+    if not too_large(fragment):
+        try:
+            return live_protocol.link(fragment)
+        except LiveMessageError as error:
+            if str(error) != live_protocol.TOO_LARGE:  # past MAX_MESSAGE is said below; anything else is a bug
+                raise
+    not_carried(state)
+    return ""
+
+
+def not_carried(state: AppState):
+    """Said on this phone when what it would send the others is too large for them to open."""
+    state.fail(live_table.TOO_LARGE_TO_SEND)
+    state.announcement = live_table.TOO_LARGE_TO_SEND
 
 
 def send_rolls(state: AppState, table: live_table.LiveTable):

@@ -68,7 +68,7 @@ def test_every_kind_round_trips(text):
     ('{"live": 2, "k": "ack", "ids": ' + json.dumps(["x"] * (live_protocol.PAGE + 1)) + "}", "damaged"),
     ('{"live": 2, "k": "table", "phones": [{"who": "\\ud800", "role": "", "since": ""}]}', "damaged"),
     ("[" * 50_000, "damaged"),
-    ("x" * (live_protocol.MAX_MESSAGE + 1), "far too large"),
+    ("x" * (live_protocol.MAX_MESSAGE + 1), "larger than this version of Tableside opens"),
 ])
 def test_what_a_phone_never_sends_is_refused_with_a_sentence(text, words):
     if words is None:
@@ -77,6 +77,24 @@ def test_what_a_phone_never_sends_is_refused_with_a_sentence(text, words):
     with pytest.raises(LiveMessageError, match=words) as refused:
         read(text)
     assert str(refused.value).endswith(".")
+
+
+def test_a_message_past_the_limits_is_said_as_too_large_not_as_damaged(monkeypatch):
+    """Issue 30: a session this version keeps may outgrow what a message carries (a newer version may carry
+    more): the receiving phone says so, with what to do, never "damaged"."""
+    fragment = "S2." + "A" * 64
+    assert read(live_protocol.link(fragment))["link"] == fragment
+    monkeypatch.setattr(live_protocol, "MAX_FRAGMENT", len(fragment) - 1)
+    for text in (json.dumps({"live": 2, "k": "link", "link": fragment}),
+                 json.dumps({"live": 2, "k": "hello", "device": "ab", "role": "gm", "who": "", "session": fragment,
+                             "n": 0, "print": "0" * 16, "oldest": ""}),
+                 "x" * (live_protocol.MAX_MESSAGE + 1)):
+        with pytest.raises(LiveMessageError) as refused:
+            read(text)
+        assert str(refused.value) == live_protocol.TOO_LARGE
+        assert "damaged" not in str(refused.value) and "update this one" in str(refused.value)
+    with pytest.raises(LiveMessageError, match="damaged"):  # not a link at all, however long: damaged
+        read(json.dumps({"live": 2, "k": "link", "link": "x" * len(fragment)}))
 
 
 def reads_cleanly_or_refuses(text):

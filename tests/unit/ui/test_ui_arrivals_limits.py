@@ -5,23 +5,30 @@ travel; a forged step is said in one sentence; a tap that would pass a limit is 
 made. Each case first failed against the code before it (the numbers are in the issue's closing note)."""
 from __future__ import annotations
 
+import base64
+import copy
+import json
 import secrets
+import zlib
 
 from session.inert import IGNORED_REVEAL
-from session.links.v2 import read, sealed_message, session_link
+from session.links import text as link_text
+from session.links.v2 import PRESET, read, sealed_message, session_link
+from session.live import protocol as live_protocol
 from session.on_device import MemoryStore
 from session.replica import Replica
 from session.sealed import exchange as sealed_exchange
-from ui.core import live_table
+from ui.core import live_table, outgoing
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (registers the frame's taps)
 from ui.screens.log import actions as log_actions  # noqa: F401
+from ui.screens.roster import actions as roster_actions  # noqa: F401
 from ui.systems.manners import actions as manners_actions  # noqa: F401
 from ui.systems.manners import exchange as exchange_model
 from ui.systems.tension import actions as tension_actions  # noqa: F401
 
 from live_table import Table, seal_for
 from reading import text
-from samples import party, party_of_five
+from samples import logged_party, party, party_of_five
 from tapping import open_link, phone, reload, tap
 
 
@@ -214,3 +221,143 @@ def test_a_roll_waiting_for_add_that_its_phone_took_back_is_not_added_later():
     table.run()
     assert gm.live.waiting == [] and gm.session["log"] == [] and ash.session["log"] == []
     assert ash.unconfirmed == []  # acknowledged: nothing of it waits to reach the GM's phone
+
+
+# --- A session too large to travel (issue 30): said on every path, nothing lost -----------------------
+# The limits are lowered with monkeypatch below this session's own sizes (never copied: another change
+# may move them).
+
+def unpacked(fragment: str) -> int:
+    data = fragment.split(".", 1)[1]
+    return len(zlib.decompressobj(zdict=PRESET).decompress(base64.b32decode(data + "=" * (-len(data) % 8))))
+
+
+def live_pair():
+    """The GM's phone with the party's session and Ash's phone, live."""
+    session = party_of_five()
+    gm = phone(session)
+    tap(gm, "role-pick", role="gm")
+    table = Table(gm=gm, ash=phone())
+    table.join("gm", "ash", role=session["roster"][0]["id"])
+    return table, session
+
+
+def test_a_change_too_large_to_send_is_said_on_the_sending_phone_and_kept(monkeypatch):
+    table, session = live_pair()
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    tension = gm.session["tension"]
+    monkeypatch.setattr(link_text, "MAX_DECODED", unpacked(session_link(gm.replica, entries=[])) - 1)
+    sent = len(table.sent)
+    tap(gm, "tension-step", step="1")
+    table.run()
+    assert gm.message.text == live_table.TOO_LARGE_TO_SEND and gm.message.tone == "error"
+    assert not [item for item in table.sent[sent:] if '"k":"link"' in item[2]]  # not sent, not half-sent
+    assert gm.session["tension"] == tension + 1 and ash.session["tension"] == tension  # kept as it is here
+    assert ash.message is None or "damaged" not in ash.message.text
+    monkeypatch.undo()  # a newer version, or the session back within the limits: the next change carries both
+    tap(gm, "tension-step", step="1")
+    table.run()
+    assert ash.session["tension"] == gm.session["tension"] == tension + 2
+
+
+def test_a_players_head_too_large_to_send_is_said_on_the_players_phone(monkeypatch):
+    table, session = live_pair()
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    ash_id = session["roster"][0]["id"]
+    monkeypatch.setattr(link_text, "MAX_DECODED", unpacked(session_link(ash.replica, entries=[])) - 1)
+    sent = len(table.sent)
+    tap(ash, "roster-edit", id=ash_id)
+    tap(ash, "sheet-set", path="ap", type="int", value="5")
+    tap(ash, "roster-save")  # Ash's own sheet: a change a player's phone makes at once
+    table.run()
+    assert ash.message.text == live_table.TOO_LARGE_TO_SEND
+    assert not [item for item in table.sent[sent:] if item[0] == "ash" and '"k":"link"' in item[2]]
+    assert ash.entry(ash_id)["ap"] == 5 and gm.entry(ash_id)["ap"] != 5  # kept here, not sent
+
+
+def test_the_gms_entries_travel_in_smaller_messages_when_forty_would_pass_the_limit(monkeypatch):
+    """Nothing is lost when the head fits but a full chunk of entries would not: fewer to a message."""
+    state = phone(logged_party_of(12))
+    entries = sorted(state.replica.log.values(), key=lambda entry: entry["clock"])
+    whole = session_link(state.replica, entries=entries)
+    single = max(unpacked(session_link(state.replica, entries=[entry])) for entry in entries)
+    monkeypatch.setattr(link_text, "MAX_DECODED", (single + unpacked(whole)) // 2)
+    messages = outgoing.session_messages(state, entries)
+    assert len(messages) > 1 and state.message is None
+    carried = [entry["id"] for message in messages for entry in read(json.loads(message)["link"]).replica.log.values()]
+    assert sorted(carried) == sorted(entry["id"] for entry in entries)
+    monkeypatch.setattr(link_text, "MAX_DECODED", single - 1)  # not even one entry with the head: nothing, said
+    assert outgoing.session_messages(state, entries) == [] and state.message.text == live_table.TOO_LARGE_TO_SEND
+
+
+def test_a_message_too_large_for_this_phone_is_said_as_too_large_not_damaged(monkeypatch):
+    """What a phone of another version may send: a link past MAX_FRAGMENT, one that unpacks past MAX_DECODED,
+    or a message live.js drops for its size; the receiving phone says what it is, and keeps its session."""
+
+
+    table, session = live_pair()
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    before = ash.session
+    tap(gm, "tension-step", step="1")
+    head = session_link(gm.replica, entries=[])
+    message = json.dumps({"live": live_protocol.VERSION, "k": "link", "link": head})
+    said = f"The GM's phone: {live_protocol.TOO_LARGE}"
+    with monkeypatch.context() as patched:
+        patched.setattr(live_protocol, "MAX_FRAGMENT", len(head) - 1)
+        table.deliver("ash", "live-message", message, peer="gm")
+    assert ash.message.text == said and "damaged" not in said
+    tap(ash, "dismiss-message")
+    with monkeypatch.context() as patched:
+        patched.setattr(link_text, "MAX_DECODED", unpacked(head) - 1)
+        table.deliver("ash", "live-message", message, peer="gm")
+        table.run()
+    assert ash.message.text == said
+    tap(ash, "dismiss-message")
+    table.deliver("ash", "live-event", peer="gm", event="dropped", detail="too-large")
+    assert ash.message.text == said
+    assert ash.session["tension"] == before["tension"] and ash.session["roster"] == before["roster"]
+
+
+def logged_party_of(rolls: int) -> dict:
+    """The party of five with `rolls` environment rolls logged on the GM's phone."""
+    session = logged_party()
+    entry = session["log"][0]
+    session["log"] = [{**copy.deepcopy(entry), "id": f"{entry['id']}{number:03d}", "clock": number + 1}
+                      for number in range(rolls)]
+    return session
+
+
+def test_a_session_too_large_to_join_is_said_on_the_gms_phone_when_a_phone_joins(monkeypatch):
+    """The GM's hello carries its session: with its newest entries when they fit, its head alone when only
+    that fits (the catch-up brings the entries), and nothing, said, when not even the head does."""
+    session = party_of_five()
+    gm = phone(session)
+    tap(gm, "role-pick", role="gm")
+    for _ in range(3):
+        tap(gm, "tension-new")
+        tap(gm, "tension-roll", side="gm")
+        tap(gm, "tension-roll", side="player")
+        tap(gm, "tension-log", then="show")
+    assert len(gm.replica.log) == 3
+    table = Table(gm=gm, ash=phone())
+    monkeypatch.setattr(link_text, "MAX_DECODED", unpacked(session_link(gm.replica)) - 1)  # the head fits
+    table.join("gm", "ash")
+    assert set(table.phones["ash"].replica.log) == set(gm.replica.log)  # the entries came with the walk
+    gm2 = phone(gm.session)
+    tap(gm2, "role-pick", role="gm")
+    table = Table(gm=gm2, bo=phone())
+    monkeypatch.setattr(link_text, "MAX_DECODED", unpacked(session_link(gm2.replica, entries=[])) - 1)
+    table.join("gm", "bo")
+    assert gm2.message.text == live_table.TOO_LARGE_TO_SEND
+    assert table.phones["bo"].session["id"] != session["id"]  # nothing half-joined
+
+
+def test_a_change_past_what_a_live_message_holds_is_said_too(monkeypatch):
+    """A link within the links' limits in a message past MAX_MESSAGE (should the limits move apart)."""
+    table, session = live_pair()
+    gm, ash = table.phones["gm"], table.phones["ash"]
+    monkeypatch.setattr(live_protocol, "MAX_MESSAGE", len(live_protocol.link(session_link(gm.replica, entries=[]))) - 1)
+    tap(gm, "tension-step", step="1")
+    table.run()
+    assert gm.message.text == live_table.TOO_LARGE_TO_SEND
+    assert ash.session["tension"] == gm.session["tension"] - 1

@@ -268,3 +268,36 @@ def router_page(state):
     from ui import router
 
     return router.page(state)
+
+
+def test_a_session_whose_link_phones_would_not_open_offers_the_file_and_loses_nothing(monkeypatch):
+    """Issue 30: a long campaign's session may outgrow what a link carries (session.links.text's limits,
+    lowered here below this session's link): the share card says so in one sentence and offers the file
+    instead, "Share link" is refused with the same sentence, and the export still carries everything."""
+    import base64
+    import re
+    import zlib
+
+    from session.links import text as link_text
+    from session.links.files import read_export
+    from ui.screens.session.sharing import TOO_LARGE_TO_OPEN
+
+    state = phone(logged_party())
+    state.screen = "session"
+    url = share_url(BASE, link_v2.session_link(state.replica))
+    assert TOO_LARGE_TO_OPEN not in text(state)
+    data = url.split("#", 1)[1].removeprefix("S2.")
+    unpacked = zlib.decompressobj(zdict=link_v2.PRESET).decompress(base64.b32decode(data + "=" * (-len(data) % 8)))
+    monkeypatch.setattr(link_text, "MAX_DECODED", len(unpacked) - 1)
+    page, words = markup(state), text(state)
+    assert TOO_LARGE_TO_OPEN in words and 'data-testid="link-too-large"' in page
+    assert 'class="qr-code"' not in page and "Share link" not in words and "Scan it with" not in words
+    assert re.search(r'<button[^>]*data-action="log-export"[^>]*button-primary|'
+                     r'<button[^>]*button-primary[^>]*data-action="log-export"', page)
+    before = copy.deepcopy(state.session)
+    tap(state, "session-share")
+    assert not [command for command in state.commands if command[0] == "share"]
+    assert state.message.text == TOO_LARGE_TO_OPEN and state.session == before
+    tap(state, "log-export")
+    [(_, data)] = [command for command in state.commands if command[0] == "download"]
+    assert read_export(data["text"]).session() == state.session  # the file carries it all

@@ -219,6 +219,9 @@ def report(state: AppState, event: Input):
             live_table.MAKING, live_table.SHOWING):
         peer.problem = NOT_ANSWERING  # within seconds of its answer, not after the 20 s wait on a scan
         state.fail(NOT_ANSWERING)
+    elif kind == "dropped":  # static/live.js let a message through only up to its own limit
+        said = live_protocol.TOO_LARGE if detail == "too-large" else live_protocol.DAMAGED
+        state.fail(f"{peer_name(state, peer)}: {said}")
     elif kind == "connecting" and detail == "interrupted" and peer.state == live_table.OPEN:
         peer.state = live_table.INTERRUPTED
     elif kind in ("closed", "failed") and detail not in ("replaced", "here") and standbys.gave_up(state, peer):

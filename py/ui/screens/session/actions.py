@@ -23,7 +23,7 @@ from ui.core.library import (copy_as, listing, logged, read_session, switch_to, 
 from ui.core.role import renames
 from ui.core.state import AppState
 from ui.kit.html import isolate
-from ui.screens.session.sharing import session_url
+from ui.screens.session.sharing import TOO_LARGE_TO_OPEN, session_url, too_large_to_open
 
 MAX_PLAYERS = 20
 SETTINGS = ("ones_feed_tension", "tension_explodes")
@@ -164,7 +164,11 @@ def toggle_setting(state: AppState, event: Input):
 
 @action("session-share")
 def share_session(state: AppState, event: Input):
-    commands.share(state, title=f"{isolate(state.session['name'])} — Tableside", url=session_url(state),
+    url = session_url(state)
+    if too_large_to_open(url):  # the screen says so where the button was: a stale tap is told too
+        state.fail(TOO_LARGE_TO_OPEN)
+        return
+    commands.share(state, title=f"{isolate(state.session['name'])} — Tableside", url=url,
                   shared="Session link shared.", copied="Session link copied: paste it to the other phones.",
                   manual="Couldn't copy here: select the link in the box below and copy it.",
                   then="session-shared")

@@ -14,7 +14,7 @@ from ui.core.state import AppState
 from ui.kit.controls import button, scanner
 from ui.kit.html import Markup, h, isolate
 from ui.kit.qr import qr, qr_markup, size_words
-from ui.screens.session.sharing import VIDEO, session_url, setup_words
+from ui.screens.session.sharing import TOO_LARGE_TO_OPEN, VIDEO, session_url, setup_words, too_large_to_open
 
 CREDITS = ("The Tension Engine is a CC BY 4.0 SRD (original design by Will Lentz and Brett Zeiler "
            "for Party First, published by Gamenomicon).")
@@ -138,6 +138,8 @@ TOO_LONG_TO_SCAN = ("This session's link is too long for a QR code. Send it with
 
 def share_card(state: AppState) -> Markup:
     url = session_url(state)
+    if too_large_to_open(url):
+        return too_large_card(state, url)
     return h("section",
              h("h2", "Share this session", class_="screen-title"),
              h("p", "Other phones that open this link get the roster, Tension, AP, the Tension Table and the "
@@ -147,6 +149,21 @@ def share_card(state: AppState) -> Markup:
              qr_markup(url, f"QR code of the link to {state.session['name']}", too_long=TOO_LONG_TO_SCAN),
              h("p", "Scan it with another phone's camera.", class_="hint hint-small qr-caption")
              if qr(url) else Markup(""),
+             h("label", h("span", "Session link", class_="field-label"),
+               h("textarea", url, id="session-link-text", readonly=True, rows="3", class_="field-input link-text",
+                 data_testid="session-link"),
+               class_="field", for_="session-link-text"),
+             h("p", size_words(url), class_="hint hint-small", data_testid="link-size"),
+             class_="card share-card")
+
+
+def too_large_card(state: AppState, url: str) -> Markup:
+    """The share card of a session whose link phones of this version would not open: why, and the file
+    instead (the link stays below, for a phone with a newer Tableside)."""
+    return h("section",
+             h("h2", "Share this session", class_="screen-title"),
+             h("p", TOO_LARGE_TO_OPEN, class_="side-problem", data_testid="link-too-large"),
+             button("Export this session to a file", "log-export", primary=True, wide=True),
              h("label", h("span", "Session link", class_="field-label"),
                h("textarea", url, id="session-link-text", readonly=True, rows="3", class_="field-input link-text",
                  data_testid="session-link"),
