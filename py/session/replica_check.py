@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 
 from .errors import Overfull, checks
-from .model import MAX_LOG, MAX_ROSTER, check_effect, check_log_entry, check_session
+from .model import MAX_LOG, MAX_NAME, MAX_ROSTER, SYSTEMS, check_effect, check_log_entry, check_session
 from .replica import (ENTRY_COUNTS, LINK_CLOCK, MAX_CLOCK, MAX_EXCHANGES, MAX_STEPS, SESSION_FIELDS, VERSION, Replica,
-                      counts_at, key_target)
+                      counts_at, key_target, shed)
 from .sealed.exchange import MAX_MESSAGES, check_messages
 from .sealed.verdict import check_proof, fold
 
@@ -94,15 +94,26 @@ def field_name(value, allowed=None) -> str:
     return value
 
 
+# What a removed roster entry's kept fields may hold (a live entry's are checked with its session).
+REMOVED_VALUES = {"system": lambda value: isinstance(value, str) and value in SYSTEMS,
+                  "kind": lambda value: isinstance(value, str) and value in ("character", "adversary"),
+                  "name": lambda value: isinstance(value, str) and len(value) <= MAX_NAME}
+
+
 def roster_entry(value, partial: bool = False) -> dict:
+    """A roster entry; a removed one as the replica keeps it (replica.shed: older phones kept all of it),
+    with only the fields it keeps that hold what such a field may."""
     value = mapping(value, 4)
     added, removed = value.get("added"), value.get("removed")
-    return {"added": None if added is None and partial else stamp(added),
-            "removed": None if removed is None else stamp(removed),
-            "fields": {field_name(key): write(item)
-                       for key, item in mapping(value.get("fields", {} if partial else None), 40).items()},
-            "counts": {field_name(key, ENTRY_COUNTS): counts(item)
-                       for key, item in mapping(value.get("counts", {}), len(ENTRY_COUNTS)).items()}}
+    entry = shed({"added": None if added is None and partial else stamp(added),
+                  "removed": None if removed is None else stamp(removed),
+                  "fields": {field_name(key): write(item)
+                             for key, item in mapping(value.get("fields", {} if partial else None), 40).items()},
+                  "counts": {field_name(key, ENTRY_COUNTS): counts(item)
+                             for key, item in mapping(value.get("counts", {}), len(ENTRY_COUNTS)).items()}})
+    if entry["removed"] is not None:
+        entry["fields"] = {key: item for key, item in entry["fields"].items() if REMOVED_VALUES[key](item[0])}
+    return entry
 
 
 def log_entry(value) -> dict:
@@ -134,16 +145,21 @@ def sealed_messages(conflict_id: str, value) -> dict:
 
 def vouched(value, replica: Replica) -> dict:
     """`Replica.vouched`: one record per device and count that device has in `replica` (so no more
-    than its counts, whatever a link says)."""
+    than its counts, whatever a link says). Records of a removed entry's counts are left out, as the
+    replica drops them (replica.standing_vouched; older phones kept them)."""
     checked = {}
     for holder, records in mapping(value, MAX_DEVICES, DEVICES).items():
-        mine = checked[device(holder)] = {}
+        mine = {}
         for key, record in mapping(records, 1 + len(ENTRY_COUNTS) * 4 * MAX_ROSTER).items():
             need(isinstance(key, str) and isinstance(record, list) and len(record) == 4)
             target = key_target(key)
             need(target[0] == "tension" or target[2] in ENTRY_COUNTS and target[1] in replica.roster)
+            if target[0] != "tension" and replica.roster[target[1]]["removed"] is not None:
+                continue
             need(holder in counts_at(replica, target))
             mine[key] = [*steps(record[:2]), *stamp(record[2:])]
+        if mine:
+            checked[device(holder)] = mine
     return checked
 
 

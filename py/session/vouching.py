@@ -70,11 +70,12 @@ def vouch(replica: Replica, held: Replica, gm: str) -> set[tuple]:
     """(The GM's phone, at "Add") The counts `held` brings that moved beyond their phone's rolls, taken as
     that phone's own, each vouched for by `gm`. Not the counts of a phone whose rolls or undo marks are
     held with them (they are made again as the GM's, with the roll), nor of a roster entry this phone
-    does not have (its addition is the GM's). The counts changed here, by target."""
+    does not have (its addition is the GM's) or has removed (a removed entry keeps no counts). The counts changed here, by target."""
     whole = writers(Replica(held.id), held)
     places = [(("tension",), held.tension)] + [
         (("entry", entry_id, key), counts) for entry_id, entry in held.roster.items()
-        if entry_id in replica.roster and entry.get("added") is None for key, counts in entry["counts"].items()]
+        if replica.roster.get(entry_id, {"removed": True})["removed"] is None and entry.get("added") is None
+        for key, counts in entry["counts"].items()]
     changed = set()
     for target, counts in places:
         for device, steps in counts.items():

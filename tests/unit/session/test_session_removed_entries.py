@@ -1,0 +1,64 @@
+"""A removed roster entry keeps only what a removal needs (issue 30): its stamps and who it was
+(system, kind, name), no counts, no other fields and no vouched records, however it arrives (a tap
+here, a merge in any order, a stored session or a link written before this version kept all of it)."""
+import itertools
+
+from session.model import new_session
+from session.replica import REMOVAL_FIELDS, Replica, target_key
+from session.replica_check import check_replica
+
+GM, PLAYER = "aa", "bb"
+
+
+def table() -> Replica:
+    session = {**new_session("Campaign", "tension", 3), "id": "campaign"}
+    session["roster"] = [{"id": f"c{number}", "system": "tension", "kind": "character", "name": f"Hero {number}",
+                          "attributes": [], "skills": [], "ap": 3, "health": 10, "willpower": 8} for number in range(3)]
+    replica = Replica.from_session(session)
+    for entry in replica.roster.values():
+        entry["counts"]["ap"][PLAYER] = [7, 2]
+    replica.vouched = {PLAYER: {target_key(("entry", entry_id, "ap")): [7, 2, 0, GM] for entry_id in replica.roster}}
+    return replica
+
+
+def removed(replica: Replica, entry_id: str) -> Replica:
+    before = replica.session()
+    replica.absorb(before, {**before, "roster": [entry for entry in before["roster"] if entry["id"] != entry_id]}, GM)
+    return replica
+
+
+def test_a_removal_here_drops_the_entrys_counts_fields_and_vouched_records():
+    replica = removed(table(), "c1")
+    entry = replica.roster["c1"]
+    assert entry["counts"] == {} and set(entry["fields"]) == set(REMOVAL_FIELDS) and entry["removed"][1] == GM
+    assert set(replica.vouched[PLAYER]) == {"ap:c0", "ap:c2"}
+    assert check_replica(replica.to_dict()).to_dict() == replica.to_dict()
+
+
+def test_merging_a_removal_in_any_order_reaches_one_replica_that_holds_nothing_of_the_removed_entry():
+    gm, player, other = removed(table(), "c1"), table(), table()
+    for entry in player.roster.values():  # the player stepped every count after the GM removed one
+        entry["counts"]["ap"][PLAYER] = [40, 2]
+        entry["fields"]["notes"] = ["x" * 500, 5, PLAYER]
+    other.vouched[PLAYER]["ap:c1"] = [40, 2, 0, GM]
+    results = set()
+    for first, second, third in itertools.permutations([gm, player, other]):
+        merged = first.merge(second).merge(third)
+        assert merged.roster["c1"]["counts"] == {} and set(merged.roster["c1"]["fields"]) <= set(REMOVAL_FIELDS)
+        assert "ap:c1" not in merged.vouched[PLAYER]
+        results.add(repr(sorted(merged.to_dict().items())))
+    assert len(results) == 1
+
+
+def test_a_stored_session_that_kept_all_of_a_removed_entry_reads_without_it():
+    """What this phone or an older one stored before (and links of version 2 written then) still opens."""
+    old = table().to_dict()
+    entry = old["roster"]["c1"]
+    entry["removed"] = [5, GM]
+    entry["fields"]["notes"] = ["x" * 500, 5, PLAYER]
+    entry["fields"]["name"] = [["not", "a", "name"], 5, PLAYER]  # never checked as part of a live sheet
+    old["clock"] = 5
+    replica = check_replica(old)
+    assert replica.roster["c1"]["counts"] == {} and set(replica.roster["c1"]["fields"]) == {"system", "kind"}
+    assert "ap:c1" not in replica.vouched[PLAYER] and "ap:c0" in replica.vouched[PLAYER]
+    assert [sheet["id"] for sheet in replica.session()["roster"]] == ["c0", "c2"]
