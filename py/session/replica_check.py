@@ -22,6 +22,7 @@ from .sealed.verdict import check_proof, fold
 # clock (replica.LINK_CLOCK), so whatever one phone shares, every phone reads.
 CLOCK_ROOM = MAX_CLOCK - LINK_CLOCK
 MAX_DEVICES = 64
+ROSTER_RECORDS = 4 * MAX_ROSTER  # roster entries a replica keeps, removed ones included
 MAX_EFFECTS = 40
 DEVICE = re.compile(r"[0-9a-f]{0,16}")
 ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
@@ -150,7 +151,7 @@ def vouched(value, replica: Replica) -> dict:
     checked = {}
     for holder, records in mapping(value, MAX_DEVICES, DEVICES).items():
         mine = {}
-        for key, record in mapping(records, 1 + len(ENTRY_COUNTS) * 4 * MAX_ROSTER).items():
+        for key, record in mapping(records, 1 + len(ENTRY_COUNTS) * ROSTER_RECORDS).items():
             need(isinstance(key, str) and isinstance(record, list) and len(record) == 4)
             target = key_target(key)
             need(target[0] == "tension" or target[2] in ENTRY_COUNTS and target[1] in replica.roster)
@@ -181,7 +182,7 @@ def check_replica(data, max_log: int = MAX_LOG, partial: bool = False, room: int
         {key: write(item) for key, item in fields.items()},
         counts(data.get("tension")),
         {identifier(key): roster_entry(item, partial) for key, item in mapping(
-            data.get("roster"), 4 * MAX_ROSTER, "more than {limit} roster entries, removed ones included").items()},
+            data.get("roster"), ROSTER_RECORDS, "more than {limit} roster entries, removed ones included").items()},
         {entry["id"]: entry for entry in map(log_entry, log)},
         {identifier(key): undo_mark(item)
          for key, item in mapping(data.get("undone", {} if partial else None), max_log,
@@ -194,7 +195,7 @@ def check_replica(data, max_log: int = MAX_LOG, partial: bool = False, room: int
         device(replica.gm[0])
     replica.holders = {identifier(key): {device(holder): stamp(record) for holder, record in
                                          mapping(item, MAX_DEVICES, DEVICES).items()}
-                       for key, item in mapping(data.get("holders", {}), 4 * MAX_ROSTER,
+                       for key, item in mapping(data.get("holders", {}), ROSTER_RECORDS,
                                                 "more than {limit} roster entries, removed ones included").items()}
     replica.vouched = vouched(data.get("vouched", {}), replica)
     fold(replica)
