@@ -294,10 +294,7 @@ class Replica:
                     elif key != "id" and old[entry_id].get(key) != value:
                         kept["fields"][key] = [value, self.tick(), device]
         for entry_id in old.keys() - new.keys():
-            self.roster[entry_id]["removed"] = [self.tick(), device]
-            self.roster[entry_id] = shed(self.roster[entry_id])
-            self.vouched = standing_vouched(self.vouched, self.roster)
-            self.roster_texts.pop(entry_id, None)
+            remove_entry(self, entry_id, [self.tick(), device])
 
     def absorb_log(self, before: list, after: list, device: str):
         old_head = {entry["id"] for entry in before[:LOG_HEAD]}
@@ -359,8 +356,7 @@ class Replica:
         for conflict_id in self.sealed.keys() | other.sealed.keys():
             merged.sealed[conflict_id] = {**self.sealed.get(conflict_id, {}), **other.sealed.get(conflict_id, {})}
         merged.gm = self.gm if other.gm is None else other.gm if self.gm is None else later_write(self.gm, other.gm)
-        merged.holders = join_holders(self.holders, other.holders)
-        merged.vouched = standing_vouched(join_vouched(self.vouched, other.vouched), merged.roster)
+        merged.holders, merged.vouched = join_holders(self.holders, other.holders), joined_vouched(self, other, merged.roster)
         merged.complete = self.complete and other.complete
         merged.fresh = [*self.fresh, *(entry for entry_id, entry in other.log.items() if entry_id not in self.log)]
         return merged
@@ -475,6 +471,13 @@ def join_entries(first: dict, second: dict) -> dict:
                  "fields": join_fields(first.get("fields", {}), second.get("fields", {})), "counts": counts})
 
 
+def remove_entry(replica: Replica, entry_id: str, stamp: list):
+    """A removal made on this phone: the entry shed, its counts' vouched records dropped."""
+    replica.roster[entry_id] = shed({**replica.roster[entry_id], "removed": stamp})
+    replica.roster_texts.pop(entry_id, None)
+    replica.vouched = standing_vouched(replica.vouched, replica.roster)
+
+
 def shed(entry: dict) -> dict:
     """A roster entry as the replica keeps it: once removed (for good: a removal is never undone), only
     its REMOVAL_FIELDS and no counts. Applied after every join, it keeps the join a join: what it drops
@@ -483,6 +486,10 @@ def shed(entry: dict) -> dict:
         return entry
     return {**entry, "fields": {key: write for key, write in entry.get("fields", {}).items() if key in REMOVAL_FIELDS},
             "counts": {}}
+
+
+def joined_vouched(first: Replica, second: Replica, roster: dict) -> dict:
+    return standing_vouched(join_vouched(first.vouched, second.vouched), roster)
 
 
 def standing_vouched(vouched: dict, roster: dict) -> dict:

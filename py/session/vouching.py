@@ -16,7 +16,7 @@ Pure Python.
 from __future__ import annotations
 
 from .inert import standing, writers
-from .replica import Replica, counts_at, higher_vouch, join_vouched, target_key
+from .replica import Replica, counts_at, higher_vouch, join_vouched, key_target, target_key
 
 
 class Vouches:
@@ -29,8 +29,8 @@ class Vouches:
         for device, records in incoming.vouched.items():
             for key, record in records.items():
                 had = self.here.get(device, {}).get(key)
-                if record[3] != gm:
-                    continue  # no other phone vouches
+                if record[3] != gm or removed_target(mine, key):
+                    continue  # no other phone vouches; a count of an entry removed here is shed
                 if record[3] == forgeable and higher_vouch(had, record) != had:
                     self.forged += 1
                     continue
@@ -64,6 +64,12 @@ class Vouches:
             kept += [(target, now)] if now != had else []
             forged += now != [max(had[side], steps[side]) for side in (0, 1)]
         return kept, forged
+
+
+def removed_target(replica: Replica, key: str) -> bool:
+    """Is `key`'s count one of a roster entry removed on this phone (its records are dropped: replica.shed)?"""
+    target = key_target(key)
+    return target != ("tension",) and (replica.roster.get(target[1]) or {}).get("removed") is not None
 
 
 def vouch(replica: Replica, held: Replica, gm: str) -> set[tuple]:

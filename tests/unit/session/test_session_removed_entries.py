@@ -4,6 +4,7 @@ here, a merge in any order, a stored session or a link written before this versi
 import itertools
 
 from session.model import new_session
+from session.ownership import judge
 from session.replica import REMOVAL_FIELDS, Replica, target_key
 from session.replica_check import check_replica
 
@@ -62,3 +63,19 @@ def test_a_stored_session_that_kept_all_of_a_removed_entry_reads_without_it():
     assert replica.roster["c1"]["counts"] == {} and set(replica.roster["c1"]["fields"]) == {"system", "kind"}
     assert "ap:c1" not in replica.vouched[PLAYER] and "ap:c0" in replica.vouched[PLAYER]
     assert [sheet["id"] for sheet in replica.session()["roster"]] == ["c0", "c2"]
+
+
+def test_a_phone_that_removed_an_entry_takes_an_older_link_with_its_sheet_as_nothing_new_not_forged():
+    """The GM's phone wrote Hero 1's sheet, then removed Hero 1 (its sheet shed); a link from before the
+    removal brings that sheet back in the GM's name: not a forgery, and nothing to hold or keep."""
+    gm = table()
+    gm.gm = [GM, 1, GM]
+    before = gm.session()
+    gm.absorb(before, {**before, "roster": [{**entry, "skills": [{"name": "Climb", "rating": 2}]}
+                                            if entry["id"] == "c1" else entry for entry in before["roster"]]}, GM)
+    older = gm.copy()
+    removed(gm, "c1")
+    verdict = judge(gm, older, GM)
+    assert verdict.forged == 0 and verdict.changes == []
+    merged = gm.merge(verdict.kept)
+    assert merged.roster["c1"]["counts"] == {} and "skills" not in merged.roster["c1"]["fields"]
