@@ -303,8 +303,8 @@ class Judging:
         for device, steps in known_counts(self.mine.tension, self.incoming.tension, known).items():
             self.found.setdefault(device, []).append((("tension",), steps))
         for entry_id, entry in self.incoming.roster.items():
-            if entry_id in self.held_adds and entry_id not in self.mine.roster or removed_here(self.mine, entry_id):
-                continue  # (removed here: its counts are shed, whoever moved them)
+            if entry_id in self.held_adds and entry_id not in self.mine.roster:
+                continue
             for key, counts in entry["counts"].items():
                 for device, steps in known_counts(mine_steps_of(self.mine, entry_id, key), counts, known).items():
                     if not self.table.holds(device, entry_id):

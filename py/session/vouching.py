@@ -29,9 +29,9 @@ class Vouches:
         for device, records in incoming.vouched.items():
             for key, record in records.items():
                 had = self.here.get(device, {}).get(key)
-                if record[3] != gm or removed_target(mine, key):
-                    continue  # no other phone vouches; a count of an entry removed here is shed
-                if record[3] == forgeable and higher_vouch(had, record) != had:
+                if record[3] != gm:
+                    continue  # no other phone vouches
+                if record[3] == forgeable and higher_vouch(had, record) != had and not removed_target(mine, key):
                     self.forged += 1
                     continue
                 self.arrived.setdefault(device, {})[key] = record
@@ -67,7 +67,8 @@ class Vouches:
 
 
 def removed_target(replica: Replica, key: str) -> bool:
-    """Is `key`'s count one of a roster entry removed on this phone (its records are dropped: replica.shed)?"""
+    """Is `key`'s count one of a roster entry removed on this phone? Its records were dropped here
+    (replica.shed), so one in this phone's name that an older link brings back is not forged."""
     target = key_target(key)
     return target != ("tension",) and (replica.roster.get(target[1]) or {}).get("removed") is not None
 
