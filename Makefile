@@ -6,7 +6,7 @@ VENV := .venv
 VENV_PYTHON := $(VENV)/bin/python
 STAMPS := .stamps
 
-.PHONY: build serve test bench-rules bench-boot bench-ui bench-nesting bench-campaign bench-merge bench-catchup clean
+.PHONY: build serve test bench-rules bench-boot bench-ui bench-nesting bench-campaign bench-merge bench-catchup bench-links clean
 
 $(VENV_PYTHON):
 	@$(PYTHON) -m venv $(VENV) || { echo "Could not create a virtualenv: install python3-venv (Debian: apt-get install python3-venv)."; exit 1; }
@@ -55,6 +55,9 @@ bench-merge: $(STAMPS)/venv
 
 bench-catchup: $(STAMPS)/venv
 	$(VENV_PYTHON) bench/bench_catchup.py
+
+bench-links: $(STAMPS)/venv
+	$(VENV_PYTHON) bench/bench_links.py
 
 bench-ownership: $(STAMPS)/venv
 	$(VENV_PYTHON) bench/bench_ownership.py

@@ -37,7 +37,7 @@ from rules.words import isolate
 
 from . import lineage
 from .inert import known_counts, writers
-from .replica import BASE, COUNT_NAMES, ENTRY_COUNTS, Replica, effect_targets, later_write
+from .replica import BASE, COUNT_NAMES, ENTRY_COUNTS, REMOVAL_FIELDS, Replica, effect_targets, later_write
 from .vouching import Vouches
 
 WHO_IS_WHO = ("name", "kind", "system")  # a sheet's fields that say who it is: the GM's to change
@@ -263,9 +263,11 @@ class Judging:
                 else:
                     held["removed"] = removed
                     news and self.hold(f"{self.table.phone(removed[1])}: remove {self.table.name(entry_id)}")
+            gone = removed_here(self.mine, entry_id)  # its sheet and counts were shed here: nothing of them is news
             for key, write in entry["fields"].items():
                 mine_write = (was or {}).get("fields", {}).get(key)
-                news = mine_write is None or later_write(mine_write, write) is not mine_write
+                news = not (gone and key not in REMOVAL_FIELDS) and (
+                    mine_write is None or later_write(mine_write, write) is not mine_write)
                 writer = write[2]
                 if entry_id in self.held_adds and write[1:] == added:
                     continue  # part of the addition held above
@@ -284,7 +286,7 @@ class Judging:
                 for device, steps in counts.items():
                     if not self.table.holds(device, entry_id):
                         continue  # moved by rolls: `rolls`
-                    if device == self.forgeable and self.increase(("entry", entry_id, key), device, steps) != (0, 0):
+                    if device == self.forgeable and not gone and self.increase(("entry", entry_id, key), device, steps) != (0, 0):
                         self.forged += 1
                     else:
                         kept["counts"].setdefault(key, {})[device] = steps
@@ -424,6 +426,11 @@ class Judging:
         for target, steps in moves:
             put(self.kept, target, device, steps)
 
+
+
+def removed_here(mine: Replica, entry_id: str) -> bool:
+    """Is the roster entry removed on this phone (so the merge sheds its counts and sheet: replica.shed)?"""
+    return (mine.roster.get(entry_id) or {}).get("removed") is not None
 
 
 def put(replica: Replica, target: tuple, device: str, steps: list):

@@ -65,6 +65,10 @@ LINK_CLOCK = MAX_CLOCK - TAP_ROOM
 EDIT_CLOCK = LINK_CLOCK - TAP_ROOM
 MAX_EXCHANGES = 2_000  # sealed-card conflicts a session keeps (links carry only those not yet logged)
 COUNT_NAMES = {"ap": "AP", "health": "Health", "willpower": "Willpower"}
+# All a removed roster entry keeps of its sheet: who it was (ownership names the person in a held removal;
+# merging compares the system). Its counts, other fields and vouched records go: no screen reads them,
+# and merges could otherwise pile data up on an entry nobody sees (issue 30).
+REMOVAL_FIELDS = ("system", "kind", "name")
 
 
 def new_device() -> str:
@@ -290,8 +294,7 @@ class Replica:
                     elif key != "id" and old[entry_id].get(key) != value:
                         kept["fields"][key] = [value, self.tick(), device]
         for entry_id in old.keys() - new.keys():
-            self.roster[entry_id]["removed"] = [self.tick(), device]
-            self.roster_texts.pop(entry_id, None)
+            remove_entry(self, entry_id, [self.tick(), device])
 
     def absorb_log(self, before: list, after: list, device: str):
         old_head = {entry["id"] for entry in before[:LOG_HEAD]}
@@ -353,7 +356,7 @@ class Replica:
         for conflict_id in self.sealed.keys() | other.sealed.keys():
             merged.sealed[conflict_id] = {**self.sealed.get(conflict_id, {}), **other.sealed.get(conflict_id, {})}
         merged.gm = self.gm if other.gm is None else other.gm if self.gm is None else later_write(self.gm, other.gm)
-        merged.holders, merged.vouched = join_holders(self.holders, other.holders), join_vouched(self.vouched, other.vouched)
+        merged.holders, merged.vouched = join_holders(self.holders, other.holders), joined_vouched(self, other, merged.roster)
         merged.complete = self.complete and other.complete
         merged.fresh = [*self.fresh, *(entry for entry_id, entry in other.log.items() if entry_id not in self.log)]
         return merged
@@ -464,8 +467,38 @@ def join_entries(first: dict, second: dict) -> dict:
     first_counts, second_counts = first.get("counts", {}), second.get("counts", {})
     counts = {key: join_counts(first_counts.get(key, {}), second_counts.get(key, {}))
               for key in first_counts.keys() | second_counts.keys()}
-    return {"added": list(min(added)) if added else None, "removed": list(max(removed)) if removed else None,
-            "fields": join_fields(first.get("fields", {}), second.get("fields", {})), "counts": counts}
+    return shed({"added": list(min(added)) if added else None, "removed": list(max(removed)) if removed else None,
+                 "fields": join_fields(first.get("fields", {}), second.get("fields", {})), "counts": counts})
+
+
+def remove_entry(replica: Replica, entry_id: str, stamp: list):
+    """A removal made on this phone: the entry shed, its counts' vouched records dropped."""
+    replica.roster[entry_id] = shed({**replica.roster[entry_id], "removed": stamp})
+    replica.roster_texts.pop(entry_id, None)
+    replica.vouched = standing_vouched(replica.vouched, replica.roster)
+
+
+def shed(entry: dict) -> dict:
+    """A roster entry as the replica keeps it: once removed (for good: a removal is never undone), only
+    its REMOVAL_FIELDS and no counts. Applied after every join, it keeps the join a join: what it drops
+    depends only on "removed", which only grows."""
+    if entry.get("removed") is None:
+        return entry
+    return {**entry, "fields": {key: write for key, write in entry.get("fields", {}).items() if key in REMOVAL_FIELDS},
+            "counts": {}}
+
+
+def joined_vouched(first: Replica, second: Replica, roster: dict) -> dict:
+    return standing_vouched(join_vouched(first.vouched, second.vouched), roster)
+
+
+def standing_vouched(vouched: dict, roster: dict) -> dict:
+    """`vouched` without the records of removed roster entries' counts (which are gone: `shed`)."""
+    def stands(key: str) -> bool:
+        target = key_target(key)
+        return target == ("tension",) or (roster.get(target[1]) or {}).get("removed") is None
+    kept = {device: {key: record for key, record in records.items() if stands(key)} for device, records in vouched.items()}
+    return {device: records for device, records in kept.items() if records}
 
 
 def effect_targets(effects) -> list[tuple[tuple, int]]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 
 from .errors import Overfull, checks
-from .model import MAX_LOG, MAX_ROSTER, check_effect, check_log_entry, check_session
+from .model import MAX_LOG, MAX_NAME, MAX_ROSTER, SYSTEMS, check_effect, check_log_entry, check_session
 from .replica import (ENTRY_COUNTS, LINK_CLOCK, MAX_CLOCK, MAX_EXCHANGES, MAX_STEPS, SESSION_FIELDS, VERSION, Replica,
-                      counts_at, key_target)
+                      counts_at, key_target, shed)
 from .sealed.exchange import MAX_MESSAGES, check_messages
 from .sealed.verdict import check_proof, fold
 
@@ -22,6 +22,7 @@ from .sealed.verdict import check_proof, fold
 # clock (replica.LINK_CLOCK), so whatever one phone shares, every phone reads.
 CLOCK_ROOM = MAX_CLOCK - LINK_CLOCK
 MAX_DEVICES = 64
+ROSTER_RECORDS = 4 * MAX_ROSTER  # roster entries a replica keeps, removed ones included
 MAX_EFFECTS = 40
 DEVICE = re.compile(r"[0-9a-f]{0,16}")
 ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
@@ -94,15 +95,26 @@ def field_name(value, allowed=None) -> str:
     return value
 
 
+# What a removed roster entry's kept fields may hold (a live entry's are checked with its session).
+REMOVED_VALUES = {"system": lambda value: isinstance(value, str) and value in SYSTEMS,
+                  "kind": lambda value: isinstance(value, str) and value in ("character", "adversary"),
+                  "name": lambda value: isinstance(value, str) and len(value) <= MAX_NAME}
+
+
 def roster_entry(value, partial: bool = False) -> dict:
+    """A roster entry; a removed one as the replica keeps it (replica.shed: older phones kept all of it),
+    with only the fields it keeps that hold what such a field may."""
     value = mapping(value, 4)
     added, removed = value.get("added"), value.get("removed")
-    return {"added": None if added is None and partial else stamp(added),
-            "removed": None if removed is None else stamp(removed),
-            "fields": {field_name(key): write(item)
-                       for key, item in mapping(value.get("fields", {} if partial else None), 40).items()},
-            "counts": {field_name(key, ENTRY_COUNTS): counts(item)
-                       for key, item in mapping(value.get("counts", {}), len(ENTRY_COUNTS)).items()}}
+    entry = shed({"added": None if added is None and partial else stamp(added),
+                  "removed": None if removed is None else stamp(removed),
+                  "fields": {field_name(key): write(item)
+                             for key, item in mapping(value.get("fields", {} if partial else None), 40).items()},
+                  "counts": {field_name(key, ENTRY_COUNTS): counts(item)
+                             for key, item in mapping(value.get("counts", {}), len(ENTRY_COUNTS)).items()}})
+    if entry["removed"] is not None:
+        entry["fields"] = {key: item for key, item in entry["fields"].items() if REMOVED_VALUES[key](item[0])}
+    return entry
 
 
 def log_entry(value) -> dict:
@@ -134,16 +146,21 @@ def sealed_messages(conflict_id: str, value) -> dict:
 
 def vouched(value, replica: Replica) -> dict:
     """`Replica.vouched`: one record per device and count that device has in `replica` (so no more
-    than its counts, whatever a link says)."""
+    than its counts, whatever a link says). Records of a removed entry's counts are left out, as the
+    replica drops them (replica.standing_vouched; older phones kept them)."""
     checked = {}
     for holder, records in mapping(value, MAX_DEVICES, DEVICES).items():
-        mine = checked[device(holder)] = {}
-        for key, record in mapping(records, 1 + len(ENTRY_COUNTS) * 4 * MAX_ROSTER).items():
+        mine = {}
+        for key, record in mapping(records, 1 + len(ENTRY_COUNTS) * ROSTER_RECORDS).items():
             need(isinstance(key, str) and isinstance(record, list) and len(record) == 4)
             target = key_target(key)
             need(target[0] == "tension" or target[2] in ENTRY_COUNTS and target[1] in replica.roster)
+            if target[0] != "tension" and replica.roster[target[1]]["removed"] is not None:
+                continue
             need(holder in counts_at(replica, target))
             mine[key] = [*steps(record[:2]), *stamp(record[2:])]
+        if mine:
+            checked[device(holder)] = mine
     return checked
 
 
@@ -165,7 +182,7 @@ def check_replica(data, max_log: int = MAX_LOG, partial: bool = False, room: int
         {key: write(item) for key, item in fields.items()},
         counts(data.get("tension")),
         {identifier(key): roster_entry(item, partial) for key, item in mapping(
-            data.get("roster"), 4 * MAX_ROSTER, "more than {limit} roster entries, removed ones included").items()},
+            data.get("roster"), ROSTER_RECORDS, "more than {limit} roster entries, removed ones included").items()},
         {entry["id"]: entry for entry in map(log_entry, log)},
         {identifier(key): undo_mark(item)
          for key, item in mapping(data.get("undone", {} if partial else None), max_log,
@@ -178,7 +195,7 @@ def check_replica(data, max_log: int = MAX_LOG, partial: bool = False, room: int
         device(replica.gm[0])
     replica.holders = {identifier(key): {device(holder): stamp(record) for holder, record in
                                          mapping(item, MAX_DEVICES, DEVICES).items()}
-                       for key, item in mapping(data.get("holders", {}), 4 * MAX_ROSTER,
+                       for key, item in mapping(data.get("holders", {}), ROSTER_RECORDS,
                                                 "more than {limit} roster entries, removed ones included").items()}
     replica.vouched = vouched(data.get("vouched", {}), replica)
     fold(replica)

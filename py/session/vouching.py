@@ -16,7 +16,7 @@ Pure Python.
 from __future__ import annotations
 
 from .inert import standing, writers
-from .replica import Replica, counts_at, higher_vouch, join_vouched, target_key
+from .replica import Replica, counts_at, higher_vouch, join_vouched, key_target, target_key
 
 
 class Vouches:
@@ -31,7 +31,7 @@ class Vouches:
                 had = self.here.get(device, {}).get(key)
                 if record[3] != gm:
                     continue  # no other phone vouches
-                if record[3] == forgeable and higher_vouch(had, record) != had:
+                if record[3] == forgeable and higher_vouch(had, record) != had and not removed_target(mine, key):
                     self.forged += 1
                     continue
                 self.arrived.setdefault(device, {})[key] = record
@@ -66,15 +66,23 @@ class Vouches:
         return kept, forged
 
 
+def removed_target(replica: Replica, key: str) -> bool:
+    """Is `key`'s count one of a roster entry removed on this phone? Its records were dropped here
+    (replica.shed), so one in this phone's name that an older link brings back is not forged."""
+    target = key_target(key)
+    return target != ("tension",) and (replica.roster.get(target[1]) or {}).get("removed") is not None
+
+
 def vouch(replica: Replica, held: Replica, gm: str) -> set[tuple]:
     """(The GM's phone, at "Add") The counts `held` brings that moved beyond their phone's rolls, taken as
     that phone's own, each vouched for by `gm`. Not the counts of a phone whose rolls or undo marks are
     held with them (they are made again as the GM's, with the roll), nor of a roster entry this phone
-    does not have (its addition is the GM's). The counts changed here, by target."""
+    does not have (its addition is the GM's) or has removed (a removed entry keeps no counts). The counts changed here, by target."""
     whole = writers(Replica(held.id), held)
     places = [(("tension",), held.tension)] + [
         (("entry", entry_id, key), counts) for entry_id, entry in held.roster.items()
-        if entry_id in replica.roster and entry.get("added") is None for key, counts in entry["counts"].items()]
+        if replica.roster.get(entry_id, {"removed": True})["removed"] is None and entry.get("added") is None
+        for key, counts in entry["counts"].items()]
     changed = set()
     for target, counts in places:
         for device, steps in counts.items():

@@ -19,8 +19,18 @@ from ..errors import SessionError
 
 SESSION, ROLL, SEALED = "s", "r", "c"  # "c": one message of a sealed-card exchange (version 2 only)
 VERSION = 2  # the newest link version this app reads (session.links.v2)
-MAX_FRAGMENT = 100_000  # characters of a fragment we try to read at all
-MAX_DECODED = 200_000  # bytes of JSON a link may unpack to (a full 60-entry roster fits)
+# Both from the worst case the replica's caps allow (tests/unit/linksize.py builds it from the cap constants;
+# tests/unit/session/test_session_link_size.py holds these to it; bench/bench_links.py measures it):
+# - MAX_FRAGMENT: characters of a fragment we try to read at all. What a live table's message carries
+#   (session.live.protocol.MAX_MESSAGE, 190,000, bound by the 262,144 bytes WebRTC phones announce) less its
+#   envelope, so every link a phone opens also goes over the live table. The caps' worst case (64 phones'
+#   counts drawn at random up to a billion steps, each vouched for) writes about 540,000: past it, a session
+#   is kept whole and travels by export file (session.links.files); 63 phones with counts up to 10,000
+#   steps each fit.
+# - MAX_DECODED: bytes of JSON a link may unpack to: every session the caps allow, its numbers at their
+#   widest (about 1.55 MB with its undo marks), and room for its newest log entries. Read in about 0.3 s.
+MAX_FRAGMENT = 189_000
+MAX_DECODED = 2_000_000
 MAX_DIGITS = 20  # digits in one JSON number; larger numbers are never a rating or a count
 
 LINK = re.compile(r"([a-zA-Z])(\d{1,4})\.(.*)", re.DOTALL)  # version 2 is upper case: "S2.", "R2."

@@ -20,6 +20,8 @@ with the preset a roll fits a code small enough to scan across a table.
 - Log entries travel without their "result": it is worked out again from the record
   and its own dice by rules.resolve on the receiving phone, so a result changed in
   transit cannot be logged as valid (and links stay small).
+- Counts and vouched records travel compactly (session.links.compact); a link written before
+  that, with them as the replica keeps them, still opens.
 - Version 1 links (`s1.`, `r1.`, session.links.v1) still open: a session becomes a replica
   the way a saved version-1 session does; a roll is shown as it was.
 """
@@ -40,6 +42,7 @@ from ..replica import Replica, effect_targets
 from ..replica_check import CLOCK_ROOM, check_replica, identifier
 from ..sealed.exchange import check_message
 from ..sealed.verdict import covered
+from .compact import compacted, expanded, is_compact
 from .text import ROLL, SEALED, SESSION, LinkError, split, unpack
 from .v1 import roll_from_payload, session_from_payload
 
@@ -47,6 +50,7 @@ VERSION = 2
 LATEST = 20  # log entries a session link carries
 ROLL_PARTS = {"id", "tension", "roster", "log"}  # what a roll link carries: nothing else
 MAX_MARKS = LATEST * 5  # undo marks a session link carries (and read_session accepts)
+FEW_CELLS = 400  # counts' steps by device up to which a session link is written both ways and the shorter sent
 MAX_SENT = 4  # sealed-card messages one link carries: the steps of one phone in one conflict
 # The preset dictionary zlib starts from: the shapes of records and replicas, so their
 # repeated words cost almost nothing. Part of link version 2: never change it (a test pins it).
@@ -131,7 +135,15 @@ def session_link(replica: Replica, latest: int = LATEST, entries: list[dict] | N
         payload["sealed"] = {key: item for key, item in replica.sealed.items()
                              if key not in replica.log or (key in sent and not covered(replica, key))}
     payload["log"] = [in_transit(entry) for entry in chosen]
-    return f"{SESSION.upper()}{VERSION}.{pack(payload)}"
+    packed = pack(compacted(payload, replica))
+    if count_cells(replica) <= FEW_CELLS:  # a small session: the replica's own shape may be shorter (the preset knows it)
+        packed = min(packed, pack(payload), key=len)
+    return f"{SESSION.upper()}{VERSION}.{packed}"
+
+
+def count_cells(replica: Replica) -> int:
+    """How many steps by device a replica's counts hold."""
+    return len(replica.tension) + sum(len(counts) for entry in replica.roster.values() for counts in entry["counts"].values())
 
 
 def recent_marks(undone: dict, carried=frozenset()) -> dict:
@@ -218,6 +230,8 @@ def read(fragment) -> Incoming:
 def read_session(payload) -> Replica:
     if not isinstance(payload, dict) or not isinstance(payload.get("log"), list):
         raise SessionError("it does not hold a Tableside session.")
+    if is_compact(payload):  # how this version writes counts (session.links.compact); older links do not
+        payload = expanded(payload)
     entries = []
     for entry in payload["log"]:
         if not isinstance(entry, dict):
