@@ -68,12 +68,13 @@
   // its download would only delay the first start. static/python.mjs takes both
   // (tableside.compiled(), tableside.snapshot()) and starts Python without a snapshot that
   // is not there, is not this build's (data-snapshot-bytes long) or is refused.
-  // The downloads begin once the first frame is drawn (static/regions.js calls
-  // tableside.startDownloads() then; DOMContentLoaded if no frame came first, e.g. in a
-  // hidden tab): each fetch() costs the main thread 3-4 ms (4x that on a mid-range phone),
-  // which would hold back the first frame of a warm start, the last table. PyScript starts
-  // only after the whole document, so nothing waits for them on a warm start, and on a
-  // first visit that frame comes a moment after this script.
+  // The wasm's fetch and compile begin as this script runs: WebKit and Firefox wait for
+  // that compile longest. The other downloads begin once the first frame is drawn
+  // (static/regions.js calls tableside.startDownloads() then; DOMContentLoaded if no frame
+  // came first, e.g. in a hidden tab): each fetch() costs the main thread 3-4 ms (4x that on
+  // a mid-range phone), which would hold back the first frame of a warm start, the last
+  // table. PyScript starts only after the whole document, so nothing waits for them on a
+  // warm start, and on a first visit that frame comes a moment after this script.
   const early = new Map();
   const networkFetch = window.fetch.bind(window);
   const script = document.currentScript.dataset;
@@ -125,12 +126,15 @@
     }
   }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
 
-  function startDownloads() { // the compile first: WebKit and Firefox wait for it
-    if (wasm && !compiled) {
-      compiled = marked(WebAssembly.compileStreaming(download(wasm)), "tableside-wasm-compiling",
-                        "tableside-wasm-compiled");
-      compiled.catch(() => fail(COULD_NOT_START));
-    }
+  function startCompile() {
+    if (!wasm || compiled) return;
+    compiled = marked(WebAssembly.compileStreaming(download(wasm)), "tableside-wasm-compiling",
+                      "tableside-wasm-compiled");
+    compiled.catch(() => fail(COULD_NOT_START));
+  }
+
+  function startDownloads() {
+    startCompile(); // begun already, as this script ran
     for (const url of waiting) early.set(url, download(url));
     waiting.clear();
     if (snapshotURL && !snapshotRead && navigator.serviceWorker?.controller && !snapshotFailed()) {
@@ -150,6 +154,10 @@
   window.tableside = {
     ...window.tableside, startDownloads, couldNotDownload, compiled: () => compiled, snapshot: takeSnapshot,
   };
+  // The wasm's compile is what WebKit and Firefox wait for longest (they keep no compiled
+  // code between starts): it begins now, one fetch() before the first frame.
+  startCompile();
+
   // Only a plain GET can take the early download (its credentials are the default ones).
   const plain = (options) => !options || Object.entries(options).every(
     ([key, value]) => (key === "credentials" && value === "same-origin") || (key === "method" && value === "GET"));
