@@ -28,8 +28,8 @@
   let failure = null;
   let stallTimer = 0;
 
-  function showFailure() {
-    if (!failure || !byId("boot-error")) return;
+  function showFailure() { // once the shell is parsed: the wasm's compile can fail before that
+    if (!failure || document.readyState === "loading") return;
     const loading = byId("boot-loading"); // gone when regions.js painted the last table
     if (loading) loading.hidden = true;
     byId("boot-error").hidden = false;
@@ -68,12 +68,13 @@
   // its download would only delay the first start. static/python.mjs takes both
   // (tableside.compiled(), tableside.snapshot()) and starts Python without a snapshot that
   // is not there, is not this build's (data-snapshot-bytes long) or is refused.
-  // The downloads begin once the first frame is drawn (static/regions.js calls
-  // tableside.startDownloads() then; DOMContentLoaded if no frame came first, e.g. in a
-  // hidden tab): each fetch() costs the main thread 3-4 ms (4x that on a mid-range phone),
-  // which would hold back the first frame of a warm start, the last table. PyScript starts
-  // only after the whole document, so nothing waits for them on a warm start, and on a
-  // first visit that frame comes a moment after this script.
+  // The wasm's fetch and compile begin as this script runs, except in Chromium (below):
+  // WebKit and Firefox wait for that compile longest. The other downloads begin once the first frame is drawn
+  // (static/regions.js calls tableside.startDownloads() then; DOMContentLoaded if no frame
+  // came first, e.g. in a hidden tab): each fetch() costs the main thread 3-4 ms (4x that on
+  // a mid-range phone), which would hold back the first frame of a warm start, the last
+  // table. PyScript starts only after the whole document, so nothing waits for them on a
+  // warm start, and on a first visit that frame comes a moment after this script.
   const early = new Map();
   const networkFetch = window.fetch.bind(window);
   const script = document.currentScript.dataset;
@@ -125,12 +126,15 @@
     }
   }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
 
-  function startDownloads() { // the compile first: WebKit and Firefox wait for it
-    if (wasm && !compiled) {
-      compiled = marked(WebAssembly.compileStreaming(download(wasm)), "tableside-wasm-compiling",
-                        "tableside-wasm-compiled");
-      compiled.catch(() => fail(COULD_NOT_START));
-    }
+  function startCompile() {
+    if (!wasm || compiled) return;
+    compiled = marked(WebAssembly.compileStreaming(download(wasm)), "tableside-wasm-compiling",
+                      "tableside-wasm-compiled");
+    compiled.catch(() => fail(COULD_NOT_START));
+  }
+
+  function startDownloads() {
+    startCompile(); // begun already, as this script ran
     for (const url of waiting) early.set(url, download(url));
     waiting.clear();
     if (snapshotURL && !snapshotRead && navigator.serviceWorker?.controller && !snapshotFailed()) {
@@ -150,6 +154,13 @@
   window.tableside = {
     ...window.tableside, startDownloads, couldNotDownload, compiled: () => compiled, snapshot: takeSnapshot,
   };
+  // The wasm's compile is what WebKit and Firefox wait for longest (they keep no compiled
+  // code between starts): there it begins now, one fetch() before the first frame. Chromium
+  // reads its compiled code from its cache: begun this early there, the first frame at 4x CPU
+  // came later in bench-boot (median 0.43 against 0.33 s) and Python was ready no sooner,
+  // so Chromium waits for that frame. navigator.userAgentData is Chromium's alone.
+  if (!("userAgentData" in navigator)) startCompile();
+
   // Only a plain GET can take the early download (its credentials are the default ones).
   const plain = (options) => !options || Object.entries(options).every(
     ([key, value]) => (key === "credentials" && value === "same-origin") || (key === "method" && value === "GET"));

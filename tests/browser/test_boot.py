@@ -45,6 +45,17 @@ def test_a_file_that_cannot_load_gives_a_plain_error_with_retry(page, site, watc
     page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
+def test_a_wasm_that_cannot_be_compiled_gives_a_plain_error(page, site, watch):
+    """static/boot.js compiles the wasm as it runs, before the shell is parsed: its failure
+    still reaches the message once there is one."""
+    watch.expected_errors += ["Tableside failed to start", "WebAssembly"]
+    page.route("**/*.wasm", lambda route: route.fulfill(body=b"\0asm not a module", content_type="application/wasm"))
+    page.goto(site)
+    page.locator("html[data-app-state=error]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert "Python could not be started on this device." in page.get_by_role("alert").inner_text()
+    assert page.get_by_role("button", name="Retry").is_visible()
+
+
 def crashing_app_bundle(original: bytes) -> bytes:
     """Our code (an xz stream around a zip) with ui/shell/app.pyc replaced by a source module
     that fails when imported."""

@@ -159,3 +159,22 @@ def test_the_next_start_paints_the_last_table_and_goes_live_on_it(engine_page, e
     page.tap("Raise Tension by 1")
     page.wait_for(f"{TENSION} === '{int(tension) + 1}'")
     page.screenshot("engines-snapshot-live")
+
+
+def test_a_wasm_that_cannot_be_compiled_gives_a_plain_error(engine_page, tmp_path):
+    """static/boot.js compiles the wasm as it runs in WebKit and Firefox, before the shell is
+    parsed: its failure still reaches the message once there is one."""
+    folder = tmp_path / "site"
+    shutil.copytree(DIST, folder)
+    [wasm] = folder.glob("vendor/*/pyodide.asm.wasm")
+    wasm.write_bytes(b"\0asm not a module")
+    site = RecordingSite(folder)
+    try:
+        page = engine_page
+        page.expected_errors += ["Tableside failed to start", "WebAssembly", "wasm"]
+        page.goto(site.url)
+        page.wait_for("document.documentElement.dataset.appState === 'error' && !document.getElementById('boot-error').hidden")
+        message = "document.getElementById('boot-error-message').textContent"
+        assert page.evaluate(f"return {message};") == "Python could not be started on this device. Retry, or try another browser."
+    finally:
+        site.close()
