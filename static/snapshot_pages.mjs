@@ -1,8 +1,8 @@
 // Python's memory snapshot as tools/build.py ships it (snapshot_pages): only the 4 KiB pages
 // that a fresh instance's memory does not already hold (most of the wasm's data, and zeros, are
 // left out; page 0, with Pyodide's header, is always there), after a header [the snapshot's
-// length, page size, page count] (little-endian u32) and their numbers. static/python.mjs puts
-// the snapshot back together once Pyodide has instantiated its wasm (tests/build too).
+// length, page size, page count] (little-endian u32) and their numbers. static/python.mjs writes
+// them into Pyodide's memory as Pyodide restores the snapshot (tests/build too).
 
 // The shipped pages, checked: an error unless they make a snapshot of `length` bytes.
 export function pagesOf(packed, length) {
@@ -22,38 +22,40 @@ export function pagesOf(packed, length) {
   return { length, size, numbers, pages };
 }
 
-// The snapshot whole, into `snapshot`: a fresh instance's `memory` after Pyodide's header, the
-// shipped pages over it.
-function fill(snapshot, { length, size, numbers, pages }, memory) {
-  const header = new DataView(pages.buffer, pages.byteOffset, 8).getUint32(4, true);
-  snapshot.set(new Uint8Array(memory.buffer, 0, length - header), header);
+// The shipped pages written into Pyodide's memory: each page's part past Pyodide's header (the
+// first `header` bytes of the snapshot) at its place in the memory.
+function write({ length, size, numbers, pages }, header, memory) {
+  if (memory.length < length - header) throw new Error("Python's snapshot is larger than this wasm's memory");
   let read = 0;
   for (const number of numbers) {
-    const end = read + Math.min(size, length - number * size);
-    snapshot.set(pages.subarray(read, end), number * size);
+    const start = number * size;
+    const end = read + Math.min(size, length - start);
+    const skipped = Math.max(0, header - start); // Pyodide's header, not memory
+    memory.set(pages.subarray(read + skipped, end), start + skipped - header);
     read = end;
   }
 }
 
-// loadPyodide's options for a start from these pages: the snapshot (whole by the time Pyodide
-// reads it) and a module factory that fills it in as soon as the wasm is instantiated.
+// loadPyodide's options for a start from these pages. Pyodide gets only the snapshot's header
+// (it checks the magic number and the build, reads the config and copies nothing), and the
+// shipped pages go into the instance's memory itself as Pyodide restores the snapshot: the other
+// pages are the fresh instance's own (tools/build.py ships every page a start writes before then).
+// No 31 MB snapshot is put together, nor copied into the memory.
 export function restoring(pages, createPyodideModule) {
-  const snapshot = new Uint8Array(pages.length);
-  let filling = { snapshot, pages }; // let go once used: Emscripten keeps its settings for good
+  const header = new DataView(pages.pages.buffer, pages.pages.byteOffset, 8).getUint32(4, true);
+  if (header > Math.min(pages.size, pages.length) || header % 4) throw new Error("Python's snapshot has no header");
   return {
-    _loadSnapshot: snapshot,
-    createPyodideModule(settings) {
-      const { instantiateWasm } = settings;
-      settings.instantiateWasm = (imports, instantiated) => instantiateWasm(imports, (instance, module) => {
-        try {
-          fill(filling.snapshot, filling.pages, instance.exports.memory);
-        } catch {
-          filling.snapshot.fill(0, 0, 4); // no magic number: Pyodide refuses it, and Python starts plainly
-        }
-        filling = null;
-        instantiated(instance, module);
-      });
-      return createPyodideModule(settings);
-    },
+    _loadSnapshot: pages.pages.slice(0, header),
+    createPyodideModule: (settings) => createPyodideModule(settings).then((module) => {
+      const { API } = module;
+      const { restoreSnapshot } = API;
+      API.restoreSnapshot = (snapshot) => {
+        API.restoreSnapshot = restoreSnapshot;
+        const config = restoreSnapshot(snapshot);
+        write(pages, header, module.HEAPU8);
+        return config;
+      };
+      return module;
+    }),
   };
 }
