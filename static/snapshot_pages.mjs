@@ -36,26 +36,83 @@ function write({ length, size, numbers, pages }, header, memory) {
   }
 }
 
+// Emscripten lays the wasm's memory out as its data, then the stack (growing down from
+// __stack_high), then the heap malloc takes from __heap_base; the wasm has no start function, so
+// as instantiated the memory is that data and zeros (tests/build/test_snapshot.py). A start writes
+// into it before Pyodide restores the snapshot: C's constructors, in the data, on the stack's top
+// and on the heap's first 6 KiB (the same 13 pages in each engine, tests/browser/
+// test_restored_memory.py). A page not shipped is the snapshot's only as instantiated, so wherever
+// the start can have written is put back: the data from a copy taken at instantiation, the stack's
+// top and the heap handed out as zeros (3-8 ms; the untouched memory is left alone).
+const STACK_TOP = 64 * 1024; // put back; the 64 KiB under it must still be zeros
+const WASM_PAGE = 64 * 1024;
+
+// The fresh instance's data, and where its stack and heap are: an error unless Emscripten says.
+function layoutOf(exports) {
+  const [stackLow, stackHigh, heapBase] = ["__stack_low", "__stack_high", "__heap_base"].map((name) => exports[name]?.value);
+  if (!(0 < stackLow && stackLow + 2 * STACK_TOP <= stackHigh && stackHigh <= heapBase)
+      || typeof exports.__stack_pointer?.value !== "number"
+      || typeof exports.emscripten_get_sbrk_ptr !== "function" || typeof exports.malloc_max_footprint !== "function") {
+    throw new Error("Python's memory is not laid out as its snapshot expects");
+  }
+  const data = new Uint8Array(exports.memory.buffer, 0, stackLow).slice();
+  return { data, stackHigh, heapBase, exports };
+}
+
+// The memory as instantiated wherever a start can have written before the restore: the data; the
+// stack's top; the heap up to the highest malloc ever took it. A stack that went deeper than its
+// top (or is not back up) puts the whole memory back instead, as copying the snapshot whole would.
+function reset({ data, stackHigh, heapBase, exports }, memory, end) {
+  const words = new Int32Array(memory.buffer);
+  const heapTop = Math.max(words[exports.emscripten_get_sbrk_ptr() >> 2], heapBase + exports.malloc_max_footprint());
+  let deeper = exports.__stack_pointer.value !== stackHigh ? 1 : 0;
+  for (let word = (stackHigh - 2 * STACK_TOP) >> 2; word < (stackHigh - STACK_TOP) >> 2; word++) deeper |= words[word];
+  memory.set(data, 0);
+  if (deeper) {
+    console.warn("Python's start went deeper into its stack than its snapshot expects: its whole memory is put back.");
+    memory.fill(0, data.length, end);
+  } else {
+    memory.fill(0, stackHigh - STACK_TOP, Math.min(end, Math.ceil(heapTop / WASM_PAGE) * WASM_PAGE));
+  }
+}
+
 // loadPyodide's options for a start from these pages. Pyodide gets only the snapshot's header
 // (it checks the magic number and the build, reads the config and copies nothing), and the
-// shipped pages go into the instance's memory itself as Pyodide restores the snapshot: the other
-// pages are the fresh instance's own (tools/build.py ships every page a start writes before then).
-// No 31 MB snapshot is put together, nor copied into the memory.
+// memory becomes the snapshot as Pyodide restores it: what the start wrote put back (reset), then
+// the shipped pages written in. No 31 MB snapshot is put together, nor copied into the memory.
 export function restoring(pages, createPyodideModule) {
   const header = new DataView(pages.pages.buffer, pages.pages.byteOffset, 8).getUint32(4, true);
   if (header > Math.min(pages.size, pages.length) || header % 4) throw new Error("Python's snapshot has no header");
+  let layout = null;
   return {
     _loadSnapshot: pages.pages.slice(0, header),
-    createPyodideModule: (settings) => createPyodideModule(settings).then((module) => {
-      const { API } = module;
-      const { restoreSnapshot } = API;
-      API.restoreSnapshot = (snapshot) => {
-        API.restoreSnapshot = restoreSnapshot;
-        const config = restoreSnapshot(snapshot);
-        write(pages, header, module.HEAPU8);
-        return config;
-      };
-      return module;
-    }),
+    createPyodideModule(settings) {
+      const { instantiateWasm } = settings;
+      settings.instantiateWasm = (imports, instantiated) => instantiateWasm(imports, (instance, module) => {
+        try {
+          layout = layoutOf(instance.exports); // before any of the wasm's code runs
+        } catch (error) {
+          layout = error; // Pyodide's restore refuses, below: Python starts plainly
+        }
+        instantiated(instance, module);
+      });
+      return createPyodideModule(settings).then((module) => {
+        const { API } = module;
+        const { restoreSnapshot } = API;
+        API.restoreSnapshot = (snapshot) => {
+          API.restoreSnapshot = restoreSnapshot;
+          if (!layout || layout instanceof Error) throw layout ?? new Error("Python's wasm was not instantiated");
+          const config = restoreSnapshot(snapshot);
+          const check = globalThis.tablesideRestoring; // tests only (tests/browser/test_restored_memory.py)
+          check?.("started", module.HEAPU8);
+          reset(layout, module.HEAPU8, pages.length - header);
+          layout = null;
+          write(pages, header, module.HEAPU8);
+          check?.("restored", module.HEAPU8);
+          return config;
+        };
+        return module;
+      });
+    },
   };
 }

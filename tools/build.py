@@ -322,37 +322,42 @@ def make_snapshot(pyodide: Path, bundle: Path, code_zip: bytes) -> Path:
     cached = CACHE / "snapshot" / key / "python.snapshot.gz"
     if not cached.exists():
         cached.parent.mkdir(parents=True, exist_ok=True)
-        listing, code, memory, fresh, written = (cached.parent / name for name in
-                                                 ("modules.json", "py.zip", "python.snapshot", "fresh.memory",
-                                                  "written.json"))
+        listing, code, memory, fresh = (cached.parent / name for name in
+                                        ("modules.json", "py.zip", "python.snapshot", "fresh.memory"))
         listing.write_bytes(modules)
         code.write_bytes(code_zip)
         subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(pyodide),
-                        str(NODE_MODULES / "@pyscript" / "core"), str(code), str(listing), str(memory), str(fresh),
-                        str(written)], check=True, cwd=ROOT)
-        pages = snapshot_pages(memory.read_bytes(), fresh.read_bytes(), json.loads(written.read_text()))
-        cached.write_bytes(gzip.compress(pages, 9, mtime=0))
-        for scratch in (code, memory, fresh, written):
+                        str(NODE_MODULES / "@pyscript" / "core"), str(code), str(listing), str(memory), str(fresh)],
+                       check=True, cwd=ROOT)
+        cached.write_bytes(gzip.compress(snapshot_pages(memory.read_bytes(), fresh.read_bytes()), 9, mtime=0))
+        whole_digest(cached).write_text(hashlib.sha256(memory.read_bytes()).hexdigest())
+        for scratch in (code, memory, fresh):
             scratch.unlink()
     target = bundle.parent / f"python-{short_hash([cached])}.snapshot.gz"
     shutil.copy2(cached, target)
+    shutil.copy2(whole_digest(cached), whole_digest(target, CACHE))
     return target
 
 
-def snapshot_pages(snapshot: bytes, fresh: bytes, written: list[int] = ()) -> bytes:
+def whole_digest(shipped: Path, folder: Path | None = None) -> Path:
+    """Where the SHA-256 of the snapshot whole, as Pyodide made it, is kept for the tests (not
+    shipped): beside the shipped pages in the cache, and in `folder` by the shipped file's name
+    (tests/browser/test_restored_memory.py checks each engine's restored memory against it)."""
+    return (folder or shipped.parent) / f"{shipped.name}.sha256"
+
+
+def snapshot_pages(snapshot: bytes, fresh: bytes) -> bytes:
     """The snapshot without the pages a fresh instance's memory already holds (zeros and the
-    wasm's data: 19 MB of its 31), which static/snapshot_pages.mjs leaves in that memory:
+    wasm's data: 19 MB of its 31), which static/snapshot_pages.mjs leaves in that memory (putting
+    back what a start wrote there before the restore):
     [length, page size, page count] (little-endian u32), the page numbers, the pages. Page 0, with
-    Pyodide's header, is always kept, and so is every page over the memory's pages `written`
-    (their numbers in the memory) by a start before the snapshot is put in place."""
+    Pyodide's header, is always kept."""
     size, header = SNAPSHOT_PAGE, struct.unpack_from("<I", snapshot, 4)[0]
     if len(snapshot) - header > len(fresh):
         sys.exit("build: Python's memory grew while the snapshot was made: Pyodide could not restore it")
     like_fresh = snapshot[:header] + fresh[:len(snapshot) - header]
-    over_written = {number for page in written
-                    for number in range((page * size + header) // size, ((page + 1) * size + header - 1) // size + 1)}
     kept = [number for number, start in enumerate(range(0, len(snapshot), size))
-            if number == 0 or number in over_written or snapshot[start:start + size] != like_fresh[start:start + size]]
+            if number == 0 or snapshot[start:start + size] != like_fresh[start:start + size]]
     numbers = struct.pack(f"<3I{len(kept)}I", len(snapshot), size, len(kept), *kept)
     return numbers + b"".join(snapshot[number * size:(number + 1) * size] for number in kept)
 

@@ -1,20 +1,17 @@
 // Python's memory after start-up and the first screen's imports, saved at build time with
 // Pyodide's memory snapshot (experimental: loadPyodide's _makeSnapshot, makeMemorySnapshot;
 // static/python.mjs restores it with _loadSnapshot), and the memory of a fresh instance of the
-// wasm, before Python starts (tools/build.py ships only the snapshot's pages that differ from it),
-// and the memory's pages that a start from the snapshot writes before Pyodide puts the snapshot in
-// place (C's constructors and their stack: tools/build.py ships those pages too, since
-// static/snapshot_pages.mjs writes only the shipped pages over that memory).
+// wasm, before Python starts (tools/build.py ships only the snapshot's pages that differ from it).
 // Usage: node tools/snapshot.mjs <pyodide folder> <@pyscript/core folder> <our code: py.zip>
-//        <modules.json: ours to import> <snapshot out> <fresh memory out> <written pages out>
+//        <modules.json: ours to import> <snapshot out> <fresh memory out>
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const [folder, pyscript, bundle, modules, out, freshOut, writtenOut] = process.argv.slice(2);
-if (!writtenOut) {
-  console.error("usage: node tools/snapshot.mjs <pyodide folder> <@pyscript/core> <py.zip> <modules.json> <out> <fresh out> <written out>");
+const [folder, pyscript, bundle, modules, out, freshOut] = process.argv.slice(2);
+if (!freshOut) {
+  console.error("usage: node tools/snapshot.mjs <pyodide folder> <@pyscript/core> <py.zip> <modules.json> <out> <fresh out>");
   process.exit(2);
 }
 // The page's own Pyodide (the same build id), its stdlib and the options PyScript passes.
@@ -48,38 +45,5 @@ modules, pyscript = json.loads(arguments)
 module.prepare(json.loads(modules), pyscript)
 del json, types, module, source, arguments, modules, pyscript
 `);
-const snapshot = pyodide.makeMemorySnapshot();
-writeFileSync(out, snapshot);
+writeFileSync(out, pyodide.makeMemorySnapshot());
 writeFileSync(freshOut, fresh);
-
-// A start from that snapshot as Pyodide makes it: the numbers of the memory's 4 KiB pages that
-// differ, when Pyodide restores the snapshot, from the fresh instance's memory.
-const PAGE = 4096;
-let memory = null;
-let before = null;
-const written = [];
-await loadPyodide({
-  indexURL: `${folder}/`, _loadSnapshot: snapshot,
-  createPyodideModule(settings) {
-    const { instantiateWasm } = settings;
-    settings.instantiateWasm = (imports, instantiated) => instantiateWasm(imports, (instance, module) => {
-      memory = instance.exports.memory;
-      before = new Uint8Array(memory.buffer).slice();
-      instantiated(instance, module);
-    });
-    return createPyodideModule(settings).then((started) => {
-      const { restoreSnapshot } = started.API;
-      started.API.restoreSnapshot = (whole) => {
-        const now = new Uint8Array(memory.buffer);
-        for (let start = 0; start < before.length; start += PAGE) {
-          if (Buffer.compare(now.subarray(start, start + PAGE), before.subarray(start, start + PAGE))) {
-            written.push(start / PAGE);
-          }
-        }
-        return restoreSnapshot(whole);
-      };
-      return started;
-    });
-  },
-});
-writeFileSync(writtenOut, JSON.stringify(written));

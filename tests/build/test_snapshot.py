@@ -105,7 +105,8 @@ def test_two_starts_from_the_same_snapshot_draw_different_dice_and_ids():
 # A start from the shipped pages (static/snapshot_pages.mjs writes them into the fresh instance's
 # memory as Pyodide restores the snapshot) against the snapshot whole (the fresh instance's memory
 # with every shipped page over it, which Pyodide itself would copy in): prints the memory's 4 KiB
-# pages that differ once Pyodide has restored it. argv's last: a shipped page to leave out (-1: none).
+# pages that differ once Pyodide has restored it, and where the fresh memory's data ends and the
+# stack begins. argv's last: a shipped page to leave out (-1: none).
 RESTORED_MEMORY = r"""
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -125,11 +126,13 @@ if (Number(leftOut) >= 0) {
                    pages: new Uint8Array([...pages.pages.subarray(0, at), ...pages.pages.subarray(at + pages.size)]) };
 }
 let fresh = null;
+let stackLow = null;
 let restored = null;
 const start = restoring(shippedPages, (settings) => {
   const { instantiateWasm } = settings;
   settings.instantiateWasm = (imports, instantiated) => instantiateWasm(imports, (instance, module) => {
     fresh = new Uint8Array(instance.exports.memory.buffer).slice();
+    stackLow = instance.exports.__stack_low.value;
     instantiated(instance, module);
   });
   return createPyodideModule(settings);
@@ -157,7 +160,9 @@ for (let at = 0; at < pages.length - header; at += 4096) {
   const page = restored.subarray(at, at + 4096);
   if (page.some((byte, i) => byte !== whole[header + at + i])) differing.push(at / 4096);
 }
-console.log(JSON.stringify({ differing, numbers: [...pages.numbers], header }));
+let dataEnd = fresh.length;
+while (dataEnd > 0 && fresh[dataEnd - 1] === 0) dataEnd--;
+console.log(JSON.stringify({ differing, numbers: [...pages.numbers], header, dataEnd, stackLow }));
 """
 
 
@@ -171,11 +176,37 @@ def restored_memory(left_out: int = -1) -> dict:
 
 
 def test_the_memory_restored_from_the_shipped_pages_is_the_snapshot_byte_for_byte():
-    """No 31 MB snapshot is put together at a start: the pages that a fresh instance lacks, and
-    those a start writes before the restore, are written into its memory, and the rest is that
-    memory's own. Leaving one page out shows the comparison sees it."""
-    assert restored_memory()["differing"] == []
+    """No 31 MB snapshot is put together at a start: the pages that a fresh instance lacks are
+    written into its memory, and the rest is that memory's own, as instantiated (what the start
+    wrote before the restore is put back). Leaving one page out shows the comparison sees it."""
+    restored = restored_memory()
+    assert restored["differing"] == []
+    # What putting back relies on: as instantiated, the memory is zeros from the stack up.
+    assert 0 < restored["dataEnd"] <= restored["stackLow"]
     whole = restored_memory(left_out=1)
     number, header = whole["numbers"][1], whole["header"]
     assert whole["differing"] and set(whole["differing"]) <= {number - 1, number}
     assert header == 128
+
+
+def wasm_sections(wasm: bytes) -> list[int]:
+    """The ids of a wasm module's sections, in order."""
+    ids, at = [], 8  # after the magic number and the version
+    while at < len(wasm):
+        ids.append(wasm[at])
+        at, size, shift = at + 1, 0, 0
+        while True:  # the section's size, LEB128
+            byte, at = wasm[at], at + 1
+            size, shift = size | (byte & 0x7F) << shift, shift + 7
+            if byte < 0x80:
+                break
+        at += size
+    return ids
+
+
+def test_the_wasm_runs_no_code_as_it_is_instantiated():
+    """static/snapshot_pages.mjs copies the memory as instantiated for the wasm's data alone: no
+    start function (section 8) has run in it, in any engine."""
+    [folder] = DIST.glob("vendor/pyodide-*")
+    sections = wasm_sections((folder / "pyodide.asm.wasm").read_bytes())
+    assert 11 in sections and 8 not in sections  # the data, and no start
