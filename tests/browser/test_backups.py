@@ -66,7 +66,8 @@ def too_large_to_share():
     and more phones, differently on each, until its link passes them."""
     from session.links.size import too_large
     from session.links.v2 import session_link
-    from session.model import MAX_ROSTER, new_session
+    from session.headcount import MAX_PEOPLE
+    from session.model import new_session
     from session.replica import Replica
     from session.replica_check import MAX_DEVICES, check_replica
 
@@ -74,7 +75,7 @@ def too_large_to_share():
     session = new_session("A long campaign", "tension", 3)
     session["roster"] = [{"id": f"c{number:02d}", "system": "tension", "kind": "character",
                           "name": f"Character {number}", "attributes": [], "skills": [], "ap": 3, "health": 10,
-                          "willpower": 8} for number in range(MAX_ROSTER)]
+                          "willpower": 8} for number in range(MAX_PEOPLE)]
     replica = Replica.from_session(session)
     replica.clock = 10 ** 6
     for number in range(1, MAX_DEVICES):
