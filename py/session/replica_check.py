@@ -25,6 +25,7 @@ from .sealed.verdict import check_proof, fold
 CLOCK_ROOM = MAX_CLOCK - LINK_CLOCK
 MAX_DEVICES = 64
 ROSTER_RECORDS = 4 * MAX_SHEETS  # roster entries a replica keeps, removed ones included
+RECORDS_FULL = f"more than {ROSTER_RECORDS:,} roster entries, removed ones included"
 MAX_EFFECTS = 40
 DEVICE = re.compile(r"[0-9a-f]{0,16}")
 ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
@@ -229,8 +230,7 @@ def check_additions(replica: Replica, roster: list[dict]):
     """Overfull if this phone made `roster` the session's roster (sheets added here): the verdict the check
     of a merge or of the next start would reach, reached before the tap is made."""
     added = [entry for entry in roster if entry["id"] not in replica.roster]
-    limited(len(replica.roster) + len(added), ROSTER_RECORDS,
-            f"more than {ROSTER_RECORDS:,} roster entries, removed ones included")
+    limited(len(replica.roster) + len(added), ROSTER_RECORDS, RECORDS_FULL)
     check_people(roster, live_systems(replica) + Counter(entry["system"] for entry in added))
 
 

@@ -22,7 +22,7 @@ from session import blank_sheet, check_roster_entry, lineage
 from session.errors import Overfull
 from session.headcount import MAX_PEOPLE, grouped
 from session.replica import Replica
-from session.replica_check import ROSTER_RECORDS, check_additions
+from session.replica_check import RECORDS_FULL, ROSTER_RECORDS, check_additions
 
 SYSTEM_ORDER = ("tension", "anomaly", "manners")
 
@@ -85,7 +85,8 @@ def everywhere(roster: list[dict], entry: dict) -> list[dict]:
     """The roster with `entry`'s person given a blank sheet in every system they have none in: a person
     typed once is at the table in every rule system, each system's numbers filled where it is played."""
     person = person_of(roster, entry["id"])
-    return roster + [derived(roster, person, system) for system in SYSTEM_ORDER if sheet_in(roster, person, system) is None]
+    missing = [system for system in SYSTEM_ORDER if sheet_in(roster, person, system) is None]
+    return roster + [derived(roster, person, system) for system in missing]
 
 
 def no_room(replica: Replica, roster: list[dict], name: str) -> str:
@@ -94,10 +95,12 @@ def no_room(replica: Replica, roster: list[dict], name: str) -> str:
     any phone it travels to (session.replica_check.check_additions), reached before the tap is made."""
     try:
         check_additions(replica, roster)
-    except Overfull:
-        return (f"This session keeps {MAX_PEOPLE} characters and adversaries, each with a sheet in every rule system, "
-                f"and {ROSTER_RECORDS:,} sheets with those of people removed: {isolate(name)} can't be added. "
-                "Remove someone first, or start a new session.")
+    except Overfull as error:
+        if error.what == RECORDS_FULL:  # removed sheets are kept for good (every phone must learn of the removal)
+            return (f"This session has kept {ROSTER_RECORDS:,} sheets, those of people removed included: "
+                    f"{isolate(name)} can't be added. Start a new session for more people.")
+        return (f"This session keeps {MAX_PEOPLE} characters and adversaries, each with a sheet in every rule system: "
+                f"{isolate(name)} can't be added. Remove someone first, or start a new session.")
     return ""
 
 

@@ -59,7 +59,7 @@ def fill_player_sheet(state: AppState):
     person = people.person_of(roster, player["id"])
     if people.derived_id(person, state.system) not in state.replica.roster:
         filled = people.everywhere(roster, player)
-        if not people.no_room(state.replica, filled, person.name):  # (full only past a sheet kept hidden)
+        if not people.no_room(state.replica, filled, person.name):  # full only if hidden or doubled sheets fill a system
             state.session = {**state.session, "roster": filled}
 
 

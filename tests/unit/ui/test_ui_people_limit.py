@@ -14,9 +14,8 @@ from ui.screens.roster import actions as roster_actions  # noqa: F401  (register
 
 from tapping import open_link, phone, reload, tap
 
-FULL = (f"This session keeps {MAX_PEOPLE} characters and adversaries, each with a sheet in every rule system, "
-        f"and {ROSTER_RECORDS:,} sheets with those of people removed: \u2068One more\u2069 can't be added. "
-        "Remove someone first, or start a new session.")
+FULL = (f"This session keeps {MAX_PEOPLE} characters and adversaries, each with a sheet in every rule system: "
+        "\u2068One more\u2069 can't be added. Remove someone first, or start a new session.")
 
 
 def typed(state, name: str, kind: str = "character"):
@@ -88,3 +87,15 @@ def test_a_link_whose_session_would_pass_the_limit_is_refused_in_a_sentence_and_
                                   f"{MAX_PEOPLE} characters and adversaries.")
     assert state.session == kept and len(people(kept["roster"])) == MAX_PEOPLE
     assert reload(store).session["roster"] == kept["roster"]
+
+
+def test_past_the_sheets_a_session_keeps_with_those_removed_a_person_is_refused_with_why():
+    """Removed sheets stay in the session for good (so every phone learns of the removal): once it has kept
+    ROSTER_RECORDS, removing someone makes no room, and the sentence says to start a new session."""
+    state = phone(full_party(3))
+    for number in range(ROSTER_RECORDS - 9 - 2):  # room for two more sheets, not a person's three
+        state.replica.roster[f"gone{number}"] = {"added": [1, "a1"], "removed": [2, "a1"], "fields": {}, "counts": {}}
+    typed(state, "One more")
+    assert state.message.text == (f"This session has kept {ROSTER_RECORDS:,} sheets, those of people removed "
+                                  "included: \u2068One more\u2069 can't be added. Start a new session for more people.")
+    assert len(people(state.session["roster"])) == 3
