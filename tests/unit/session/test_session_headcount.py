@@ -168,3 +168,15 @@ def test_the_check_before_a_tap_agrees_with_the_check_of_the_session_it_would_ma
     after = replica.copy()
     after.absorb(was, {**was, "roster": roster}, "a1")
     assert (before == "") == (verdict(after) == ""), (before, verdict(after))
+
+
+def test_a_session_at_the_old_caps_still_opens_from_storage_and_from_a_link():
+    """Before, 60 live roster entries of any systems and 240 with removed ones: each such session is at most
+    60 people with at most 60 sheets in one system, so it opens as it did."""
+    roster = [person(f"Hero {number}", "tension", entry_id=f"h{number:04d}") for number in range(60)]
+    replica = table(roster)
+    for number in range(180):
+        replica.roster[f"gone{number}"] = {"added": [1, "a1"], "removed": [2, "a1"], "fields": {}, "counts": {}}
+    replica.clock = max(replica.clock, 2)
+    assert verdict(replica) == ""
+    assert read(session_link(check_replica(replica.to_dict()))).replica.session()["roster"] == roster
