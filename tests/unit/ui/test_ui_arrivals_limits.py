@@ -375,8 +375,10 @@ def test_a_change_past_what_a_live_message_holds_is_said_too(monkeypatch):
     assert ash.message.text == live_table.GMS_SESSION_TOO_LARGE
 
 
-def test_a_live_refusal_names_the_phone_that_sent_it_once():
+def test_a_live_refusal_names_the_phone_that_sent_it_once(monkeypatch):
     """Issue 30: "A message from Ash's phone was damaged…", not "Ash's phone: A message from the other phone…"."""
+    from ui.arrivals import messages
+
     table, session = live_pair()
     gm = table.phones["gm"]
     ash = next(iter(gm.live.peers))  # Ash's phone, as the GM's phone knows it
@@ -391,3 +393,13 @@ def test_a_live_refusal_names_the_phone_that_sent_it_once():
     assert said[2].startswith("A message from ⁨Ash Varga⁩'s phone is larger than this version of Tableside opens, "
                               "so it was not used. If that phone runs a newer Tableside")
     assert all(sentence.count("Ash Varga") == 1 and "other phone" not in sentence for sentence in said)
+
+    async def broken(state, peer, message):
+        raise RuntimeError("a bug")
+    monkeypatch.setitem(messages.HANDLERS, live_protocol.END, broken)
+    table.deliver("gm", "live-message", live_protocol.write(live_protocol.END, id="c1"), peer=ash)
+    table.run()
+    assert gm.message.text == "A message from ⁨Ash Varga⁩'s phone could not be used. Nothing was changed."  # not "ash"
+    player = table.phones["ash"]
+    table.deliver("ash", "live-message", '{"live": 2, "k": "end"}', peer="gm")
+    assert player.message.text == "A message from the GM's phone was damaged, so it was not used."
