@@ -212,9 +212,9 @@ async def add(state: AppState, item: dict) -> bool:
         return False
     table.waiting = [other for other in table.waiting if other["entry_id"] != item["entry_id"]]
     stored_roll(state, item["peer"], item["entry_id"])
-    relay(state, [item["entry"]], origin=item["peer"])
     by = item["by"] or "A player"
     state.say(f"{by} rolled: {entry_sentence(item['entry'])}", "success")
+    relay(state, [item["entry"]], origin=item["peer"])  # after: a session now too large to send is said over it
     return True
 
 

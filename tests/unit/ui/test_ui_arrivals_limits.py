@@ -282,6 +282,7 @@ def test_the_player_whose_roll_made_the_session_too_large_is_told_too(monkeypatc
     table.run()
     assert set(gm.replica.log) == set(ash.replica.log) and gm.replica.log  # the roll arrived and was added
     assert ash.message.text == live_table.GMS_SESSION_TOO_LARGE
+    assert gm.message.text == live_table.TOO_LARGE_TO_SEND  # not hidden by "Ash Varga rolled: …"
 
 
 def test_the_gms_entries_travel_in_smaller_messages_when_forty_would_pass_the_limit(monkeypatch):
