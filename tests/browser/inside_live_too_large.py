@@ -55,6 +55,10 @@ def test_a_session_too_large_to_send_is_said_on_the_gms_phone_and_kept(table, sc
     both_sizes(gm.page, screenshot, "live-too-large-to-send", gm.page.locator(".message"))
     live_message(ash, GMS_SESSION_TOO_LARGE)  # Ash's phone is told, not left waiting in silence
     both_sizes(ash.page, screenshot, "live-gms-session-too-large", ash.page.locator(".message"))
+    ash.page.locator(".message").get_by_role("button", name="Dismiss").tap()
+    kept = ash.page.get_by_test_id("live-unsent")  # dismissed, still said on the Live table screen
+    assert kept.inner_text() == GMS_SESSION_TOO_LARGE and ash.page.locator(".message").count() == 0
+    both_sizes(ash.page, screenshot, "live-gms-session-too-large-card", ash.page.get_by_test_id("live-player"))
     assert ash.page.get_by_test_id("role-chooser").count() == 0  # nothing half-joined on Ash's phone
     assert "damaged" not in ash.page.locator("body").inner_text()
     nav(gm.page, "Session")

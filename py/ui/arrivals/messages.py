@@ -156,6 +156,7 @@ async def take_session(state: AppState, incoming: Replica):
     elif not await links.merged_here(state, incoming):
         return
     table.known.update(incoming.log)
+    table.unsent = False
     table.sent["head"] = session_link(state.replica, entries=[])  # what came in need not go back
     for system, settling in FIRST.items():  # the side this phone sent first: the GM's phone logged its result
         if settling.answered(state):
@@ -306,6 +307,7 @@ async def table(state: AppState, peer: live_table.Peer, message: dict):
 async def unsent(state: AppState, peer: live_table.Peer, message: dict):
     """(Player) The GM's phone could not send its session: too large for phones of this version."""
     if not live_table.of(state).hub:
+        live_table.of(state).unsent = True  # the Live table screen keeps saying it once this is dismissed
         state.fail(live_table.GMS_SESSION_TOO_LARGE)
         state.announcement = live_table.GMS_SESSION_TOO_LARGE
 

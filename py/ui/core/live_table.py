@@ -77,6 +77,7 @@ class LiveTable:
     relayed: dict = field(default_factory=dict)  # (GM) digest of a sealed step passed on -> the phone it came from
     to_ack: dict = field(default_factory=dict)  # (GM) peer id -> ids of its rolls in the log, to acknowledge once stored
     told_unsent: set = field(default_factory=set)  # (GM) peer ids told the session is too large, until one gets it
+    unsent: bool = False  # (player) the GM's phone said its session is too large to send, and none came since
     wake: str = "off"  # the Screen Wake Lock: "off", "on", "unsupported"
     unsupported: bool = False  # this browser has no WebRTC
     munge: bool = False  # the probe: this browser takes changed ICE credentials (rejoining with no scan)

@@ -259,11 +259,14 @@ def test_a_change_too_large_to_send_is_said_on_the_sending_phone_and_kept(monkey
     table.run()
     assert ash.message is None and [item[2] for item in table.sent[sent:] if item[1] == "ash"] == [
         live_protocol.write(live_protocol.UNSENT)]
+    ash.screen = "live"
+    assert live_table.GMS_SESSION_TOO_LARGE in text(ash)  # dismissed, still said where the live table is
     monkeypatch.undo()  # a newer version, or the session back within the limits: the next change carries both
     tap(gm, "tension-step", step="1")
     table.run()
     assert ash.session["tension"] == gm.session["tension"] == tension + 3
     assert ash.message is None or ash.message.text != live_table.GMS_SESSION_TOO_LARGE
+    assert live_table.GMS_SESSION_TOO_LARGE not in text(ash)
     monkeypatch.setattr(link_text, "MAX_DECODED", unpacked(session_link(gm.replica, entries=[])) - 1)
     tap(gm, "tension-step", step="1")  # too large again after a session got through: told again
     table.run()
