@@ -240,7 +240,7 @@ def test_a_session_whose_link_no_qr_code_holds_keeps_share_copy_and_export():
     page, words = markup(state), text(state)
     assert url in page and 'class="qr-code"' not in page
     assert "This session's link is too long for a QR code." in words
-    assert f"{len(url)} characters: too long for a QR code" in words
+    assert f"{len(url):,} characters: too long for a QR code" in words
     assert "Share link" in words and "Export this session to a file" in words
     tap(state, "session-share")
     assert state.commands[0][0] == "share"
