@@ -14,9 +14,7 @@ Numbers only; nothing here is a test (tests/unit/session/test_session_link_size.
 """
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,18 +26,14 @@ import session.replica_check as replica_check  # noqa: E402
 import linksize  # noqa: E402
 from session.links import text  # noqa: E402
 from session.links import v2  # noqa: E402
+from timing import median_seconds  # noqa: E402
 
 RUNS = 5
 LIMITS = text.MAX_FRAGMENT, text.MAX_DECODED
 
 
 def timed(action) -> float:
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return median_seconds(action, RUNS)
 
 
 def main():
