@@ -92,19 +92,28 @@ def of(state) -> LiveTable | None:
     return getattr(state, "live", None)
 
 
+def whose(state, peer: Peer) -> str | None:
+    """The name a phone goes by: its person's, or what it said ("" if nothing); None for the GM's phone."""
+    if peer.id == GM_PEER or peer.role == GM_PEER:
+        return None
+    entry = state.entry(peer.role) if peer.role else None
+    return entry["name"] if entry is not None else peer.who
+
+
 def peer_name(state, peer: Peer) -> str:
     """Who a phone is, in words: "Ash's phone", "The GM's phone", "A phone"."""
-    if peer.id == GM_PEER or peer.role == GM_PEER:
+    name = whose(state, peer)
+    if name is None:
         return "The GM's phone"
-    entry = state.entry(peer.role) if peer.role else None
-    name = entry["name"] if entry is not None else peer.who
     return f"{isolate(name)}'s phone" if name else "A phone"
 
 
 def sender(state, peer: Peer) -> str:
     """Who sent a message, within a sentence: "Ash's phone", "the GM's phone", "the other phone"."""
-    name = peer_name(state, peer)
-    return {"The GM's phone": "the GM's phone", "A phone": "the other phone"}.get(name, name)
+    name = whose(state, peer)
+    if name is None:
+        return "the GM's phone"
+    return f"{isolate(name)}'s phone" if name else "the other phone"
 
 
 def is_live(state) -> bool:
