@@ -6,7 +6,7 @@ VENV := .venv
 VENV_PYTHON := $(VENV)/bin/python
 STAMPS := .stamps
 
-.PHONY: build serve test bench-rules bench-boot bench-ui bench-nesting bench-campaign bench-merge bench-catchup bench-links clean
+.PHONY: build serve test bench-rules bench-boot bench-ui bench-nesting bench-campaign bench-merge bench-catchup bench-links bench-ownership clean
 
 $(VENV_PYTHON):
 	@$(PYTHON) -m venv $(VENV) || { echo "Could not create a virtualenv: install python3-venv (Debian: apt-get install python3-venv)."; exit 1; }

@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests" / "browser")]
 from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, READY  # noqa: E402
 from serve import make_server  # noqa: E402
-from bench_ui import TIME_CLICK  # noqa: E402  (a tap timed the same way in both benches)
+from bench_ui import click, timed  # noqa: E402  (a tap timed the same way in both benches)
 
 SIZES = (0, 20, 300, 1_000, 5_000, 20_000)
 ONE_PAGE = "20"  # the Log's first page: opening the Log draws as much as at any longer log
@@ -168,14 +168,6 @@ RAISE = '[data-action=tension-step][data-step="1"]'
 LOWER = '[data-action=tension-step][data-step="-1"]'
 OPEN_LOG = "[data-action=show-screen][data-screen=log]"
 CONFLICT = "[data-action=show-screen][data-screen=conflict]"
-
-
-def click(page, selector):
-    page.evaluate("(selector) => document.querySelector(selector).click()", selector)
-
-
-def timed(page, selector) -> float:
-    return page.evaluate(TIME_CLICK, selector)
 
 
 def tension(page) -> int:

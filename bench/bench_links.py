@@ -1,21 +1,20 @@
 """How large a session's share link is, and how long it takes to read (make bench-links), under CPython.
 
-The sessions of issue 30 (tests/unit/linksize.py): a full roster (60 characters) whose Tension and every
-AP, Health and Willpower differ from phone to phone (each up to 200 steps) on 32 and on 63 phones, each
+The sessions of issue 30 (tests/unit/linksize.py): a full roster (60 characters, each with a sheet in every
+rule system) whose Tension and every AP, Health and Willpower differ from phone to phone (each up to 200 steps) on 32 and on 63 phones, each
 vouched for by the GM; the caps' worst case (every roster entry the replica keeps, removed ones included,
 each count at random up to MAX_STEPS on 64 phones and vouched for); and the same at its widest numbers
 (with holders and undo marks: the most bytes a link unpacks to). For each: link characters, bytes it
 unpacks to, median time to write it and to read it (session.links.v2.read: unpack, expand, check). Reading
 runs with the limits lifted, so a link past them is timed too; "fits" says whether phones open it.
 
-    python bench/bench_links.py [code root]   # another checkout's py/ (e.g. main, for before/after)
+    python bench/bench_links.py [code root]   # another checkout's py/ whose caps count people (session.headcount);
+                                              # for one from before, run that checkout's own bench
 Numbers only; nothing here is a test (tests/unit/session/test_session_link_size.py holds what must be true).
 """
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,26 +22,18 @@ CODE = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT
 sys.path[:0] = [str(CODE / "py"), str(ROOT / "tests" / "unit")]
 
 import session.replica_check as replica_check  # noqa: E402
-from session.model import MAX_ROSTER  # noqa: E402
-
-if not hasattr(replica_check, "ROSTER_RECORDS"):  # a checkout from before the constant had a name
-    replica_check.ROSTER_RECORDS = 4 * MAX_ROSTER
 
 import linksize  # noqa: E402
 from session.links import text  # noqa: E402
 from session.links import v2  # noqa: E402
+from timing import median_seconds  # noqa: E402
 
 RUNS = 5
 LIMITS = text.MAX_FRAGMENT, text.MAX_DECODED
 
 
 def timed(action) -> float:
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return median_seconds(action, RUNS)
 
 
 def main():

@@ -41,6 +41,7 @@ from session.merging import merge_checked  # noqa: E402
 from session.on_device.heads import head_content, parse_head, stamped  # noqa: E402
 from session.replica import Replica, effect_targets  # noqa: E402
 from session.logbook import record  # noqa: E402
+from timing import median_seconds  # noqa: E402
 from tapping import keep, log_for, open_link, start, tap  # noqa: E402
 from ui.core.actions import Input  # noqa: E402
 from ui.core.step import step  # noqa: E402
@@ -51,12 +52,7 @@ RUNS = 15
 
 
 def median_ms(work, runs: int = RUNS) -> float:
-    times = []
-    for _ in range(runs):
-        began = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times) * 1000
+    return median_seconds(work, runs) * 1000
 
 
 def taps(phones: dict) -> dict:

@@ -8,9 +8,7 @@ in the same run. Medians of RUNS runs, and their ratio. Numbers only; the tests 
 """
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,18 +18,10 @@ from crowded import PHONES, largest_link_replica, roster, session_of  # noqa: E4
 from session.merging import merge_checked  # noqa: E402
 from session.ownership import grant, judge, record_gm  # noqa: E402
 from session.replica import Replica  # noqa: E402
+from timing import median_seconds  # noqa: E402
 
 RUNS = 15
 GM = "0fedcba9"
-
-
-def timed(work) -> float:
-    times = []
-    for _ in range(RUNS):
-        started = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
 
 
 def main():
@@ -42,8 +32,8 @@ def main():
         grant(mine, entry_id, PHONES[number % 12], GM)
     incoming.gm, incoming.holders = mine.gm, mine.holders
     incoming.clock = max(incoming.clock, mine.clock)
-    merge = timed(lambda: merge_checked(mine, incoming, {}))
-    rule = timed(lambda: judge(mine, incoming, GM))
+    merge = median_seconds(lambda: merge_checked(mine, incoming, {}), RUNS)
+    rule = median_seconds(lambda: judge(mine, incoming, GM), RUNS)
     verdict = judge(mine, incoming, GM)
     print(f"largest link ({len(incoming.roster)} roster entries, {len(incoming.log)} entries, "
           f"{len(incoming.undone)} undo marks): merge_checked {merge * 1000:.1f} ms, judge {rule * 1000:.1f} ms "

@@ -269,13 +269,14 @@ def bundle_app_code(app: Path) -> tuple[Path, bytes]:
     uses neither: the snapshot holds its own zip, written back at each start (tools/snapshot.py).
     Bytecode compresses poorly file by file: in one xz stream our tree takes 256 KB, in a zip of
     deflated files about 400; the packages 97 KB in the same stream, 146 as zips of their own."""
-    shipped_zip = app_zip(bytecode_files(SHIPPED_BYTECODE_SYSTEMS))
+    compiled = snapshot_zip_entries()
+    shipped_zip = app_zip(bytecode_files(SHIPPED_BYTECODE_SYSTEMS), compiled)
     bundle = CACHE / APP_BUNDLE
     bundle.write_bytes(lzma.compress(shipped_zip, check=lzma.CHECK_CRC32, filters=[BUNDLE_XZ]))
     app.mkdir(parents=True)
     target = app / f"py-{short_hash([bundle])}.zip.xz"
     shutil.copy2(bundle, target)
-    return target, app_zip(bytecode_files())
+    return target, app_zip(bytecode_files(), compiled)
 
 
 def snapshot_zip_entries() -> dict[str, bytes]:
@@ -290,14 +291,14 @@ def snapshot_zip_entries() -> dict[str, bytes]:
         return {name: archive.read(name) for name in archive.namelist()}
 
 
-def app_zip(bytecode: set[str]) -> bytes:
-    """A zip of stored files: py/ (the files in `bytecode` as .pyc, the others as shipped source)
-    and the page's packages."""
+def app_zip(bytecode: set[str], compiled: dict[str, bytes]) -> bytes:
+    """A zip of stored files: py/ (the files in `bytecode` as .pyc, from `compiled`, the others as
+    shipped source) and the page's packages."""
     sources = {p.relative_to(ROOT / "py").as_posix(): p for p in (ROOT / "py").rglob("*.py")
                if "__pycache__" not in p.parts}
     entries = {name: shipped(path.read_text(encoding="utf-8")).encode("utf-8")
                for name, path in sources.items() if name not in bytecode}
-    entries |= {name: data for name, data in snapshot_zip_entries().items() if name.removesuffix("c") in bytecode}
+    entries |= {name: data for name, data in compiled.items() if name.removesuffix("c") in bytecode}
     packages = page_packages()
     if clash := {name.split("/")[0] for name in packages} & {name.split("/")[0] for name in entries}:
         sys.exit(f"build: a page package and py/ both have {sorted(clash)}")

@@ -14,7 +14,8 @@ import unicodedata
 from rules import DEFAULT_TENSION_TABLE, MANNERS, RuleError, check_tension_table, plain_copy, show
 from rules.words import isolate
 
-from .errors import SessionError
+from .errors import Overfull, SessionError
+from .headcount import MAX_PEOPLE, check_people
 
 SCHEMA_VERSION = 1
 SYSTEMS = {"tension": "Tension Engine", "anomaly": "Anomaly", "manners": "Manner Cards"}
@@ -26,7 +27,7 @@ MAX_POINTS = 99
 MAX_TENSION = 99
 DEFAULT_MANNER_RATING = 2  # each Manner of a new Manner Cards sheet
 MAX_LIST = 30
-MAX_ROSTER = 60
+MAX_SHEETS = MAX_PEOPLE * len(SYSTEMS)  # live roster entries: each person's sheet in every rule system
 MAX_LOG = 60_000  # entries of one session: 20,000 logged on each of three phones
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 # Spaces, controls, format characters (zero-width, direction marks) and combining marks draw
@@ -245,9 +246,13 @@ def check_session(data, keep_log: bool = True) -> dict:
         table = check_tension_table(data.get("tension_table", list(DEFAULT_TENSION_TABLE)))
     except RuleError as error:
         raise SessionError(str(error)) from None
-    roster = [check_roster_entry(entry) for entry in listed(data.get("roster", []), "The roster", MAX_ROSTER)]
+    roster = listed(data.get("roster", []), "The roster", 10 ** 9)
+    if len(roster) > 2 * MAX_SHEETS:  # not worth reading each; within it, check_people says which limit is passed
+        raise Overfull(f"more than {MAX_SHEETS} sheets: {MAX_PEOPLE} characters and adversaries in each rule system")
+    roster = [check_roster_entry(entry) for entry in roster]
     ids = [entry["id"] for entry in roster]
     need(len(ids) == len(set(ids)), "Two roster entries share one id.")
+    check_people(roster)
     log = listed(data.get("log", []), "The log", MAX_LOG) if keep_log else []
     return {
         "v": SCHEMA_VERSION,

@@ -10,9 +10,11 @@ largest stamp it has seen): this phone's next write, above its clock, wins over 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from .errors import Overfull, checks
-from .model import MAX_LOG, MAX_NAME, MAX_ROSTER, SYSTEMS, check_effect, check_log_entry, check_session
+from .headcount import check_people
+from .model import MAX_LOG, MAX_NAME, MAX_SHEETS, SYSTEMS, check_effect, check_log_entry, check_session
 from .replica import (ENTRY_COUNTS, LINK_CLOCK, MAX_CLOCK, MAX_EXCHANGES, MAX_STEPS, SESSION_FIELDS, VERSION, Replica,
                       counts_at, key_target, shed)
 from .sealed.exchange import MAX_MESSAGES, check_messages
@@ -22,7 +24,8 @@ from .sealed.verdict import check_proof, fold
 # clock (replica.LINK_CLOCK), so whatever one phone shares, every phone reads.
 CLOCK_ROOM = MAX_CLOCK - LINK_CLOCK
 MAX_DEVICES = 64
-ROSTER_RECORDS = 4 * MAX_ROSTER  # roster entries a replica keeps, removed ones included
+ROSTER_RECORDS = 4 * MAX_SHEETS  # roster entries a replica keeps, removed ones included
+RECORDS_FULL = f"more than {ROSTER_RECORDS:,} roster entries, removed ones included"
 MAX_EFFECTS = 40
 DEVICE = re.compile(r"[0-9a-f]{0,16}")
 ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
@@ -57,7 +60,7 @@ def identifier(value) -> str:
     return value
 
 
-def clock(value, low: int = -MAX_ROSTER) -> int:
+def clock(value, low: int = -MAX_SHEETS) -> int:
     """A stamp's clock (a roster entry's "added" from a version-1 session is below 0)."""
     whole(value, low, 2 ** 63)
     return limited(value, MAX_CLOCK, "a change stamped past the largest clock Tableside keeps")
@@ -202,13 +205,33 @@ def check_replica(data, max_log: int = MAX_LOG, partial: bool = False, room: int
     check_clock(replica, room)
     if partial:
         return replica
-    live = sum(entry["removed"] is None for entry in replica.roster.values())
-    limited(live, MAX_ROSTER, f"more than {MAX_ROSTER} characters and adversaries on its roster")
     session = replica.session()
-    checked = check_session({**session, "log": []})
+    checked = check_session({**session, "log": []})  # its people counted (session.headcount) once it is clean
     need({**checked, "log": session["log"]} == {**session, "log": session["log"]},
          "The session's data is damaged: some values are not in the form Tableside keeps them.")
+    check_people(checked["roster"], live_systems(replica))
     return replica
+
+
+def live_systems(replica: Replica) -> Counter:
+    """How many live sheets the replica keeps in each rule system, those the session hides included (a
+    blank sheet whose person was removed meanwhile: session.lineage). Counts are kept on Tension Engine
+    sheets only (the only ones with AP, Health or Willpower), so what a link carries stays bounded."""
+    systems = Counter()
+    for entry in replica.roster.values():
+        if entry["removed"] is None:
+            system = entry["fields"].get("system", [None])[0]
+            need(isinstance(system, str) and system in SYSTEMS and (system == "tension" or not entry["counts"]))
+            systems[system] += 1
+    return systems
+
+
+def check_additions(replica: Replica, roster: list[dict]):
+    """Overfull if this phone made `roster` the session's roster (sheets added here): the verdict the check
+    of a merge or of the next start would reach, reached before the tap is made."""
+    added = [entry for entry in roster if entry["id"] not in replica.roster]
+    limited(len(replica.roster) + len(added), ROSTER_RECORDS, RECORDS_FULL)
+    check_people(roster, live_systems(replica) + Counter(entry["system"] for entry in added))
 
 
 def stamps(replica: Replica):

@@ -11,7 +11,8 @@ import zlib
 from session.links import v2 as link_v2
 from session.links.v2 import MAX_MARKS
 from session.links.text import split
-from session.model import MAX_NAME, MAX_ROSTER, MAX_SESSION_NAME, new_session
+from session.headcount import MAX_PEOPLE
+from session.model import MAX_NAME, MAX_SESSION_NAME, blank_sheet, new_session
 from session.replica import ENTRY_COUNTS, LINK_CLOCK, MAX_STEPS, Replica, target_key
 from session.replica_check import MAX_DEVICES, MAX_EFFECTS, ROSTER_RECORDS
 from session.model import MAX_POINTS
@@ -23,30 +24,35 @@ def phones(count: int) -> list[str]:
     return [f"{number:016x}" for number in range(1, count + 1)]
 
 
-def full_table(devices: int, steps: list, vouched: bool = True, entries: int = MAX_ROSTER) -> Replica:
-    """A Tension Engine session of `entries` characters with the longest names, whose Tension and every
-    AP, Health and Willpower were stepped (`steps`: [up, down]) on each of `devices` phones and (`vouched`)
-    vouched for by the GM. Entries past MAX_ROSTER are removed ones (their removal written, as an older phone
-    kept it, with every count and record: the replica's check drops those)."""
+def full_table(devices: int, steps: list, vouched: bool = True, entries: int = MAX_PEOPLE) -> Replica:
+    """A session of `entries` characters with the longest names, each with a sheet in every rule system,
+    whose Tension and every AP, Health and Willpower (of their Tension Engine sheets) were stepped
+    (`steps`: [up, down]) on each of `devices` phones and (`vouched`) vouched for by the GM. Characters
+    past MAX_PEOPLE are removed ones with their Tension Engine sheet only (their removal written, as an
+    older phone kept it, with every count and record: the replica's check drops those)."""
     session = new_session("S" * MAX_SESSION_NAME, "tension", 3)
     session["id"] = "campaign"
     session["roster"] = [{"id": f"c{number:03d}", "system": "tension", "kind": "character",
                           "name": f"{number:03d}" + "x" * (MAX_NAME - 3), "attributes": [], "skills": [],
                           "ap": 3, "health": 10, "willpower": 8} for number in range(entries)]
+    session["roster"] += [{"id": f"c{number:03d}-{system[0]}", "system": system, "kind": "character",
+                           "name": f"{number:03d}" + "x" * (MAX_NAME - 3), **blank_sheet(system, "character")}
+                          for number in range(min(entries, MAX_PEOPLE)) for system in ("anomaly", "manners")]
     replica = Replica.from_session(session)
     replica.clock = 10 ** 9
     replica.gm = [GM, 1, GM]
     for number, entry in enumerate(replica.roster.values()):
-        entry["added"] = [3 + number, GM]  # (a version-1 session's stamps below 0 fit only MAX_ROSTER entries)
-        if number >= MAX_ROSTER:
+        entry["added"] = [3 + number, GM]  # (a version-1 session's stamps below 0 fit only MAX_SHEETS entries)
+        if number >= MAX_PEOPLE and number < entries:
             entry["removed"] = [2, GM]
     for device in phones(devices):
         replica.tension[device] = list(steps)
         for entry in replica.roster.values():
-            for count in ENTRY_COUNTS:
+            for count in entry["counts"]:
                 entry["counts"][count][device] = list(steps)
         if vouched:
-            targets = [("tension",)] + [("entry", key, count) for key in replica.roster for count in ENTRY_COUNTS]
+            targets = [("tension",)] + [("entry", key, count) for key, entry in replica.roster.items()
+                                        if entry["counts"] for count in ENTRY_COUNTS]
             replica.vouched[device] = {target_key(target): [*steps, 10 ** 9, GM] for target in targets}
     return replica
 
@@ -75,10 +81,10 @@ def campaign(devices: int) -> Replica:
 
 
 def caps_worst_case() -> Replica:
-    """The largest counts the replica's check accepts: ROSTER_RECORDS entries (MAX_ROSTER live, the rest
-    removed), each count (and Tension) stepped on MAX_DEVICES phones (the base one included) up to MAX_STEPS each way at random, each
+    """The largest counts the replica's check accepts: ROSTER_RECORDS entries (MAX_PEOPLE people live with a
+    sheet in each rule system, the rest removed), each count (and Tension) stepped on MAX_DEVICES phones (the base one included) up to MAX_STEPS each way at random, each
     vouched for at a random clock, the link's clock as high as a link carries."""
-    replica = full_table(MAX_DEVICES - 1, [1, 0], entries=ROSTER_RECORDS)  # the base counts (device "") are the 64th
+    replica = full_table(MAX_DEVICES - 1, [1, 0], entries=ROSTER_RECORDS - 2 * MAX_PEOPLE)  # base counts: the 64th phone
     replica.clock = LINK_CLOCK
     return varied(replica, MAX_STEPS, 30, clocks=True)
 

@@ -24,13 +24,15 @@ VERSION = 2  # the newest link version this app reads (session.links.v2)
 # - MAX_FRAGMENT: characters of a fragment we try to read at all. What a live table's message carries
 #   (session.live.protocol.MAX_MESSAGE, 190,000, bound by the 262,144 bytes WebRTC phones announce) less its
 #   envelope, so every link a phone opens also goes over the live table. The caps' worst case (64 phones'
-#   counts drawn at random up to a billion steps, each vouched for) writes about 540,000: past it, a session
+#   counts drawn at random up to a billion steps, each vouched for) writes about 552,000: past it, a session
 #   is kept whole and travels by export file (session.links.files); 63 phones with counts up to 10,000
 #   steps each fit.
 # - MAX_DECODED: bytes of JSON a link may unpack to: every session the caps allow, its numbers at their
-#   widest (about 1.55 MB with its undo marks), and room for its newest log entries. Read in about 0.3 s.
+#   widest (60 people with a sheet in each of 3 systems, 720 roster entries with removed ones, each held by
+#   64 phones, with its undo marks: about 2.31 MB), and room for some of its newest log entries (a link
+#   carries as many as fit). Read in about 0.4 s under CPython. (2,000,000 when the caps were 60 sheets.)
 MAX_FRAGMENT = 189_000
-MAX_DECODED = 2_000_000
+MAX_DECODED = 2_500_000
 MAX_DIGITS = 20  # digits in one JSON number; larger numbers are never a rating or a count
 
 LINK = re.compile(r"([a-zA-Z])(\d{1,4})\.(.*)", re.DOTALL)  # version 2 is upper case: "S2.", "R2."

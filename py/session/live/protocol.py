@@ -30,6 +30,10 @@ fields of its kind:
            there, or (back, `answer`) "ended" (that call is over) or "declined" (the GM said no)
     table  (the GM's phone to each player's) who is live and since when: `phones`, a list of
            {"who", "role", "since"}
+    unsent (the GM's phone to a player's) no fields: its session, even without its log entries, is past
+           what phones of this version open, so it was not sent (in place of the hello or session it
+           would have sent). A phone of this version before this kind says "damaged" on reading it,
+           as it does for any kind it does not know: it is sent once until a session gets through.
 
 Rejoining with no scan (session.live.standby, version 2):
 
@@ -91,18 +95,39 @@ FIRST_KINDS = {"attack", "defense"}  # the called phone's side rolls first
 ANSWERS = ("ended", "declined")  # why the GM's phone sends no new total for a try again
 PRINT = 16  # hex digits of a log's fingerprint
 
-DAMAGED = "A message from the other phone was damaged, so it was not used."
+# Sentences a reading phone says: "{phone}" ("{Phone}" to begin one) stands for the phone that sent the
+# message, named by the page when it knows it ("Ash's phone", LiveMessageError.naming), else "the other
+# phone" (the error's str).
+OTHER_PHONE = "the other phone"
+DAMAGED = "A message from {phone} was damaged, so it was not used."
 # Past MAX_MESSAGE, or carrying a link past MAX_FRAGMENT: said plainly, not as damage (session.links.text's
 # TOO_LARGE): a session this version keeps may outgrow them, and a newer version may carry more.
-TOO_LARGE = ("A message from the other phone is larger than this version of Tableside opens, so it was not used. "
-             "If the other phone runs a newer Tableside, update this one (reload it while online) and join the "
+TOO_LARGE = ("A message from {phone} is larger than this version of Tableside opens, so it was not used. "
+             "If that phone runs a newer Tableside, update this one (reload it while online) and join the "
              "live table again.")
-OLDER = ("The other phone runs an older Tableside. Update it (reload it while online) to stay live; links and QR "
-         "codes still work.")
+NEWER = ("{Phone} runs a newer Tableside. Update this one (reload it while online) to stay live; links and QR codes "
+         "still work.")
+OLDER = ("{Phone} runs an older Tableside. Update it (reload it while online) to stay live; links and QR codes "
+         "still work.")
+NOT_USED = "A message from {phone} was not used: "  # and why, in the words of the session's checks
+
+
+def naming(sentence: str, phone: str) -> str:
+    """`sentence` (one of those above) about the phone `phone` ("Ash's phone", "the GM's phone")."""
+    first = "The" + phone[3:] if phone.startswith("the ") else phone
+    return sentence.replace("{Phone}", first).replace("{phone}", phone)
 
 
 class LiveMessageError(SessionError):
-    """A message from another phone that can't be used, and why, in a sentence."""
+    """A message from another phone that can't be used, and why, in a sentence (`sentence`, with "{phone}"
+    where the sending phone is named: `naming`; its str says "the other phone")."""
+
+    def __init__(self, sentence: str):
+        super().__init__(naming(sentence, OTHER_PHONE))
+        self.sentence = sentence
+
+    def naming(self, phone: str) -> str:
+        return naming(self.sentence, phone)
 
 
 def need(condition: bool):
@@ -161,8 +186,7 @@ def read(text) -> Message:
     if not isinstance(value, dict) or not isinstance(value.get("live"), int) or isinstance(value["live"], bool):
         raise LiveMessageError(DAMAGED)
     if value["live"] > VERSION:
-        raise LiveMessageError("The other phone runs a newer Tableside. Update this one (reload it while online) "
-                               "to stay live; links and QR codes still work.")
+        raise LiveMessageError(NEWER)
     if 0 < value["live"] < VERSION:
         raise LiveMessageError(OLDER)
     need(value["live"] == VERSION and isinstance(value.get("k"), str) and value["k"] in FIELDS)
@@ -174,7 +198,7 @@ def read(text) -> Message:
     except LiveMessageError:
         raise
     except SessionError as error:
-        raise LiveMessageError(f"A message from the other phone was not used: {error}") from None
+        raise LiveMessageError(NOT_USED + str(error)) from None
 
 
 def small_number(text: str) -> int:
@@ -383,6 +407,11 @@ SIDE = "side"
 FIELDS[SIDE] = {"call", "entry", "name", "id", "total", "words", *DICE_FIELDS}
 OPTIONAL[SIDE] = DICE_FIELDS
 READERS[SIDE] = read_side
+
+
+UNSENT = "unsent"
+FIELDS[UNSENT] = set()
+READERS[UNSENT] = lambda data: {}
 
 
 # --- Rejoining with no scan (session.live.standby) ------------------------------------------------

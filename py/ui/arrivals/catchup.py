@@ -19,7 +19,7 @@ from session.logbook import Held
 from session.replica import Replica, entry_key
 
 from ui.core import live_table
-from ui.core.outgoing import identity, not_carried, note_unconfirmed, send, session_messages
+from ui.core.outgoing import identity, not_carried, note_unconfirmed, send, send_session, session_messages
 from ui.core.state import AppState
 from ui.systems.anomaly import calls as anomaly_calls
 from ui.systems.conflict import side_text
@@ -74,11 +74,14 @@ async def send_hello(state: AppState, peer: str):
             state.device, **identity(state), session=session, count=len(held.ids), print_=print_text(held.print),
             oldest=held.oldest_id)
     except LiveMessageError as error:
-        if str(error) != live_protocol.TOO_LARGE:
+        if error.sentence != live_protocol.TOO_LARGE:
             raise
         greeting = ""
-    if not greeting:  # past what phones of this version open: nothing is sent, and why is said
+    if not greeting:  # past what phones of this version open: nothing is sent, and why is said (on both)
         not_carried(state)
+        if table.hub:
+            table.told_unsent.discard(peer)  # a new channel: its phone may have restarted since it was told
+            send_session(state, [peer], [])
         return
     if not table.hub and state.session["id"] == table.session_id:  # a player's, back in the GM's session
         note_unconfirmed(state, table)
@@ -87,8 +90,9 @@ async def send_hello(state: AppState, peer: str):
     if not table.hub:
         table.sent.update(head=session_link(state.replica, entries=[]), role=state.role)
     send(state, peer, greeting)
-    for message in session_messages(state, newest) if newest else []:
-        send(state, peer, message)
+    table.told_unsent.discard(peer)
+    if newest:
+        send_session(state, [peer], session_messages(state, newest))
     if not table.hub:  # (the GM's phone takes none of another session's)
         await send_unconfirmed(state, peer)
 
@@ -211,9 +215,8 @@ def push(state: AppState, peer: str, walk: Walk, ids: list[str]):
     twin = state.replica.copy()
     twin.log.update({entry_id: walk.read.log[entry_id] for entry_id in ids})
     if live_table.of(state).hub:
-        for message in session_messages(state, sorted((twin.log[entry_id] for entry_id in ids), key=entry_key),
-                                        twin):
-            send(state, peer, message)
+        send_session(state, [peer], session_messages(
+            state, sorted((twin.log[entry_id] for entry_id in ids), key=entry_key), twin))
         return
     for entry_id in ids:
         if entry_id not in twin.undone:

@@ -36,7 +36,7 @@ from ui.core import standbys
 from ui.core.actions import Input, dispatch
 from ui.core.library import is_here
 from ui.core.role import show_system
-from ui.core.live_table import peer_name
+from ui.core.live_table import peer_name, sender
 from ui.core.outgoing import confirmed, relay, send, stored_roll
 from ui.core.state import AppState
 from ui.systems.anomaly import actions as anomaly_actions  # noqa: F401 (registers "anomaly-new")
@@ -63,7 +63,7 @@ def receive(state: AppState, peer_id: str, text: str):
     try:
         message = live_protocol.read(text)
     except LiveMessageError as error:
-        state.fail(f"{peer_name(state, peer)}: {error}")
+        state.fail(error.naming(sender(state, peer)))
         return
     table.inbox.append((peer_id, message))
     if not table.draining:
@@ -83,7 +83,7 @@ async def drain(state: AppState):
                 await HANDLERS[message.kind](state, peer, message.data)
             except Exception as error:  # one bad message must not stop the ones after it
                 traceback.print_exception(error)
-                state.fail(f"A message from {peer_name(state, peer).lower()} could not be used. Nothing was changed.")
+                state.fail(f"A message from {sender(state, peer)} could not be used. Nothing was changed.")
     finally:
         table.draining = False
 
@@ -142,7 +142,7 @@ def opened(state: AppState, peer: live_table.Peer, fragment: str):
         return read(fragment)
     except LinkError as error:
         if too_large(fragment):  # no link to open again on a live table: a message too large, said so
-            state.fail(f"{peer_name(state, peer)}: {live_protocol.TOO_LARGE}")
+            state.fail(live_protocol.naming(live_protocol.TOO_LARGE, sender(state, peer)))
         else:
             state.fail(f"{peer_name(state, peer)} sent a link that can't be opened. {error}")
         return None
@@ -156,6 +156,7 @@ async def take_session(state: AppState, incoming: Replica):
     elif not await links.merged_here(state, incoming):
         return
     table.known.update(incoming.log)
+    table.unsent = False
     table.sent["head"] = session_link(state.replica, entries=[])  # what came in need not go back
     for system, settling in FIRST.items():  # the side this phone sent first: the GM's phone logged its result
         if settling.answered(state):
@@ -212,9 +213,9 @@ async def add(state: AppState, item: dict) -> bool:
         return False
     table.waiting = [other for other in table.waiting if other["entry_id"] != item["entry_id"]]
     stored_roll(state, item["peer"], item["entry_id"])
-    relay(state, [item["entry"]], origin=item["peer"])
     by = item["by"] or "A player"
     state.say(f"{by} rolled: {entry_sentence(item['entry'])}", "success")
+    relay(state, [item["entry"]], origin=item["peer"])  # after: a session now too large to send is said over it
     return True
 
 
@@ -303,6 +304,14 @@ async def table(state: AppState, peer: live_table.Peer, message: dict):
         live_table.of(state).others = message["phones"]
 
 
+async def unsent(state: AppState, peer: live_table.Peer, message: dict):
+    """(Player) The GM's phone could not send its session: too large for phones of this version."""
+    if not live_table.of(state).hub:
+        live_table.of(state).unsent = True  # the Live table screen keeps saying it once this is dismissed
+        state.fail(live_table.GMS_SESSION_TOO_LARGE)
+        state.announcement = live_table.GMS_SESSION_TOO_LARGE
+
+
 # --- The GM's call for a roll, as it arrives -----------------------------------------------------------
 
 def asked_again(state: AppState, peer: live_table.Peer, call_id: str):
@@ -386,3 +395,4 @@ HANDLERS = {live_protocol.HELLO: hello, live_protocol.WHO: who, live_protocol.LI
             live_protocol.END: end, live_protocol.TABLE: table, live_protocol.AGAIN: again}
 HANDLERS.update({live_protocol.STANDBY: standby, live_protocol.ARMED: armed, live_protocol.DROP: drop})
 HANDLERS[live_protocol.SIDE] = side
+HANDLERS[live_protocol.UNSENT] = unsent

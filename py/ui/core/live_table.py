@@ -29,6 +29,9 @@ ON_THE_GMS_PHONE = "Logged. It is on the GM's phone."
 TOO_LARGE_TO_SEND = ("This session is now larger than a live table carries in this version of Tableside, so "
                      "it was not sent and is kept on this phone as it is: export it to a file (Session screen) "
                      "to move it to another phone.")
+# Said on a player's phone when the GM's phone could not send it the session for that (protocol.UNSENT).
+GMS_SESSION_TOO_LARGE = ("The GM's session is now larger than a live table carries in this version of Tableside, "
+                         "so it was not sent: ask the GM for the session as a file.")
 MAX_UNCONFIRMED = 200  # rolls a player's phone keeps sending until the GM's phone stored them (one ack's worth)
 
 
@@ -73,6 +76,8 @@ class LiveTable:
     steps_out: dict = field(default_factory=dict)  # sealed steps sent, digest -> what: "on the other phone" once acked
     relayed: dict = field(default_factory=dict)  # (GM) digest of a sealed step passed on -> the phone it came from
     to_ack: dict = field(default_factory=dict)  # (GM) peer id -> ids of its rolls in the log, to acknowledge once stored
+    told_unsent: set = field(default_factory=set)  # (GM) peer ids told the session is too large, until one gets it
+    unsent: bool = False  # (player) the GM's phone said its session is too large to send, and none came since
     wake: str = "off"  # the Screen Wake Lock: "off", "on", "unsupported"
     unsupported: bool = False  # this browser has no WebRTC
     munge: bool = False  # the probe: this browser takes changed ICE credentials (rejoining with no scan)
@@ -87,13 +92,28 @@ def of(state) -> LiveTable | None:
     return getattr(state, "live", None)
 
 
+def whose(state, peer: Peer) -> str | None:
+    """The name a phone goes by: its person's, or what it said ("" if nothing); None for the GM's phone."""
+    if peer.id == GM_PEER or peer.role == GM_PEER:
+        return None
+    entry = state.entry(peer.role) if peer.role else None
+    return entry["name"] if entry is not None else peer.who
+
+
 def peer_name(state, peer: Peer) -> str:
     """Who a phone is, in words: "Ash's phone", "The GM's phone", "A phone"."""
-    if peer.id == GM_PEER or peer.role == GM_PEER:
+    name = whose(state, peer)
+    if name is None:
         return "The GM's phone"
-    entry = state.entry(peer.role) if peer.role else None
-    name = entry["name"] if entry is not None else peer.who
     return f"{isolate(name)}'s phone" if name else "A phone"
+
+
+def sender(state, peer: Peer) -> str:
+    """Who sent a message, within a sentence: "Ash's phone", "the GM's phone", "the other phone"."""
+    name = whose(state, peer)
+    if name is None:
+        return "the GM's phone"
+    return f"{isolate(name)}'s phone" if name else "the other phone"
 
 
 def is_live(state) -> bool:

@@ -6,7 +6,8 @@ Everything travels as links do (session.links.v2): the GM's phone sends the sess
 the head, and the entries the others were not sent yet) to every phone; a player's phone sends
 each roll it logs (an R2 link, with the call it answers) and its head when a tap changed it;
 either sends its sealed-card steps (C2) to the phone on the other side of the exchange. A session grown
-past what phones of this version open is not sent: it is kept, and the phone says so (`carried`). Loaded
+past what phones of this version open is not sent: it is kept, the phone says so (`carried`), and the GM's
+tells each player's phone why nothing comes (`send_session`). Loaded
 once a phone is live (start-up never needs the links' code). Pure Python.
 """
 from __future__ import annotations
@@ -78,8 +79,24 @@ def relay(state: AppState, entries: list[dict], origin: str = ""):
         return
     table.sent["head"] = head
     table.known.update(entry["id"] for entry in entries)
-    for message in session_messages(state, entries):
-        broadcast(state, message, but=origin)
+    messages = session_messages(state, entries)
+    # Too large to send: the phone it came from is told too (it has its own change, not the session since).
+    send_session(state, [peer.id for peer in table.open_peers() if peer.id != origin or not messages], messages)
+
+
+def send_session(state: AppState, peers: list[str], messages: list[str]):
+    """(GM) The session's messages (session_messages) to each of `peers`; when there are none (too large for
+    phones of this version), an `unsent` instead, so the player's phone says why nothing comes: once to
+    each phone until a session reaches it (a phone of this version before `unsent` says "damaged" on it)."""
+    table = live_table.of(state)
+    for peer in peers:
+        if messages:
+            table.told_unsent.discard(peer)
+            for message in messages:
+                send(state, peer, message)
+        elif peer not in table.told_unsent:
+            table.told_unsent.add(peer)
+            send(state, peer, live_protocol.write(live_protocol.UNSENT))
 
 
 def session_messages(state: AppState, entries: list[dict], replica: Replica | None = None) -> list[str]:
@@ -108,7 +125,7 @@ def carried(state: AppState, fragment: str) -> str:
         try:
             return live_protocol.link(fragment)
         except LiveMessageError as error:
-            if str(error) != live_protocol.TOO_LARGE:  # past MAX_MESSAGE is said below; anything else is a bug
+            if error.sentence != live_protocol.TOO_LARGE:  # past MAX_MESSAGE is said below; anything else is a bug
                 raise
     not_carried(state)
     return ""
@@ -249,7 +266,6 @@ def send(state: AppState, peer: str, text: str):
     commands.live_send(state, peer, text)
 
 
-def broadcast(state: AppState, text: str, but: str = ""):
+def broadcast(state: AppState, text: str):
     for peer in live_table.of(state).open_peers():
-        if peer.id != but:
-            send(state, peer.id, text)
+        send(state, peer.id, text)

@@ -9,14 +9,20 @@ every system (`everywhere`); a person of an older session who has none in a syst
 blank one where they are played (`derived`), under an id every phone derives alike, so two phones
 that add it add the same sheet. A derived sheet belongs to the person whose typed sheet its id
 names (session.lineage), whatever its name: a rename on one phone while another added it does not
-split the person (and the session shows it under its typed sheet's name, session.replica). Pure Python.
+split the person (and the session shows it under its typed sheet's name, session.replica). Which sheets
+are one person, and how many people a session keeps, are session.headcount's (the replica's check counts
+them). Pure Python.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.words import isolate
 from session import blank_sheet, check_roster_entry, lineage
-from session.model import MAX_ROSTER
+from session.errors import Overfull
+from session.headcount import MAX_PEOPLE, grouped
+from session.replica import Replica
+from session.replica_check import RECORDS_FULL, ROSTER_RECORDS, check_additions
 
 SYSTEM_ORDER = ("tension", "anomaly", "manners")
 
@@ -29,23 +35,14 @@ class Person:
     systems: tuple[str, ...]
 
 
-def key(entry: dict) -> tuple[str, str]:
-    return entry["kind"], " ".join(entry["name"].split()).casefold()
-
-
 def people(roster: list[dict], kind: str | None = None) -> list[Person]:
     """The people a roster holds (of `kind`, if given), in the order their first sheet was added: the
     typed sheets of one kind and name, with the sheets derived from them (session.lineage) whatever
     those are named. A person is named as their first typed sheet spells it."""
-    by_id = {entry["id"]: entry for entry in roster}
-    found: dict[tuple[str, str], list[dict]] = {}
-    for entry in roster:
-        if kind is None or entry["kind"] == kind:
-            typed = lineage.parent(entry["id"], by_id)
-            found.setdefault(key(by_id[typed] if typed is not None else entry), []).append(entry)
     return [Person(typed_first(sheets)["name"], sheets[0]["kind"],
                    tuple(entry["id"] for entry in by_system(sheets)),
-                   tuple(entry["system"] for entry in by_system(sheets))) for sheets in found.values()]
+                   tuple(entry["system"] for entry in by_system(sheets)))
+            for sheets in grouped(roster) if kind is None or sheets[0]["kind"] == kind]
 
 
 def typed_first(sheets: list[dict]) -> dict:
@@ -88,8 +85,23 @@ def everywhere(roster: list[dict], entry: dict) -> list[dict]:
     """The roster with `entry`'s person given a blank sheet in every system they have none in: a person
     typed once is at the table in every rule system, each system's numbers filled where it is played."""
     person = person_of(roster, entry["id"])
-    missing = [derived(roster, person, system) for system in SYSTEM_ORDER if sheet_in(roster, person, system) is None]
-    return roster + missing[:max(0, MAX_ROSTER - len(roster))]  # a full roster keeps room for typed sheets only
+    missing = [system for system in SYSTEM_ORDER if sheet_in(roster, person, system) is None]
+    return roster + [derived(roster, person, system) for system in missing]
+
+
+def no_room(replica: Replica, roster: list[dict], name: str) -> str:
+    """Why the session can't take `roster` (people added on this phone), in a sentence naming `name`,
+    the person added; "" when it can. The verdict the session's check would reach at the next start or on
+    any phone it travels to (session.replica_check.check_additions), reached before the tap is made."""
+    try:
+        check_additions(replica, roster)
+    except Overfull as error:
+        if error.what == RECORDS_FULL:  # removed sheets are kept for good (every phone must learn of the removal)
+            return (f"This session has kept {ROSTER_RECORDS:,} sheets, those of people removed included: "
+                    f"{isolate(name)} can't be added. Start a new session for more people.")
+        return (f"This session keeps {MAX_PEOPLE} characters and adversaries, each with a sheet in every rule system: "
+                f"{isolate(name)} can't be added. Remove someone first, or start a new session.")
+    return ""
 
 
 def renamed(roster: list[dict], entry_id: str, name: str) -> list[dict]:

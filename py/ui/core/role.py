@@ -58,7 +58,9 @@ def fill_player_sheet(state: AppState):
     roster = state.session["roster"]
     person = people.person_of(roster, player["id"])
     if people.derived_id(person, state.system) not in state.replica.roster:
-        state.session = {**state.session, "roster": people.everywhere(roster, player)}
+        filled = people.everywhere(roster, player)
+        if not people.no_room(state.replica, filled, person.name):  # full only if hidden or doubled sheets fill a system
+            state.session = {**state.session, "roster": filled}
 
 
 def sheet_here(state: AppState, person: Person) -> str:

@@ -54,7 +54,7 @@ def size_words(url: str) -> str:
     """A link's length and its QR code's size, or that no QR code holds it."""
     drawn = qr(url)
     if drawn is None:
-        return f"{len(url)} characters: too long for a QR code"
+        return f"{len(url):,} characters: too long for a QR code"
     _, _, modules = drawn
     dense = ": a dense code, best scanned close up and steady" if modules > DENSE else ""
     return f"{len(url):,} characters{dense}"

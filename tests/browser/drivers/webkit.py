@@ -27,6 +27,7 @@ gi.require_version("WebKit2", "4.1")
 from gi.repository import Gdk, GLib, Gtk, WebKit2  # noqa: E402
 
 COMMAND_TIMEOUT_S = 180
+CANCELLED_WAIT_S = 20  # after WebKit cancels a load: how long a load it goes on with may take to commit
 # "file:///x.html:1:22: CONSOLE ERROR text", "CONSOLE SECURITY ERROR text", "CONSOLE JS ERROR text"
 CONSOLE_LINE = re.compile(r"^(?:.*?: )?CONSOLE (?:[A-Z]+ )?(ERROR|WARN|LOG|DEBUG|INFO) (.*)$")
 LEVELS = {"ERROR": "error", "WARN": "warning", "LOG": "log", "DEBUG": "debug", "INFO": "info"}
@@ -117,7 +118,7 @@ class Page:
         # view, and WebKit scrolls the page's focused element into view between press and release.
         self.view.grab_focus()
         self.committed = False
-        self.failure = None
+        self.failure = self.cancelled = None
 
     def new_tab(self):
         """The page's tab closed and a new one opened on the same profile (its storage, caches
@@ -140,7 +141,12 @@ class Page:
             self.committed = True
 
     def on_load_failed(self, _view, _event, uri, error):
-        self.failure = f"{uri}: {error.message}"
+        if error.matches(WebKit2.NetworkError.quark(), WebKit2.NetworkError.CANCELLED):
+            # WebKit may cancel a main-frame load it then goes on with (seen once, under load, on a
+            # fresh profile's first load): the page is there if it commits soon after; if not, say so.
+            self.cancelled = f"{uri}: {error.message}"
+        else:
+            self.failure = f"{uri}: {error.message}"
         return False
 
     def on_web_process_terminated(self, _view, reason):
@@ -148,9 +154,13 @@ class Page:
         self.failure = f"the web process ended ({reason.value_nick})"
 
     def navigate(self, start):
-        self.committed, self.failure = False, None
+        self.committed, self.failure, self.cancelled = False, None, None
         start()
-        run_until(lambda: self.committed or self.failure)
+        run_until(lambda: self.committed or self.failure or self.cancelled)
+        if self.cancelled and not self.committed:
+            cancelled_at = time.monotonic()
+            run_until(lambda: self.committed or self.failure or time.monotonic() > cancelled_at + CANCELLED_WAIT_S)
+            self.failure = self.failure or (None if self.committed else self.cancelled)
         if self.failure:
             raise RuntimeError(self.failure)
 

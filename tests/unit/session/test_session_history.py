@@ -16,7 +16,7 @@ from session.links.text import LinkError
 from session.links.text import split, unpack
 from session.log import effects_of
 from session.logbook import merge_in
-from session.model import MAX_ROSTER
+from session.model import MAX_SHEETS
 from session.replica import Replica
 from session.sealed.exchange import digest, lock_test
 from samples import logged_party
@@ -247,7 +247,7 @@ def tapped(replica: Replica, device: str, steps) -> Replica:
             after = {**before, "roster": [entry for entry in roster if entry is not roster[number % len(roster)]]}
         elif kind == "reorder" and roster:  # a phone that says it had this entry first
             lowest = min(entry["added"][0] for entry in replica.roster.values() if entry["added"])
-            replica.roster[roster[number % len(roster)]["id"]]["added"] = [max(-MAX_ROSTER, lowest - 1), device]
+            replica.roster[roster[number % len(roster)]["id"]]["added"] = [max(-MAX_SHEETS, lowest - 1), device]
         elif kind == "roll" and roster and "ap" in roster[0]:
             roll(replica, device, dice=(6, 1 + number, 3, 1, 1), damage=number % 2 == 1 and len(roster) > 1)
         elif kind == "undo" and before["log"]:

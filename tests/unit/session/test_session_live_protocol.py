@@ -35,6 +35,7 @@ SAMPLES = [
     write("call", id="c2", system="tension", kind="environment", title="Run", to=["e1"]),
     write("end", id="c1"),
     write("table", phones=[{"who": "Ash", "role": "e1", "since": "20:14"}]),
+    write("unsent"),
 ]
 
 
@@ -53,6 +54,7 @@ def test_every_kind_round_trips(text):
     ('{"live": 2, "k": "shout", "text": "hi"}', "damaged"),
     ('{"live": 2, "k": "end", "id": "c1", "extra": 1}', "damaged"),
     ('{"live": 2, "k": "end"}', "damaged"),
+    ('{"live": 2, "k": "unsent", "session": "S2.ABC"}', "damaged"),
     ('{"live": 2, "k": "link", "link": "https://example.com"}', "damaged"),
     ('{"live": 2, "k": "call", "id": "c", "system": "tension", "kind": "opposed", "title": "x", "to": ["a"]}',
      "damaged"),
@@ -91,10 +93,35 @@ def test_a_message_past_the_limits_is_said_as_too_large_not_as_damaged(monkeypat
                  "x" * (live_protocol.MAX_MESSAGE + 1)):
         with pytest.raises(LiveMessageError) as refused:
             read(text)
-        assert str(refused.value) == live_protocol.TOO_LARGE
+        assert refused.value.sentence == live_protocol.TOO_LARGE
+        assert str(refused.value) == live_protocol.naming(live_protocol.TOO_LARGE, "the other phone")
         assert "damaged" not in str(refused.value) and "update this one" in str(refused.value)
     with pytest.raises(LiveMessageError, match="damaged"):  # not a link at all, however long: damaged
         read(json.dumps({"live": 2, "k": "link", "link": "x" * len(fragment)}))
+
+
+@pytest.mark.parametrize("sentence", [live_protocol.DAMAGED, live_protocol.TOO_LARGE, live_protocol.NEWER,
+                                      live_protocol.OLDER, live_protocol.NOT_USED + "A name is too long."])
+def test_a_refusal_names_the_phone_that_sent_it_once(sentence):
+    """Issue 30: the page names the sender in the sentence itself ("A message from Ash's phone is larger…"),
+    not in front of one that says "the other phone" again."""
+    for phone in ("Ash's phone", "the GM's phone", "the other phone"):
+        said = LiveMessageError(sentence).naming(phone)
+        assert said.lower().count(phone.lower()) == 1 and "{" not in said and said[0].isupper(), said
+        assert phone == "the other phone" or "other phone" not in said, said
+    assert str(LiveMessageError(sentence)) == live_protocol.naming(sentence, "the other phone")
+
+
+def test_a_phone_before_unsent_says_damaged_for_it_and_reads_on(monkeypatch):
+    """The `unsent` kind is new in this version: a phone of this version before it refuses it as damaged,
+    as any kind it does not know (one sentence; the channel stays open and later messages are read), never
+    as "newer" (that would stop it reading everything else the GM's phone sends)."""
+    text = write("unsent")
+    monkeypatch.delitem(live_protocol.FIELDS, live_protocol.UNSENT)
+    with pytest.raises(LiveMessageError) as refused:
+        read(text)
+    assert refused.value.sentence == live_protocol.DAMAGED
+    assert read(write("end", id="c1")).kind == "end"
 
 
 def reads_cleanly_or_refuses(text):

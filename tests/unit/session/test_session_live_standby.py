@@ -130,7 +130,7 @@ def test_the_standby_messages_read_back_and_refuse_what_a_phone_never_sends():
 
 def test_a_phone_of_the_previous_version_is_told_to_update_and_this_one_says_which_phone_is_older():
     assert live_protocol.VERSION == 2  # version 1 refuses "live": 2 as "a newer Tableside. Update this one"
-    with pytest.raises(LiveMessageError, match="older Tableside. Update it"):
+    with pytest.raises(LiveMessageError, match="runs an older Tableside. Update it"):
         live_protocol.read('{"live": 1, "k": "ack", "ids": []}')
 
 

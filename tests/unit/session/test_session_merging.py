@@ -21,7 +21,7 @@ from session.links.v2 import MAX_MARKS, read, roll_message, session_link
 from session.merging import MergeRefused, merge_checked
 from session.on_device.heads import HEAD_PREFIX, head_content, parse_head, stamped
 from session.replica import EDIT_CLOCK, LINK_CLOCK, MAX_CLOCK, MAX_STEPS, Replica
-from session.replica_check import CLOCK_ROOM, check_replica
+from session.replica_check import CLOCK_ROOM, ROSTER_RECORDS, check_replica
 from session.sealed import exchange as sealed_exchange
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (the taps this file makes: Tension ±, rename)
 from ui.screens.session import actions as session_actions  # noqa: F401
@@ -89,7 +89,7 @@ def many_phones(data):
 
 
 def many_removed(data):
-    for number in range(241):
+    for number in range(ROSTER_RECORDS + 1):
         data["roster"][f"gone{number}"] = {"added": [1, "a1"], "removed": [1, "a1"], "fields": {}, "counts": {}}
     data["clock"] = max(data["clock"], 1)
 
@@ -117,7 +117,7 @@ def many_sealed(data):
 
 @pytest.mark.parametrize("change, sentence", [
     (many_phones, "The session has counts from more than 64 phones."),
-    (many_removed, "The session has more than 240 roster entries, removed ones included."),
+    (many_removed, f"The session has more than {ROSTER_RECORDS} roster entries, removed ones included."),
     (many_undone, "The session has more than 100 undone entries."),
     (full_steps, f"The session has a count changed more than {MAX_STEPS:,} times on one phone."),
     (clock_past, "The session has a clock past the largest Tableside keeps."),

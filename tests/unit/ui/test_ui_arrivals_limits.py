@@ -253,26 +253,39 @@ def test_a_change_too_large_to_send_is_said_on_the_sending_phone_and_kept(monkey
     assert gm.message.text == live_table.TOO_LARGE_TO_SEND and gm.message.tone == "error"
     assert not [item for item in table.sent[sent:] if '"k":"link"' in item[2]]  # not sent, not half-sent
     assert gm.session["tension"] == tension + 1 and ash.session["tension"] == tension  # kept as it is here
-    assert ash.message is None or "damaged" not in ash.message.text
+    assert ash.message.text == live_table.GMS_SESSION_TOO_LARGE and ash.message.tone == "error"  # not silence
+    tap(ash, "dismiss-message")
+    tap(gm, "tension-step", step="1")  # still too large: Ash's phone was told already, once is enough
+    table.run()
+    assert ash.message is None and [item[2] for item in table.sent[sent:] if item[1] == "ash"] == [
+        live_protocol.write(live_protocol.UNSENT)]
+    ash.screen = "live"
+    assert live_table.GMS_SESSION_TOO_LARGE in text(ash)  # dismissed, still said where the live table is
     monkeypatch.undo()  # a newer version, or the session back within the limits: the next change carries both
     tap(gm, "tension-step", step="1")
     table.run()
-    assert ash.session["tension"] == gm.session["tension"] == tension + 2
+    assert ash.session["tension"] == gm.session["tension"] == tension + 3
+    assert ash.message is None or ash.message.text != live_table.GMS_SESSION_TOO_LARGE
+    assert live_table.GMS_SESSION_TOO_LARGE not in text(ash)
+    monkeypatch.setattr(link_text, "MAX_DECODED", unpacked(session_link(gm.replica, entries=[])) - 1)
+    tap(gm, "tension-step", step="1")  # too large again after a session got through: told again
+    table.run()
+    assert ash.message.text == live_table.GMS_SESSION_TOO_LARGE
 
 
-def test_a_players_head_too_large_to_send_is_said_on_the_players_phone(monkeypatch):
+def test_the_player_whose_roll_made_the_session_too_large_is_told_too(monkeypatch):
+    """A roll the GM's phone adds goes on to every phone but its own; when the session with it is too large
+    to send, the phone it came from is told as well (it has its roll, not the session since)."""
     table, session = live_pair()
     gm, ash = table.phones["gm"], table.phones["ash"]
-    ash_id = session["roster"][0]["id"]
-    monkeypatch.setattr(link_text, "MAX_DECODED", unpacked(session_link(ash.replica, entries=[])) - 1)
-    sent = len(table.sent)
-    tap(ash, "roster-edit", id=ash_id)
-    tap(ash, "sheet-set", path="ap", type="int", value="5")
-    tap(ash, "roster-save")  # Ash's own sheet: a change a player's phone makes at once
+    monkeypatch.setattr(link_text, "MAX_DECODED", unpacked(session_link(gm.replica, entries=[])) + 10)
+    tap(ash, "tension-roll", side="gm")
+    tap(ash, "tension-roll", side="player")
+    tap(ash, "tension-log", then="show")
     table.run()
-    assert ash.message.text == live_table.TOO_LARGE_TO_SEND
-    assert not [item for item in table.sent[sent:] if item[0] == "ash" and '"k":"link"' in item[2]]
-    assert ash.entry(ash_id)["ap"] == 5 and gm.entry(ash_id)["ap"] != 5  # kept here, not sent
+    assert set(gm.replica.log) == set(ash.replica.log) and gm.replica.log  # the roll arrived and was added
+    assert ash.message.text == live_table.GMS_SESSION_TOO_LARGE
+    assert gm.message.text == live_table.TOO_LARGE_TO_SEND  # not hidden by "Ash Varga rolled: …"
 
 
 def test_the_gms_entries_travel_in_smaller_messages_when_forty_would_pass_the_limit(monkeypatch):
@@ -301,7 +314,8 @@ def test_a_message_too_large_for_this_phone_is_said_as_too_large_not_damaged(mon
     tap(gm, "tension-step", step="1")
     head = session_link(gm.replica, entries=[])
     message = json.dumps({"live": live_protocol.VERSION, "k": "link", "link": head})
-    said = f"The GM's phone: {live_protocol.TOO_LARGE}"
+    said = live_protocol.naming(live_protocol.TOO_LARGE, "the GM's phone")
+    assert said.startswith("A message from the GM's phone is larger than") and said.count("phone") == 2  # + "that"
     with monkeypatch.context() as patched:
         patched.setattr(live_protocol, "MAX_FRAGMENT", len(head) - 1)
         table.deliver("ash", "live-message", message, peer="gm")
@@ -350,6 +364,7 @@ def test_a_session_too_large_to_join_is_said_on_the_gms_phone_when_a_phone_joins
     table.join("gm", "bo")
     assert gm2.message.text == live_table.TOO_LARGE_TO_SEND
     assert table.phones["bo"].session["id"] != session["id"]  # nothing half-joined
+    assert table.phones["bo"].message.text == live_table.GMS_SESSION_TOO_LARGE  # told, not left waiting
 
 
 def test_a_change_past_what_a_live_message_holds_is_said_too(monkeypatch):
@@ -361,3 +376,34 @@ def test_a_change_past_what_a_live_message_holds_is_said_too(monkeypatch):
     table.run()
     assert gm.message.text == live_table.TOO_LARGE_TO_SEND
     assert ash.session["tension"] == gm.session["tension"] - 1
+    assert ash.message.text == live_table.GMS_SESSION_TOO_LARGE
+
+
+def test_a_live_refusal_names_the_phone_that_sent_it_once(monkeypatch):
+    """Issue 30: "A message from Ash's phone was damaged…", not "Ash's phone: A message from the other phone…"."""
+    from ui.arrivals import messages
+
+    table, session = live_pair()
+    gm = table.phones["gm"]
+    ash = next(iter(gm.live.peers))  # Ash's phone, as the GM's phone knows it
+    said = []
+    for message in ('{"live": 2, "k": "end"}', '{"live": 1, "k": "end", "id": "c1"}'):
+        table.deliver("gm", "live-message", message, peer=ash)
+        said.append(gm.message.text)
+    table.deliver("gm", "live-event", peer=ash, event="dropped", detail="too-large")
+    said.append(gm.message.text)
+    assert said[0] == "A message from ⁨Ash Varga⁩'s phone was damaged, so it was not used."
+    assert said[1].startswith("⁨Ash Varga⁩'s phone runs an older Tableside. Update it (reload it")
+    assert said[2].startswith("A message from ⁨Ash Varga⁩'s phone is larger than this version of Tableside opens, "
+                              "so it was not used. If that phone runs a newer Tableside")
+    assert all(sentence.count("Ash Varga") == 1 and "other phone" not in sentence for sentence in said)
+
+    async def broken(state, peer, message):
+        raise RuntimeError("a bug")
+    monkeypatch.setitem(messages.HANDLERS, live_protocol.END, broken)
+    table.deliver("gm", "live-message", live_protocol.write(live_protocol.END, id="c1"), peer=ash)
+    table.run()
+    assert gm.message.text == "A message from ⁨Ash Varga⁩'s phone could not be used. Nothing was changed."  # not "ash"
+    player = table.phones["ash"]
+    table.deliver("ash", "live-message", '{"live": 2, "k": "end"}', peer="gm")
+    assert player.message.text == "A message from the GM's phone was damaged, so it was not used."

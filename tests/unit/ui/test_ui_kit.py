@@ -43,4 +43,4 @@ def test_a_link_no_qr_code_holds_gets_a_sentence_instead_of_a_crash():
     assert qr.qr(url) is None
     drawn = str(qr.qr_markup(url, "QR code"))
     assert qr.TOO_LONG in drawn and "<svg" not in drawn
-    assert qr.size_words(url) == f"{len(url)} characters: too long for a QR code"
+    assert qr.size_words(url) == f"{len(url):,} characters: too long for a QR code"

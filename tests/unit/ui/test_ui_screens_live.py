@@ -94,6 +94,14 @@ def test_a_player_joins_with_two_scans_and_gets_the_session():
     assert seen_table(gm) == seen_table(ash)
 
 
+def test_a_phone_nobody_named_yet_is_listed_as_a_phone():
+    table, party = gm_table("ash")
+    table.join("gm", "ash")  # Ash's phone has not said who holds it
+    ash = table.phones["ash"]
+    ash.screen = "live"
+    assert "Live at this table with the GM's phone: a phone (since " in text(ash)  # not ": (since "
+
+
 def test_an_answer_to_an_offer_the_gm_no_longer_waits_on_is_refused():
     table, _ = gm_table("ash", "brin")
     gm, ash, brin = (table.phones[name] for name in ("gm", "ash", "brin"))

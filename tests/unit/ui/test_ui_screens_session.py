@@ -18,7 +18,7 @@ from ui.core import commands
 from ui.kit.qr import qr
 from ui.screens.log import actions as log_actions  # noqa: F401  (registers Undo)
 from ui.screens.session import actions as session_actions  # noqa: F401  (registers the actions)
-from ui.screens.session import scan
+from ui.screens.session import scan, view
 from ui.screens.session.sharing import VIDEO
 
 from reading import markup, text
@@ -240,7 +240,7 @@ def test_a_session_whose_link_no_qr_code_holds_keeps_share_copy_and_export():
     page, words = markup(state), text(state)
     assert url in page and 'class="qr-code"' not in page
     assert "This session's link is too long for a QR code." in words
-    assert f"{len(url)} characters: too long for a QR code" in words
+    assert f"{len(url):,} characters: too long for a QR code" in words
     assert "Share link" in words and "Export this session to a file" in words
     tap(state, "session-share")
     assert state.commands[0][0] == "share"
@@ -285,7 +285,7 @@ def test_a_session_whose_link_phones_would_not_open_offers_the_file_and_loses_no
     state = phone(logged_party())
     state.screen = "session"
     url = share_url(BASE, link_v2.session_link(state.replica))
-    assert TOO_LARGE_TO_OPEN not in text(state)
+    assert TOO_LARGE_TO_OPEN not in text(state) and markup(state).count('data-action="log-export"') == 1
     data = url.split("#", 1)[1].removeprefix("S2.")
     unpacked = zlib.decompressobj(zdict=link_v2.PRESET).decompress(base64.b32decode(data + "=" * (-len(data) % 8)))
     monkeypatch.setattr(link_text, "MAX_DECODED", len(unpacked) - 1)
@@ -294,6 +294,11 @@ def test_a_session_whose_link_phones_would_not_open_offers_the_file_and_loses_no
     assert 'class="qr-code"' not in page and "Share link" not in words and "Scan it with" not in words
     assert re.search(r'<button[^>]*data-action="log-export"[^>]*button-primary|'
                      r'<button[^>]*button-primary[^>]*data-action="log-export"', page)
+    # One export button, where the sentence says why: the share card's, not the storage card's as well.
+    share = dict(view.regions(state))["session-share"]
+    assert page.count('data-action="log-export"') == 1 and 'data-action="log-export"' in share
+    assert share.index('data-testid="link-too-large"') < share.index('data-action="log-export"')
+    assert view.EXPORT_ABOVE in words
     before = copy.deepcopy(state.session)
     tap(state, "session-share")
     assert not [command for command in state.commands if command[0] == "share"]

@@ -221,7 +221,7 @@ def report(state: AppState, event: Input):
         state.fail(NOT_ANSWERING)
     elif kind == "dropped":  # static/live.js let a message through only up to its own limit
         said = live_protocol.TOO_LARGE if detail == "too-large" else live_protocol.DAMAGED
-        state.fail(f"{peer_name(state, peer)}: {said}")
+        state.fail(live_protocol.naming(said, live_table.sender(state, peer)))
     elif kind == "connecting" and detail == "interrupted" and peer.state == live_table.OPEN:
         peer.state = live_table.INTERRUPTED
     elif kind in ("closed", "failed") and detail not in ("replaced", "here") and standbys.gave_up(state, peer):

@@ -142,6 +142,8 @@ def player_card(state: AppState) -> Markup:
                           "“Or paste its code”.")]
     else:
         body = [phone_list(state, table), others(table),
+                h("p", live_table.GMS_SESSION_TOO_LARGE, class_="side-problem", data_testid="live-unsent")
+                if table.unsent else Markup(""),
                 h("p", gm.problem, class_="side-problem") if gm.problem and gm.state == live_table.LOST else Markup(""),
                 button("Scan a new code from the GM", "live-scan", primary=gm.state != live_table.OPEN,
                        id="live-scan") if gm.state in (live_table.LOST, live_table.FAILED) else Markup(""),
@@ -177,7 +179,7 @@ def others(table: live_table.LiveTable) -> Markup:
     """Who else is live at the table and since when, as the GM's phone said."""
     if not table.others:
         return Markup("")
-    listed = [f"{isolate(phone['who']) or 'a phone'} (since {(short_text(phone['since']) or '').split(', ')[-1]})"
+    listed = [f"{isolate(phone['who']) if phone['who'] else 'a phone'} (since {(short_text(phone['since']) or '').split(', ')[-1]})"
               for phone in table.others]
     return h("p", "Live at this table with the GM's phone: ", ", ".join(listed), ".", class_="hint",
              data_testid="live-others")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 
 from session import check_roster_entry, new_id, SessionError
-from session.model import MAX_ROSTER
 
 from ui.core.actions import Input, action
 from ui.core import people
@@ -98,10 +97,9 @@ def save_entry(state: AppState, event: Input):
     if state.editing["is_new"]:
         roster = people.everywhere([item for item in state.session["roster"] if item["id"] != entry["id"]] + [entry],
                                    entry)
-        if len(roster) > MAX_ROSTER or len(state.replica.roster) + len(roster) - len(state.session["roster"]) > \
-                4 * MAX_ROSTER:  # refused before it is made: the session would not load again (the sheet stays open)
-            state.fail(f"This session keeps {MAX_ROSTER} roster entries, or {4 * MAX_ROSTER} with those removed: "
-                       f"{isolate(entry['name'])} can't be added. Remove one first, or start a new session.")
+        refusal = people.no_room(state.replica, roster, entry["name"])
+        if refusal:  # refused before it is made: the session would not load again (the sheet stays open)
+            state.fail(refusal)
             return
     else:
         roster = [entry if item["id"] == entry["id"] else item

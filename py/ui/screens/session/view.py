@@ -136,9 +136,10 @@ TOO_LONG_TO_SCAN = ("This session's link is too long for a QR code. Send it with
                     "or export the session to a file (“Export this session to a file”, below).")
 
 
-def share_card(state: AppState) -> Markup:
-    url = session_url(state)
-    if too_large_to_open(url):
+def share_card(state: AppState, url: str, too_large: bool) -> Markup:
+    """This session's link (`url`) to share; when it is `too_large` for phones of this version to open, the
+    file instead: the screen's one "Export this session to a file" button then sits here, with why."""
+    if too_large:
         return too_large_card(state, url)
     return h("section",
              h("h2", "Share this session", class_="screen-title"),
@@ -304,7 +305,12 @@ SAFARI_TAB_WORDS = ("Safari deletes a site's data after 7 days without a visit. 
                     "Tableside to the Home Screen (Share, then “Add to Home Screen”) and open it from there.")
 
 
-def storage_card(state: AppState) -> Markup:
+# Where the storage card's export button would be when the share card holds it (a link too large to open).
+EXPORT_ABOVE = "To keep a copy, use “Export this session to a file” under “Share this session”, above."
+
+
+def storage_card(state: AppState, exports: bool = True) -> Markup:
+    """What this phone keeps; with the export button unless the share card shows it (`exports` False)."""
     if keeps_nothing(state):
         status = h("p", "This browser is not letting Tableside save: sessions last until this page closes. "
                         "Export them to a file to keep them.", class_="side-problem")
@@ -318,10 +324,11 @@ def storage_card(state: AppState) -> Markup:
                                                     "IndexedDB): logged conflicts last until this page closes. "
                                                     "Export the session to keep them.", class_="side-problem")
     backup = h("p", " ".join(backup_words(state)), class_="hint", data_testid="backup")
-    export = button("Export this session to a file", "log-export", primary=backup_due(state))
+    export = buttons(button("Export this session to a file", "log-export", primary=backup_due(state))) if exports \
+        else h("p", EXPORT_ABOVE, class_="hint hint-small", data_testid="export-above")
     return h("section", h("h2", "Saved on this phone", class_="screen-title"),
              h("p", "Every change is saved in this browser at once; nothing is sent anywhere.", class_="hint"),
-             safari, status, log_status, again, backup, buttons(export), class_="card")
+             safari, status, log_status, again, backup, export, class_="card")
 
 
 def about_card() -> Markup:
@@ -336,16 +343,18 @@ def regions(state: AppState) -> list[tuple[str, Markup]]:
     prompt = join_prompt(state)
     if prompt:  # one question at a time: this session's QR code below it would be mistaken for the link's
         return [("session-prompt", prompt), *((region, Markup("")) for region in REST)]
+    url = session_url(state)
+    too_large = too_large_to_open(url)  # then the share card holds the one export button, with why
     return [
         ("session-prompt", prompt),
         ("session-unreadable", unreadable_card(state)),
         ("session-join", join_card(state)),
         ("session-scanner", scanner_card(state)),
         ("session-live", live_card(state)),
-        ("session-share", share_card(state)),
+        ("session-share", share_card(state, url, too_large)),
         ("session-settings", settings_card(state)),
         ("session-list", sessions_card(state)),
-        ("session-storage", storage_card(state)),
+        ("session-storage", storage_card(state, exports=not too_large)),
         ("session-about", about_card()),
     ]
 
