@@ -176,5 +176,10 @@ def test_a_wasm_that_cannot_be_compiled_gives_a_plain_error(engine_page, tmp_pat
         page.wait_for("document.documentElement.dataset.appState === 'error' && !document.getElementById('boot-error').hidden")
         message = "document.getElementById('boot-error-message').textContent"
         assert page.evaluate(f"return {message};") == "Python could not be started on this device. Retry, or try another browser."
+        # PyScript goes on loading its modules after the error: the site must not go away before
+        # they are in (its plugins, imported before the interpreter). Cut short by the site closing,
+        # they were logged by WebKit ("Importing a module script failed", twice) late enough to
+        # land on the next test's console: the driver reads one stream for all its pages.
+        page.wait_for("performance.getEntriesByName('py:Loading interpreter').length")
     finally:
         site.close()

@@ -91,10 +91,9 @@ def shipped():
 
 
 def restart(page, site, writes=()) -> dict:
-    """A start from the snapshot (the app opened again in a new tab: a reload right after a start
-    once had WebKit log "Importing a module script failed" twice, an import it cut short) that
-    flips the bits `writes` asks ([address, bits]) before the restore, as if it had written there;
-    what the hook saw."""
+    """A start from the snapshot (the app opened again in a new tab; a reload right after a start
+    is test_engines.py's) that flips the bits `writes` asks ([address, bits]) before the restore,
+    as if it had written there; what the hook saw."""
     page.evaluate("localStorage.setItem('restoring.writes', JSON.stringify(input));", list(writes))
     page.new_tab()
     page.goto(site.url)
