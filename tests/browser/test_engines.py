@@ -11,6 +11,7 @@ from test_update import NEW_VERSION_MARK, deploy_new_version
 
 ROLL = re.compile(r"^Roll \d+ dic?e")
 BANNER_SHOWN = "!document.getElementById('update-banner').hidden"
+BOOT_ERROR_SHOWN = "!document.getElementById('boot-error').hidden"
 
 
 def first_visit(page, site):
@@ -100,6 +101,22 @@ def test_python_is_restored_from_its_snapshot_and_starts_plainly_when_that_is_da
         page.tap(ROLL, within="[data-testid=side-gm]")
         page.wait_for("document.querySelector('[data-testid=side-gm] [aria-label^=\"Die 1: \"]')")
         page.tap("New conflict")
+
+
+SNAPSHOT_FAILED_NOTE = "localStorage.getItem('tableside.python-snapshot-failed')"  # static/boot.js's
+
+
+def test_a_reload_right_after_a_start_comes_up_ready_from_the_snapshot(engine_page, engine_site):
+    """A person who reloads as soon as the app is ready gets a start like any other, every time:
+    ready, Python from its snapshot, no error on the page nor on the console, and the snapshot not
+    given up for the next starts (a ready page has no download or module import left to cut)."""
+    page = engine_page
+    first_visit(page, engine_site)
+    wait_until_controlled(page)
+    for _ in range(3):
+        page.reload()
+        page.wait_until_ready()
+        assert page.evaluate(f"return [{RESTORED}, {BOOT_ERROR_SHOWN}, {SNAPSHOT_FAILED_NOTE}];") == [1, False, None]
 
 
 def test_no_update_is_offered_on_a_first_visit_while_the_page_is_busy(engine_page, engine_site):
