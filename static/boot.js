@@ -143,7 +143,7 @@
       snapshot.catch(() => {}); // static/python.mjs starts Python without it
     }
   }
-  const takeSnapshot = () => { // once: the page would otherwise keep its 31 MB
+  const takeSnapshot = () => { // once: the page would otherwise keep its 12 MB
     const taken = snapshot;
     snapshotTaken = Boolean(taken);
     snapshot = null;

@@ -52,12 +52,13 @@ async function restore(options, read) {
   const python = await pyodide.loadPyodide({
     ...options, _loadSnapshot: snapshot,
     // The mark: Emscripten's runtime is set up (bench/boot_phases.py's "runtime set-up": in a
-    // start from the snapshot, mostly Emscripten linking the wasm's 8,560 exports).
+    // start from the snapshot, Emscripten linking the wasm's 8,560 exports into the function table
+    // and wrapping the 259 JavaScript functions taken by address; no other wasm is loaded).
     createPyodideModule: (settings) => start.createPyodideModule(settings)
       .then((module) => (performance.mark("tableside-runtime-ready"), module)),
   });
   performance.mark("tableside-memory-restored"); // the snapshot in memory, Pyodide's API set up
-  start = null; // Pyodide keeps its options: not the snapshot's 31 MB
+  start = null; // Pyodide keeps its options: not the snapshot's 12 MB of pages
   delete python._api.config._loadSnapshot;
   const fresh = python.pyimport("tableside_snapshot");
   fresh.restored();

@@ -331,16 +331,26 @@ def make_snapshot(pyodide: Path, bundle: Path, code_zip: bytes) -> Path:
                         str(NODE_MODULES / "@pyscript" / "core"), str(code), str(listing), str(memory), str(fresh)],
                        check=True, cwd=ROOT)
         cached.write_bytes(gzip.compress(snapshot_pages(memory.read_bytes(), fresh.read_bytes()), 9, mtime=0))
+        whole_digest(cached).write_text(hashlib.sha256(memory.read_bytes()).hexdigest())
         for scratch in (code, memory, fresh):
             scratch.unlink()
     target = bundle.parent / f"python-{short_hash([cached])}.snapshot.gz"
     shutil.copy2(cached, target)
+    shutil.copy2(whole_digest(cached), whole_digest(target, CACHE))
     return target
+
+
+def whole_digest(shipped: Path, folder: Path | None = None) -> Path:
+    """Where the SHA-256 of the snapshot whole, as Pyodide made it, is kept for the tests (not
+    shipped): beside the shipped pages in the cache, and in `folder` by the shipped file's name
+    (tests/browser/test_restored_memory.py checks each engine's restored memory against it)."""
+    return (folder or shipped.parent) / f"{shipped.name}.sha256"
 
 
 def snapshot_pages(snapshot: bytes, fresh: bytes) -> bytes:
     """The snapshot without the pages a fresh instance's memory already holds (zeros and the
-    wasm's data: 19 MB of its 31), which static/snapshot_pages.mjs takes from that memory:
+    wasm's data: 19 MB of its 31), which static/snapshot_pages.mjs leaves in that memory (putting
+    back what a start wrote there before the restore):
     [length, page size, page count] (little-endian u32), the page numbers, the pages. Page 0, with
     Pyodide's header, is always kept."""
     size, header = SNAPSHOT_PAGE, struct.unpack_from("<I", snapshot, 4)[0]

@@ -19,8 +19,8 @@ DIST = ROOT / "dist"
 
 pytestmark = pytest.mark.skipif(not (DIST / "sw.js").exists(), reason="run `make build` first")
 
-# One start from the snapshot, the way static/python.mjs makes it (static/snapshot_pages.mjs puts
-# the shipped pages together with a fresh instance's memory); prints what it drew.
+# One start from the snapshot, the way static/python.mjs makes it (static/snapshot_pages.mjs writes
+# the shipped pages into a fresh instance's memory); prints what it drew.
 RESTORE = r"""
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -100,3 +100,113 @@ def test_two_starts_from_the_same_snapshot_draw_different_dice_and_ids():
     first, second = start_from_snapshot(), start_from_snapshot()
     for drawn in ("dice", "random", "device", "session", "urandom"):
         assert first[drawn] != second[drawn], drawn
+
+
+# A start from the shipped pages (static/snapshot_pages.mjs writes them into the fresh instance's
+# memory as Pyodide restores the snapshot) against the snapshot whole (the fresh instance's memory
+# with every shipped page over it, which Pyodide itself would copy in): prints the memory's 4 KiB
+# pages that differ once Pyodide has restored it, and where the fresh memory's data ends and the
+# stack begins. argv's last: a shipped page to leave out (-1: none).
+RESTORED_MEMORY = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+const [dist, folder, shipped, length, leftOut] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
+const { default: createPyodideModule } = await import(pathToFileURL(`${folder}/pyodide.asm.mjs`).href);
+const { pagesOf, restoring } = await import(pathToFileURL(`${dist}/static/snapshot_pages.mjs`).href);
+const packed = new Uint8Array(gunzipSync(readFileSync(shipped))).buffer;
+const pages = pagesOf(packed, Number(length));
+const header = new DataView(pages.pages.buffer, pages.pages.byteOffset, 8).getUint32(4, true);
+let shippedPages = pages;
+if (Number(leftOut) >= 0) {
+  const index = Number(leftOut);
+  const at = index * pages.size;
+  shippedPages = { ...pages, numbers: pages.numbers.filter((_, i) => i !== index),
+                   pages: new Uint8Array([...pages.pages.subarray(0, at), ...pages.pages.subarray(at + pages.size)]) };
+}
+let fresh = null;
+let stackLow = null;
+let restored = null;
+const start = restoring(shippedPages, (settings) => {
+  const { instantiateWasm } = settings;
+  settings.instantiateWasm = (imports, instantiated) => instantiateWasm(imports, (instance, module) => {
+    fresh = new Uint8Array(instance.exports.memory.buffer).slice();
+    stackLow = instance.exports.__stack_low.value;
+    instantiated(instance, module);
+  });
+  return createPyodideModule(settings);
+});
+await loadPyodide({ indexURL: `${folder}/`, _loadSnapshot: start._loadSnapshot,
+                    createPyodideModule: (settings) => start.createPyodideModule(settings).then((module) => {
+  const { restoreSnapshot } = module.API;
+  module.API.restoreSnapshot = (snapshot) => {
+    const config = restoreSnapshot(snapshot);
+    restored = module.HEAPU8.slice();
+    return config;
+  };
+  return module;
+}) });
+const whole = new Uint8Array(pages.length);
+whole.set(fresh.subarray(0, pages.length - header), header);
+let read = 0;
+for (const number of pages.numbers) {
+  const end = read + Math.min(pages.size, pages.length - number * pages.size);
+  whole.set(pages.pages.subarray(read, end), number * pages.size);
+  read = end;
+}
+const differing = [];
+for (let at = 0; at < pages.length - header; at += 4096) {
+  const page = restored.subarray(at, at + 4096);
+  if (page.some((byte, i) => byte !== whole[header + at + i])) differing.push(at / 4096);
+}
+let dataEnd = fresh.length;
+while (dataEnd > 0 && fresh[dataEnd - 1] === 0) dataEnd--;
+console.log(JSON.stringify({ differing, numbers: [...pages.numbers], header, dataEnd, stackLow }));
+"""
+
+
+def restored_memory(left_out: int = -1) -> dict:
+    [folder] = DIST.glob("vendor/pyodide-*")
+    shipped = shipped_snapshot()
+    result = subprocess.run(["node", "--input-type=module", "-e", RESTORED_MEMORY, str(DIST), str(folder), str(shipped),
+                             str(snapshot_length(shipped)), str(left_out)], capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_the_memory_restored_from_the_shipped_pages_is_the_snapshot_byte_for_byte():
+    """No 31 MB snapshot is put together at a start: the pages that a fresh instance lacks are
+    written into its memory, and the rest is that memory's own, as instantiated (what the start
+    wrote before the restore is put back). Leaving one page out shows the comparison sees it."""
+    restored = restored_memory()
+    assert restored["differing"] == []
+    # What putting back relies on: as instantiated, the memory is zeros from the stack up.
+    assert 0 < restored["dataEnd"] <= restored["stackLow"]
+    whole = restored_memory(left_out=1)
+    number, header = whole["numbers"][1], whole["header"]
+    assert whole["differing"] and set(whole["differing"]) <= {number - 1, number}
+    assert header == 128
+
+
+def wasm_sections(wasm: bytes) -> list[int]:
+    """The ids of a wasm module's sections, in order."""
+    ids, at = [], 8  # after the magic number and the version
+    while at < len(wasm):
+        ids.append(wasm[at])
+        at, size, shift = at + 1, 0, 0
+        while True:  # the section's size, LEB128
+            byte, at = wasm[at], at + 1
+            size, shift = size | (byte & 0x7F) << shift, shift + 7
+            if byte < 0x80:
+                break
+        at += size
+    return ids
+
+
+def test_the_wasm_runs_no_code_as_it_is_instantiated():
+    """static/snapshot_pages.mjs copies the memory as instantiated for the wasm's data alone: no
+    start function (section 8) has run in it, in any engine."""
+    [folder] = DIST.glob("vendor/pyodide-*")
+    sections = wasm_sections((folder / "pyodide.asm.wasm").read_bytes())
+    assert 11 in sections and 8 not in sections  # the data, and no start

@@ -100,11 +100,12 @@ class Page:
             WebKit2.NetworkProxySettings.new(proxy, ["localhost", "127.0.0.1", "::1"]))
         self.context = WebKit2.WebContext.new_with_website_data_manager(manager)
         self.context.set_cache_model(WebKit2.CacheModel.WEB_BROWSER)
+        self.scripts = WebKit2.UserContentManager()  # the profile's init scripts, in each of its tabs
         self.open_view(width, height)
 
     def open_view(self, width, height):
         """A window and web view of this profile (a tab)."""
-        self.view = WebKit2.WebView(web_context=self.context)
+        self.view = WebKit2.WebView(web_context=self.context, user_content_manager=self.scripts)
         self.view.get_settings().set_enable_write_console_messages_to_stdout(True)
         self.view.connect("load-changed", self.on_load_changed)
         self.view.connect("load-failed", self.on_load_failed)
@@ -125,6 +126,11 @@ class Page:
         width, height = self.window.get_size()
         self.window.destroy()
         self.open_view(width, height)
+
+    def add_init_script(self, source):
+        """JavaScript every page of this profile runs before its own, from the next load on."""
+        self.scripts.add_script(WebKit2.UserScript.new(
+            source, WebKit2.UserContentInjectedFrames.TOP_FRAME, WebKit2.UserScriptInjectionTime.START, None, None))
 
     def resize(self, width, height):
         self.window.resize(width, height)
@@ -221,6 +227,9 @@ class Driver:
     def new_tab(self):
         self.page.new_tab()
 
+    def add_init_script(self, source):
+        self.page.add_init_script(source)
+
     def evaluate(self, body):
         return self.page.evaluate(body)
 
@@ -246,7 +255,7 @@ def main():
     Gtk.init([])
     driver = Driver()
     commands = {"new_page": driver.new_page, "goto": driver.goto, "reload": driver.reload,
-                "new_tab": driver.new_tab,
+                "new_tab": driver.new_tab, "add_init_script": driver.add_init_script,
                 "evaluate": driver.evaluate, "click": driver.click, "resize": driver.resize,
                 "screenshot": driver.screenshot, "console": driver.console_messages,
                 "close_page": driver.close_page}
