@@ -178,6 +178,29 @@ def test_the_next_start_paints_the_last_table_and_goes_live_on_it(engine_page, e
     page.screenshot("engines-snapshot-live")
 
 
+def test_a_wasm_that_cannot_be_downloaded_gives_a_plain_error(engine_page, tmp_path):
+    """static/boot.js begins the wasm's download and compile as it runs in WebKit and Firefox,
+    before the shell is parsed: a download that fails then still reaches the message once there
+    is one."""
+    folder = tmp_path / "site"
+    shutil.copytree(DIST, folder)
+    [wasm] = folder.glob("vendor/*/pyodide.asm.wasm")
+    wasm.unlink()
+    site = RecordingSite(folder)
+    try:
+        page = engine_page
+        page.expected_errors += ["Tableside failed to start", "404", "Failed to load resource", "WebAssembly", "wasm"]
+        page.goto(site.url)
+        page.wait_for("document.documentElement.dataset.appState === 'error' && !document.getElementById('boot-error').hidden")
+        message = "document.getElementById('boot-error-message').textContent"
+        assert page.evaluate(f"return {message};") == \
+            "A file the app needs could not be downloaded. Check the connection and retry."
+        assert any(path.endswith("/pyodide.asm.wasm") and status == 404 for path, status in site.requests)
+        page.wait_for("performance.getEntriesByName('py:Loading interpreter').length")  # as below
+    finally:
+        site.close()
+
+
 def test_a_wasm_that_cannot_be_compiled_gives_a_plain_error(engine_page, tmp_path):
     """static/boot.js compiles the wasm as it runs in WebKit and Firefox, before the shell is
     parsed: its failure still reaches the message once there is one."""
