@@ -1,6 +1,6 @@
 // The interpreter PyScript starts (pyscript.toml's `interpreter`): Pyodide's loadPyodide, from
 // the memory snapshot the build made (tools/snapshot.mjs, an experimental Pyodide API: Python
-// started, and the first screen's modules that import no pyscript imported) when static/boot.js could read it
+// started, and the first screen's modules imported, all but PyScript's own) when static/boot.js could read it
 // from the service worker's cache, else as a plain start. A snapshot that cannot be used (damaged,
 // of another build, refused by the engine) is reported on the console and Python starts plainly.
 // tools/build.py writes the hashed Pyodide folder in place of the one below.

@@ -1,9 +1,10 @@
 """Python's memory as the build leaves it (tools/snapshot.mjs), and what a start from it does first.
 
 Runs inside Pyodide as the module `tableside_snapshot`. At build time prepare() imports what a
-first screen needs that does not touch the page: our modules that import no pyscript (all but
-ui.shell's browser-facing ones) and the stdlib that PyScript's own package imports; it keeps our
-code's zip, and PyScript's package compiled, in memory. The memory is then saved.
+first screen needs that does not touch the page: our modules that import no pyscript (all of them:
+ui.shell's look the page's objects up when used, ui.shell.page_objects) and the stdlib that
+PyScript's own package imports; it keeps our code's zip, and PyScript's package compiled, in
+memory. The memory is then saved.
 static/python.mjs restores it and calls restored() before anything else runs.
 """
 import ast

@@ -11,7 +11,7 @@ performance.mark("tableside-main")
 # start-up modules are bytecode, which compresses far better in one stream than file by file:
 # tools/build.py): inflated here, then imported straight from the zip. Python restored from the
 # build's memory snapshot (static/python.mjs, tools/snapshot.py) has the zip in place already and
-# most of the first screen imported. The page's packages (icepool, segno) are in the same zip,
+# the first screen imported, ui.shell.app too. The page's packages (icepool, segno) are in the same zip,
 # imported after the first screen.
 if "tableside_snapshot" not in sys.modules:
     try:

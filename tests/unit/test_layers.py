@@ -86,7 +86,9 @@ def test_every_module_loaded_by_name_is_in_a_layer_below_the_loader():
 def test_nothing_else_in_ui_loads_a_module_by_name():
     loaders = [path.relative_to(ROOT).as_posix() for path in (ROOT / "py" / "ui").rglob("*.py")
                if "import_module" in path.read_text() or "__import__" in path.read_text()]
-    assert loaders == ["py/ui/router.py"]
+    # ui.shell.page_objects loads only the page's own modules (pyscript, pyodide.ffi), by name at
+    # call time so that the build can import ui.shell where they do not exist.
+    assert sorted(loaders) == ["py/ui/router.py", "py/ui/shell/page_objects.py"]
 
 
 MAX_MODULE_LINES = 650

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from urllib.parse import unquote
 
-from pyscript import window
-
 from session import looks_like_link
+from ui.shell.page_objects import window
 
 
 def page_address() -> str:

@@ -11,9 +11,6 @@ from __future__ import annotations
 import asyncio
 import traceback
 
-from pyscript import window
-from pyscript.ffi import create_proxy
-
 from session import SessionError
 from ui import router
 from ui.core import opening
@@ -25,6 +22,7 @@ from ui.keeping import runners
 from ui.screens.frame import actions as frame_actions  # noqa: F401  (the frame's buttons: screens, systems, Tension)
 from ui.shell import address, boot, commands, dom, offline, paint_keeper, storage
 from ui.shell.background import later
+from ui.shell.page_objects import create_proxy, window
 
 BUTTON_EVENTS = ("click",)
 # What to compute once per system to load (and warm) its odds; Anomaly's import icepool.

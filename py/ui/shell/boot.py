@@ -5,9 +5,7 @@
 """
 import traceback
 
-from pyscript import document, window
-from pyscript.ffi import is_none
-
+from ui.shell.page_objects import document, is_none, window
 
 def mark_ready():
     document.documentElement.dataset.appState = "ready"

@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import traceback
 
-from pyodide.ffi import create_once_callable
-from pyscript import document, window
-from pyscript.ffi import is_none, to_js
-
 from ui.core.actions import Input
 from ui.core.step import step
 from ui.kit.html import isolate
 from ui.shell import scanner, storage
 from ui.shell.background import later
+from ui.shell.page_objects import create_once_callable, document, is_none, to_js, window
 
 
 def share(state, data, element, after, failure):

@@ -11,13 +11,11 @@ from __future__ import annotations
 import asyncio
 import json
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none
-
 from ui.core.actions import Input
 from ui.core.step import step
 from ui.shell import scripts
 from ui.shell.background import later
+from ui.shell.page_objects import create_proxy, document, is_none, window
 
 SCRIPT = "./static/live.js"
 WORDS = ("unsupported", "bad-peer", "refused", "no-offer", "replaced", "closed")

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import json
 
-from pyscript import window
-from pyscript.ffi import create_proxy, is_none
-
 from ui.kit.html import flat
+from ui.shell.page_objects import create_proxy, is_none, window
 
 
 class Page:

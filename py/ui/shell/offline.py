@@ -4,13 +4,13 @@ a "Reload" button. Only that tap switches versions: never a reload by itself.
 """
 import asyncio
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none, to_js
+from ui.shell.page_objects import create_proxy, document, is_none, to_js, window
 
 UPDATE_CHECK_MS = 60 * 60 * 1000  # a session at the table can last for hours
 
 _registration = None
-_keep = []  # the running task and the proxies handed to JavaScript
+_keep = []  # the running task
+_proxies = {}  # function -> its proxy handed to JavaScript, made once, kept for the page's lifetime
 
 
 def start():
@@ -37,15 +37,16 @@ async def _register():
 
 
 def _proxy(function):
-    proxy = create_proxy(function)
-    _keep.append(proxy)
-    return proxy
+    """Made at first use, not at import: the build imports this module where there is no page."""
+    if function not in _proxies:
+        _proxies[function] = create_proxy(function)
+    return _proxies[function]
 
 
 def _on_update_found(_event=None):
     installing = _registration.installing
     if not is_none(installing):
-        installing.addEventListener("statechange", _on_state_change)
+        installing.addEventListener("statechange", _proxy(_state_change))
 
 
 def _state_change(event):
@@ -62,9 +63,6 @@ def _older_version_running() -> bool:
     controller = window.navigator.serviceWorker.controller
     return (not is_none(controller) and not is_none(_registration.active)
             and controller != _registration.waiting)  # JS objects: == is JavaScript's ===
-
-
-_on_state_change = _proxy(_state_change)
 
 
 async def _check_for_update(*_):
@@ -89,7 +87,7 @@ def _offer_update():
     button.type = "button"
     button.className = "button button-primary"
     button.textContent = "Reload"
-    button.addEventListener("click", _on_reload_click)
+    button.addEventListener("click", _proxy(_reload_click))
     banner.replaceChildren(message, button)
     banner.hidden = False
 
@@ -101,13 +99,9 @@ def _reload_click(event):
         window.location.reload()
         return
     window.navigator.serviceWorker.addEventListener(
-        "controllerchange", _on_controller_change, to_js({"once": True}))
+        "controllerchange", _proxy(_controller_change), to_js({"once": True}))
     waiting.postMessage("skip-waiting")
 
 
 def _controller_change(_event):
     window.location.reload()
-
-
-_on_reload_click = _proxy(_reload_click)
-_on_controller_change = _proxy(_controller_change)

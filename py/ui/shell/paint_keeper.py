@@ -9,10 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none
-
 from ui.keeping import first_paint
+from ui.shell.page_objects import create_proxy, document, is_none, window
 
 DELAY_S = 1.0
 

@@ -1,11 +1,8 @@
 """The camera and the QR decoder: static/scan.js, loaded into the page on the first scan."""
 from __future__ import annotations
 
-from pyodide.ffi import create_once_callable
-from pyscript import window
-from pyscript.ffi import is_none
-
 from ui.shell import scripts
+from ui.shell.page_objects import create_once_callable, is_none, window
 
 SCRIPT = "./static/scan.js"
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from pyodide.ffi import create_once_callable
-from pyscript import document
-
+from ui.shell.page_objects import create_once_callable, document
 
 async def load(source: str, api):
     """The API `api()` returns once the script at `source` is in the page (added now if `api()`

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import asyncio
 
-from pyscript import window
-from pyscript.ffi import is_none, to_js
-
 from session.logbook import MemoryLog
 from session.on_device import INDEX_KEY, Library, MemoryStore, StorageError, full_message
 from ui.core import space
 from ui.core.clock import now_text
+from ui.shell.page_objects import is_none, to_js, window
 
 
 class BrowserStore:

@@ -109,3 +109,25 @@ assert dispatch(state, "log-import", Input())
 assert state.commands == [("read-file", {"action": "log-import-text", "limit": 80_000_000})], state.message
 """
     subprocess.run([sys.executable, "-c", probe], check=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
+
+
+def test_the_page_objects_are_looked_up_when_used_not_at_import(monkeypatch):
+    """ui.shell imports where there is no page (the build's memory snapshot, under Node); window,
+    document and the FFI's helpers then go to the page's modules at each use."""
+    import types
+
+    from ui.shell import page_objects
+
+    for name in ("pyscript", "pyscript.ffi"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    with pytest.raises(ImportError):
+        page_objects.window.location  # noqa: B018  (no page: found only when used)
+    location = types.SimpleNamespace(href="http://localhost/")
+    monkeypatch.setitem(sys.modules, "pyscript", types.SimpleNamespace(window=types.SimpleNamespace(location=location),
+                                                                       document=None))
+    monkeypatch.setitem(sys.modules, "pyscript.ffi", types.SimpleNamespace(is_none=lambda value: value is None))
+    assert page_objects.window.location is location
+    page_objects.window.name = "table"
+    assert sys.modules["pyscript"].window.name == "table"
+    assert page_objects.is_none(None) and not page_objects.is_none(0)
+    assert getattr(page_objects.window, "tableside", None) is None
