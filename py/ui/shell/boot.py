@@ -7,6 +7,7 @@ import traceback
 
 from ui.shell.page_objects import document, is_none, window
 
+
 def mark_ready():
     document.documentElement.dataset.appState = "ready"
     window.performance.mark("tableside-ready")  # the end of bench/bench_boot.py's phases

@@ -6,6 +6,7 @@ import asyncio
 
 from ui.shell.page_objects import create_once_callable, document
 
+
 async def load(source: str, api):
     """The API `api()` returns once the script at `source` is in the page (added now if `api()`
     is None: the script was not loaded yet); OSError when it does not load."""
